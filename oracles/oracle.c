@@ -1,0 +1,248 @@
+/* oracle.c: the oracle driver, its counters, and the game-independent conformance oracles. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "oracle.h"
+
+extern const inv_game inv_hdz_game;
+const inv_game *const inv_games[] = { &inv_hdz_game, NULL };
+
+const inv_clause inv_generic_clauses[] = {
+    {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance"},
+    {"GEN-ROUNDTRIP",        "inv_gen_roundtrip",   "conformance"},
+    {"GEN-NOTATION",         "inv_gen_notation",    "conformance"},
+    {"GEN-LEGAL-APPLIES",    "inv_gen_legal",       "conformance"},
+    {"GEN-REJECT-UNCHANGED", "inv_gen_reject",      "conformance"},
+    {"GEN-TERMINAL",         "inv_gen_terminal",    "conformance"},
+    {"GEN-HIDDEN-INFO",      "inv_gen_redact",      "conformance"},
+};
+const int inv_n_generic = (int)(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0]);
+enum { K_DET, K_ROUND, K_NOTE, K_LEGAL, K_REJECT, K_TERM, K_REDACT };
+
+const inv_game *inv_game_find(const char *name)
+{
+    for (int i = 0; inv_games[i]; i++)
+        if (strcmp(inv_games[i]->game, name) == 0) return inv_games[i];
+    return NULL;
+}
+
+int inv_init(inv_ctx *c, const game_engine *g, unsigned generic)
+{
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->og = inv_game_find(g->name);
+    if (!c->og) return -1;
+    c->generic = generic;
+    for (int i = 0; i < inv_n_generic; i++) c->clause[c->n++] = &inv_generic_clauses[i];
+    c->k_game = c->n;
+    for (int i = 0; i < c->og->n_clauses && c->n < INV_MAX_CLAUSES; i++)
+        c->clause[c->n++] = &c->og->clauses[i];
+    c->first_k = -1;
+    c->first_step = -1;
+    return 0;
+}
+
+void inv_reset_counts(inv_ctx *c)
+{
+    memset(c->count, 0, sizeof c->count);
+    c->violations = 0;
+    c->first_k = -1;
+    c->first_step = -1;
+    c->first_msg[0] = 0;
+    c->step = 0;
+}
+
+void inv_fail(inv_ctx *c, int k, const char *fmt, ...)
+{
+    c->count[k].violated++;
+    if (c->violations++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->first_msg, sizeof c->first_msg, fmt, ap);
+        va_end(ap);
+        c->first_k = k;
+        c->first_step = c->step;
+    }
+}
+
+/* ---- Generic conformance oracles ----------------------------------------------- */
+
+typedef struct { unsigned char b[GAME_STATE_MAX] __attribute__((aligned(16))); } state_buf;
+
+/* GEN-ROUNDTRIP: the position text rebuilds the same bytes. */
+static void gen_roundtrip(inv_ctx *c, const void *st)
+{
+    const game_engine *g = c->g;
+    char text[GAME_TEXT_MAX], err[160];
+    state_buf back;
+    int k = K_ROUND;
+    inv_applied(c, k);
+    if (g->position_print(st, text, sizeof text) < 0) { inv_fail(c, k, "position text does not fit %d bytes", GAME_TEXT_MAX); return; }
+    game_config cfg = g->config(st);
+    if (g->setup_position(back.b, &cfg, text, err, sizeof err) != GAME_OK) {
+        inv_fail(c, k, "printed position does not parse: %s", err);
+        return;
+    }
+    inv_fired(c, k);
+    if (memcmp(back.b, st, g->state_size) != 0)
+        inv_fail(c, k, "position print/parse changes the state: %.200s", text);
+}
+
+/* GEN-TERMINAL: over <=> no decider <=> no legal move <=> a result exists. */
+static void gen_terminal(inv_ctx *c, const void *st)
+{
+    const game_engine *g = c->g;
+    game_move ms[GAME_MAX_MOVES];
+    int scores[GAME_MAX_PLAYERS];
+    unsigned w;
+    int n = g->legal_moves(st, ms, GAME_MAX_MOVES);
+    int who = g->to_move(st);
+    int res = g->result(st, scores, &w);
+    inv_applied(c, K_TERM);
+    if (who < 0) inv_fired(c, K_TERM);
+    if ((who < 0) != (n == 0) || (who < 0) != (res == GAME_OK))
+        inv_fail(c, K_TERM, "to_move=%d, %d legal moves, result %s", who, n,
+                 res == GAME_OK ? "available" : "not available");
+}
+
+static void move_text(const game_engine *g, const void *st, const game_move *m, char *buf, size_t n)
+{
+    if (g->move_print(st, m, buf, n) < 0) snprintf(buf, n, "<kind %d %d %d>", m->kind, m->a, m->b);
+}
+
+void inv_on_setup(inv_ctx *c, const void *st)
+{
+    c->step = 0;
+    if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
+    if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st);
+    if (c->og->check_setup) c->og->check_setup(c, c->k_game, st);
+}
+
+void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post)
+{
+    const game_engine *g = c->g;
+    size_t sz = g->state_size;
+    state_buf tmp;
+    game_move legal[GAME_MAX_MOVES];
+    char mt[64];
+    c->step++;
+    int n = g->legal_moves(pre, legal, GAME_MAX_MOVES);
+
+    if (c->generic & INV_GEN_DETERMINISM) {          /* GEN-DETERMINISM */
+        inv_applied(c, K_DET);
+        memcpy(tmp.b, pre, sz);
+        int rc = g->apply(tmp.b, m);
+        inv_fired(c, K_DET);
+        if (rc != GAME_OK || memcmp(tmp.b, post, sz) != 0) {
+            move_text(g, pre, m, mt, sizeof mt);
+            inv_fail(c, K_DET, "applying '%s' again gives a different state", mt);
+        }
+    }
+    if (c->generic & INV_GEN_NOTATION) {             /* GEN-NOTATION */
+        inv_applied(c, K_NOTE);
+        for (int i = 0; i < n; i++) {
+            game_move back;
+            if (g->move_print(pre, &legal[i], mt, sizeof mt) < 0 ||
+                g->move_parse(pre, mt, &back) != GAME_OK ||
+                memcmp(&back, &legal[i], sizeof back) != 0) {
+                inv_fail(c, K_NOTE, "legal move %d ('%s') does not print and parse back", i, mt);
+                break;
+            }
+            inv_fired(c, K_NOTE);
+        }
+    }
+    if (c->generic & INV_GEN_LEGAL) {                /* GEN-LEGAL-APPLIES */
+        inv_applied(c, K_LEGAL);
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            memcpy(tmp.b, pre, sz);
+            if (g->apply(tmp.b, &legal[i]) != GAME_OK) {
+                move_text(g, pre, &legal[i], mt, sizeof mt);
+                inv_fail(c, K_LEGAL, "enumerated move '%s' is rejected by apply", mt);
+                break;
+            }
+            inv_fired(c, K_LEGAL);
+            found |= memcmp(&legal[i], m, sizeof *m) == 0;
+        }
+        if (!found) {
+            move_text(g, pre, m, mt, sizeof mt);
+            inv_fail(c, K_LEGAL, "apply accepted '%s', which legal_moves does not list", mt);
+        }
+    }
+    if (c->generic & INV_GEN_REJECT) {               /* GEN-REJECT-UNCHANGED */
+        inv_applied(c, K_REJECT);
+        /* Neighbours of the played move in every byte, and an empty move. */
+        for (int j = 0; j < 9; j++) {
+            game_move bad = *m;
+            if (j < 8) ((uint8_t *)&bad)[j] = (uint8_t)(((uint8_t *)&bad)[j] + 1 + j * 37);
+            else memset(&bad, 0, sizeof bad);
+            int listed = 0;
+            for (int i = 0; i < n && !listed; i++) listed = memcmp(&legal[i], &bad, sizeof bad) == 0;
+            if (listed) continue;
+            memcpy(tmp.b, pre, sz);
+            int rc = g->apply(tmp.b, &bad);
+            inv_fired(c, K_REJECT);
+            if (rc != GAME_ILLEGAL || memcmp(tmp.b, pre, sz) != 0) {
+                inv_fail(c, K_REJECT, "an unlisted move (kind %d, %d, %d) was %s", bad.kind, bad.a, bad.b,
+                         rc == GAME_ILLEGAL ? "rejected but changed the state" : "accepted");
+                break;
+            }
+        }
+    }
+    if (c->generic & INV_GEN_REDACT) {               /* GEN-HIDDEN-INFO */
+        int who = g->to_move(post);
+        if (who >= 0) {
+            game_move a[GAME_MAX_MOVES], b[GAME_MAX_MOVES];
+            inv_applied(c, K_REDACT);
+            int na = g->legal_moves(post, a, GAME_MAX_MOVES);
+            memcpy(tmp.b, post, sz);
+            g->redact(tmp.b, who);
+            int nb = g->legal_moves(tmp.b, b, GAME_MAX_MOVES);
+            inv_fired(c, K_REDACT);
+            if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
+                inv_fail(c, K_REDACT, "P%d's legal moves depend on cards P%d cannot see", who + 1, who + 1);
+        }
+    }
+    if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
+    if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, post);
+    if (c->og->check_step) c->og->check_step(c, c->k_game, pre, m, post);
+}
+
+void inv_on_final(inv_ctx *c, const void *st)
+{
+    int scores[GAME_MAX_PLAYERS];
+    unsigned w = 0;
+    if (c->g->result(st, scores, &w) != GAME_OK) return;
+    if (c->og->check_final) c->og->check_final(c, c->k_game, st, scores, w);
+}
+
+int inv_print_coverage(const inv_ctx *c, FILE *f)
+{
+    int never = 0;
+    fprintf(f, "%-28s %12s %12s %9s\n", "clause", "applied", "fired", "violated");
+    for (int k = 0; k < c->n; k++) {
+        const inv_count *n = &c->count[k];
+        int game = k >= c->k_game;
+        if (game && n->fired == 0) never++;
+        fprintf(f, "%-28s %12llu %12llu %9llu%s\n", c->clause[k]->id,
+                (unsigned long long)n->applied, (unsigned long long)n->fired,
+                (unsigned long long)n->violated,
+                n->violated ? "  VIOLATED" : (n->fired == 0 ? "  NEVER FIRED" : ""));
+    }
+    return never;
+}
+
+void inv_merge_counts(inv_ctx *a, const inv_ctx *b)
+{
+    for (int k = 0; k < a->n && k < b->n; k++) {
+        a->count[k].applied += b->count[k].applied;
+        a->count[k].fired += b->count[k].fired;
+        a->count[k].violated += b->count[k].violated;
+    }
+    a->violations += b->violations;
+    if (a->first_k < 0 && b->first_k >= 0) {
+        a->first_k = b->first_k;
+        a->first_step = b->first_step;
+        memcpy(a->first_msg, b->first_msg, sizeof a->first_msg);
+    }
+}

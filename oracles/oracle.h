@@ -1,0 +1,100 @@
+/* oracle.h: invariants over (state before, move, state after), with per-clause counters (inv_ prefix). */
+#ifndef RULEFUZZ_ORACLE_H
+#define RULEFUZZ_ORACLE_H
+
+#include <stdint.h>
+#include "../rules/game.h"
+
+#define INV_MAX_CLAUSES 256
+#define INV_MSG_MAX 512
+
+/* One checked clause: its ID (SPEC.md), the oracle function's name, the text source. */
+typedef struct inv_clause {
+    const char *id;       /* "HDZ-SCORE-MAJORITY8", "GEN-DETERMINISM" */
+    const char *oracle;   /* C name of the oracle function */
+    const char *source;   /* where the rule is written: "nl+en", "nl", "conformance" */
+} inv_clause;
+
+/* How often a clause's oracle ran on a relevant step (applied), saw its rule actually
+ * take effect (fired), and found the state disagreeing with the rule (violated). */
+typedef struct inv_count {
+    uint64_t applied, fired, violated;
+} inv_count;
+
+/* A game's oracles. Each hook may be NULL. `k0` is the index of the game's first clause in
+ * the context's counters (set by inv_init). */
+struct inv_ctx;
+typedef struct inv_game {
+    const char *game;                 /* engine name: "hdz" */
+    const inv_clause *clauses; int n_clauses;
+    /* A freshly dealt state (setup from a seed or position; also after setup moves). */
+    void (*check_setup)(struct inv_ctx *c, int k0, const void *st);
+    /* One move: pre is the state before, post after apply returned GAME_OK. */
+    void (*check_step)(struct inv_ctx *c, int k0, const void *pre, const game_move *m,
+                       const void *post);
+    /* A finished game: the engine's scores and winners, recomputed independently. */
+    void (*check_final)(struct inv_ctx *c, int k0, const void *st, const int *scores,
+                        unsigned winners);
+} inv_game;
+
+/* Everything one run of the oracles keeps. Caller-owned; no globals. */
+typedef struct inv_ctx {
+    const game_engine *g;
+    const inv_game *og;               /* the game's oracles */
+    int k_game;                       /* index of og's first clause in count[] */
+    int n;                            /* clauses in use: generic ones, then the game's */
+    const inv_clause *clause[INV_MAX_CLAUSES];
+    inv_count count[INV_MAX_CLAUSES];
+    unsigned generic;                 /* INV_GEN_* bits: which generic oracles run */
+    int violations;                   /* total violations seen */
+    int first_k;                      /* clause of the first violation, -1 none */
+    char first_msg[INV_MSG_MAX];      /* its message */
+    long step;                        /* moves checked so far in the current game */
+    long first_step;                  /* step of the first violation (-1: at setup/final) */
+} inv_ctx;
+
+/* Generic conformance oracles (game-independent; clause IDs GEN-...). */
+enum {
+    INV_GEN_DETERMINISM = 1u << 0,  /* GEN-DETERMINISM: the same move on equal states gives equal states */
+    INV_GEN_ROUNDTRIP   = 1u << 1,  /* GEN-ROUNDTRIP: position print/parse gives the same bytes */
+    INV_GEN_NOTATION    = 1u << 2,  /* GEN-NOTATION: every legal move prints and parses back */
+    INV_GEN_LEGAL       = 1u << 3,  /* GEN-LEGAL-APPLIES: every enumerated move applies */
+    INV_GEN_REJECT      = 1u << 4,  /* GEN-REJECT-UNCHANGED: an illegal move changes nothing */
+    INV_GEN_TERMINAL    = 1u << 5,  /* GEN-TERMINAL: over <=> no legal move <=> result available */
+    INV_GEN_REDACT      = 1u << 6,  /* GEN-HIDDEN-INFO: legal moves depend only on what the decider may know */
+    INV_GEN_ALL         = 0x7f
+};
+
+/* Set up a context for engine g (its oracles looked up by name). Returns 0, or -1 when
+ * the game has no oracles. */
+int inv_init(inv_ctx *c, const game_engine *g, unsigned generic);
+/* Forget counters and violations (keeps the configuration). */
+void inv_reset_counts(inv_ctx *c);
+
+/* Hooks called by whoever drives a game (replay, property tests, fuzz harness). */
+void inv_on_setup(inv_ctx *c, const void *st);
+void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post);
+void inv_on_final(inv_ctx *c, const void *st);
+
+/* Used inside oracles: clause k (absolute index: k0 + the game's clause number). */
+static inline void inv_applied(inv_ctx *c, int k) { c->count[k].applied++; }
+static inline void inv_fired(inv_ctx *c, int k)   { c->count[k].fired++; }
+/* Record a violation of clause k with a printf-style message. Never aborts: the
+ * caller decides (the fuzz harness aborts, replay exits 1). */
+void inv_fail(inv_ctx *c, int k, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The registry of every game's oracles, NULL-terminated, and the generic clauses. */
+extern const inv_game *const inv_games[];
+extern const inv_clause inv_generic_clauses[];
+extern const int inv_n_generic;
+const inv_game *inv_game_find(const char *name);
+
+/* Print the clause coverage table (applied, fired, violated per clause) to f.
+ * Returns the number of game clauses (not generic) that never fired. */
+#include <stdio.h>
+int inv_print_coverage(const inv_ctx *c, FILE *f);
+/* Add b's counters into a (same game). */
+void inv_merge_counts(inv_ctx *a, const inv_ctx *b);
+
+#endif

@@ -1,0 +1,118 @@
+/* game.h: the one interface every rulefuzz engine implements (game_ prefix). */
+#ifndef RULEFUZZ_GAME_H
+#define RULEFUZZ_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Limits shared by every engine; a caller sizes its buffers with these. */
+#define GAME_MAX_PLAYERS 6
+#define GAME_MAX_MOVES   512   /* most legal moves any state may offer */
+#define GAME_STATE_MAX   4096  /* largest state_size of any engine, bytes */
+#define GAME_TEXT_MAX    8192  /* longest position text an engine prints */
+
+/* Return codes. Expected outcomes are codes; only oracles abort. */
+enum game_rc {
+    GAME_OK      = 0,   /* done */
+    GAME_ILLEGAL = -1,  /* the move is not legal here; the state is untouched */
+    GAME_BADARG  = -2   /* malformed text or configuration; *err says why */
+};
+
+/* One decision by one player. Engines define kind and the argument bytes;
+ * unused bytes are zero, so two moves compare with memcmp. */
+typedef struct game_move {
+    uint8_t kind;       /* engine-defined, never 0 in a legal move */
+    uint8_t a, b, c, d, e, f, g;
+} game_move;
+
+/* How a game is configured before the deal. */
+typedef struct game_config {
+    int players;        /* engine's min_players..max_players */
+    uint32_t readings;  /* bit i set: ambiguity i uses reading[1], else reading[0] */
+} game_config;
+
+/* One registered ambiguity of the rule texts (SPEC.md's register), two readings. */
+typedef struct game_ambiguity {
+    const char *id;          /* e.g. "HDZ-AMB-MILK-ROUND"; bit = index in the table */
+    const char *key;         /* short name used in records: "milk-round" */
+    const char *reading[2];  /* names of reading 0 and reading 1: "down", "up" */
+} game_ambiguity;
+
+/* A translation's profile: the reading it states for every ambiguity. */
+typedef struct game_profile {
+    const char *name;        /* "nl", "en", "de", ... */
+    const char *text;        /* rulebook file it follows */
+    uint32_t readings;       /* bit set per ambiguity */
+} game_profile;
+
+/* The engine. Every state is a caller-owned block of state_size bytes
+ * (<= GAME_STATE_MAX), copied with memcpy and compared with memcmp; engines
+ * keep no globals and never touch the heap. Every function is deterministic. */
+typedef struct game_engine {
+    const char *name;        /* short name on the command line: "hdz" */
+    const char *title;       /* "Herr der Ziegen" */
+    const char *tag;         /* clause-ID tag: "HDZ" */
+    int min_players, max_players;
+    size_t state_size;
+    const game_ambiguity *amb;  int n_amb;
+    const game_profile *profiles; int n_profiles;
+
+    /* Deal a new game from a seed. GAME_OK, or GAME_BADARG for a bad config. */
+    int (*setup_seed)(void *st, const game_config *cfg, uint64_t seed);
+    /* Set up from a position text (as position_print writes: an explicit deal
+     * or any later position). GAME_OK, or GAME_BADARG with a one-line reason. */
+    int (*setup_position)(void *st, const game_config *cfg, const char *text,
+                          char *err, size_t errlen);
+    /* Write the position as one line of text; returns its length or -1 if n is short.
+     * setup_position(print(st)) gives back a state equal byte for byte. */
+    int (*position_print)(const void *st, char *buf, size_t n);
+    /* The configuration the state was set up with. */
+    game_config (*config)(const void *st);
+
+    /* Player (0-based) who must decide next, or -1 when the game is over. */
+    int (*to_move)(const void *st);
+    /* Fill out[] with every legal move (at most max) in a fixed order; returns the count,
+     * 0 exactly when the game is over. */
+    int (*legal_moves)(const void *st, game_move *out, int max);
+    /* Play one move: GAME_OK, or GAME_ILLEGAL leaving st byte-for-byte unchanged. */
+    int (*apply)(void *st, const game_move *m);
+    /* Final scores into scores[players] and the winners as a bitmask of players.
+     * GAME_OK when the game is over, GAME_ILLEGAL before. */
+    int (*result)(const void *st, int *scores, unsigned *winners);
+    /* Replace what `viewer` may not know by a canonical stand-in, so that two states
+     * the viewer cannot tell apart redact to the same bytes. */
+    void (*redact)(void *st, int viewer);
+
+    /* Move notation: print into buf (returns length, -1 if short); parse returns
+     * GAME_OK or GAME_BADARG for text that names no move of this game. Parsing
+     * does not check legality: apply does. */
+    int (*move_print)(const void *st, const game_move *m, char *buf, size_t n);
+    int (*move_parse)(const void *st, const char *s, game_move *out);
+} game_engine;
+
+/* Registry of engines, NULL-terminated. */
+extern const game_engine *const game_engines[];
+const game_engine *game_find(const char *name);
+
+/* Readings from a profile name plus comma-separated "key=reading" overrides
+ * (either may be NULL or ""). GAME_OK, or GAME_BADARG with a reason in err. */
+int game_readings_parse(const game_engine *g, const char *profile,
+                        const char *overrides, uint32_t *out, char *err, size_t errlen);
+/* Comma-separated "key=reading" for every ambiguity; returns length or -1. */
+int game_readings_print(const game_engine *g, uint32_t readings, char *buf, size_t n);
+
+/* Small deterministic generator for deals and shuffles (splitmix64). */
+static inline uint64_t game_rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+/* Uniform integer in [0, n), n > 0. */
+static inline uint32_t game_rng_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((game_rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+#endif

@@ -1,0 +1,1160 @@
+/* hdz.c: the Herr der Ziegen reference engine (2-5 players, Dutch and English readings). */
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "hdz.h"
+
+/* ---- Readings and profiles (SPEC.md, ambiguity register) ----------------------- */
+
+static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
+    {"HDZ-AMB-REMOVAL",         "removal",     {"table", "none"}},
+    {"HDZ-AMB-STABLE-SITE",     "site",        {"cell", "outside"}},
+    {"HDZ-AMB-TAKE-LINE",       "take",        {"cross", "edge"}},
+    {"HDZ-AMB-END-TIMING",      "end",         {"finish-turn", "immediate"}},
+    {"HDZ-AMB-END-DOG-EMPTIED", "dog-emptied", {"continues", "ends"}},
+    {"HDZ-AMB-GOAT-SUPPLY",     "supply",      {"ten", "unlimited"}},
+    {"HDZ-AMB-B-WORTHLESS",     "b-worthless", {"opponents", "all"}},
+    {"HDZ-AMB-DOG-OPTIONAL",    "dog",         {"optional", "mandatory"}},
+    {"HDZ-AMB-DOG-LINE",        "dog-line",    {"line", "row"}},
+    {"HDZ-AMB-DOG-EMPTY",       "dog-empty",   {"same-line", "anywhere"}},
+    {"HDZ-AMB-DOG-PARTNER",     "dog-own",     {"own-allowed", "own-forbidden"}},
+    {"HDZ-AMB-MILK-MOST",       "milk-most",   {"count", "sum"}},
+    {"HDZ-AMB-MILK-ROUND",      "milk-round",  {"down", "up"}},
+    {"HDZ-AMB-MILK-HALF",       "milk-half",   {"own", "leader"}},
+    {"HDZ-AMB-MILK-TIE",        "milk-tie",    {"full", "share"}},
+    {"HDZ-AMB-STABLE-CONNECT",  "double",      {"chain", "adjacent"}},
+    {"HDZ-AMB-DOG-REFUSED",     "refused",     {"choose-again", "lost"}},
+};
+
+static const game_profile hdz_profiles[] = {
+    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE},
+    {"en", "herr-der-ziegen.en.txt",
+     HDZ_R_SITE_OUTSIDE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_ROW | HDZ_R_DOG_EMPTY_ANY |
+     HDZ_R_DOG_OWN_NO | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
+};
+
+#define R(st, bit) (((st)->readings & (bit)) != 0)
+
+/* ---- Geometry ------------------------------------------------------------------ */
+
+int hdz_track_cell(int n, int t)
+{
+    int side = t / n, k = t % n;
+    switch (side) {
+    case 0: return k;                              /* (0, k) */
+    case 1: return k * HDZ_W + (n - 1);            /* (k, n-1) */
+    case 2: return (n - 1) * HDZ_W + (n - 1 - k);  /* (n-1, n-1-k) */
+    default: return (n - 1 - k) * HDZ_W;           /* (n-1-k, 0) */
+    }
+}
+
+/* A line: is_row and its index. */
+typedef struct { int is_row, idx; } hdz_line;
+
+static inline int line_cell(hdz_line l, int i)
+{
+    return l.is_row ? l.idx * HDZ_W + i : i * HDZ_W + l.idx;
+}
+
+/* HDZ-AMB-TAKE-LINE: the line beside a large goat at track position t. */
+static hdz_line goat_line(const hdz_state *st, int t)
+{
+    int n = st->n, side = t / n, cell = hdz_track_cell(n, t);
+    int r = cell / HDZ_W, c = cell % HDZ_W;
+    hdz_line l;
+    int vertical_side = (side == 0 || side == 2);   /* goat above or below the meadow */
+    if (R(st, HDZ_R_TAKE_EDGE)) {                    /* the border line it walks along */
+        l.is_row = vertical_side; l.idx = vertical_side ? r : c;
+    } else {                                         /* the line running away from it */
+        l.is_row = !vertical_side; l.idx = vertical_side ? c : r;
+    }
+    return l;
+}
+
+static inline int is_card(uint8_t v) { return v < HDZ_CODES; }
+static inline int takeable(const hdz_state *st, int cell)
+{
+    return is_card(st->cell[cell]) && st->mark[cell] == HDZ_NONE;
+}
+
+static int line_has_card(const hdz_state *st, hdz_line l)
+{
+    for (int i = 0; i < st->n; i++)
+        if (is_card(st->cell[line_cell(l, i)])) return 1;
+    return 0;
+}
+
+static int card_steps(uint8_t code)
+{
+    if (HDZ_IS_GOAT(code)) return HDZ_VALUE(code);
+    if (code == HDZ_MILK1) return 1;
+    if (code == HDZ_MILK2) return 2;
+    return 0;                                        /* HDZ-DOG-NOMOVE */
+}
+
+/* ---- Small zone helpers --------------------------------------------------------- */
+
+static void hand_remove(hdz_state *st, int p, uint8_t code)
+{
+    uint8_t *h = st->hand[p];
+    if (h[0] == code) { h[0] = h[1]; h[1] = HDZ_NONE; }
+    else if (h[1] == code) h[1] = HDZ_NONE;
+}
+
+static void hand_add(hdz_state *st, int p, uint8_t code)
+{
+    uint8_t *h = st->hand[p];
+    if (h[0] == HDZ_NONE) { h[0] = code; return; }
+    if (code < h[0]) { h[1] = h[0]; h[0] = code; } else h[1] = code;
+}
+
+static int hand_has(const hdz_state *st, int p, uint8_t code)
+{
+    return st->hand[p][0] == code || st->hand[p][1] == code;
+}
+
+/* Put one of p's small goats on a card, if one is left (HDZ-AMB-GOAT-SUPPLY). */
+static void place_mark(hdz_state *st, int cell, int p)
+{
+    if (R(st, HDZ_R_SUPPLY_UNLIM)) { st->mark[cell] = (uint8_t)p; return; }
+    if (st->supply[p] == 0) return;
+    st->supply[p]--;
+    st->mark[cell] = (uint8_t)p;
+}
+
+static void shuffle(uint8_t *a, int n, uint64_t *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(rng, (uint32_t)(i + 1));
+        uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
+    }
+}
+
+static int stable_cell_for(const hdz_state *st, int p)
+{
+    return hdz_track_cell(st->n, st->stable[p]);
+}
+
+/* ---- Setup ----------------------------------------------------------------------- */
+
+static int config_ok(const game_config *cfg)
+{
+    return cfg && cfg->players >= 2 && cfg->players <= HDZ_MAXP &&
+           (cfg->readings >> HDZ_N_AMB) == 0;
+}
+
+/* Common part of every setup: geometry, stables, goats, empty zones. */
+static void base_state(hdz_state *st, const game_config *cfg)
+{
+    memset(st, 0, sizeof *st);
+    st->readings = cfg->readings;
+    st->players = (uint8_t)cfg->players;
+    st->n = (uint8_t)hdz_param.side[cfg->players];
+    st->played = HDZ_NONE;
+    st->pend_from = st->pend_to = HDZ_NONE;
+    memset(st->cell, HDZ_NONE, sizeof st->cell);
+    memset(st->mark, HDZ_NONE, sizeof st->mark);
+    memset(st->hand, HDZ_NONE, sizeof st->hand);
+    memset(st->owner, HDZ_NONE, sizeof st->owner);
+    memset(st->goat, HDZ_NONE, sizeof st->goat);
+    memset(st->stable, HDZ_NONE, sizeof st->stable);
+    for (int p = 0; p < cfg->players; p++) {
+        /* HDZ-SETUP-STABLES: stable at its site, large goat in front of it */
+        st->stable[p] = (uint8_t)hdz_param.stable_site[cfg->players][p];
+        st->goat[p] = st->stable[p];
+        st->supply[p] = (uint8_t)hdz_param.small_goats;
+        if (!R(st, HDZ_R_SITE_OUTSIDE))              /* HDZ-AMB-STABLE-SITE=cell */
+            st->cell[stable_cell_for(st, p)] = HDZ_STABLE;
+    }
+}
+
+static int seat_has_dog(const hdz_state *st, int p) { return hand_has(st, p, HDZ_DOG); }
+
+/* Enter the redraw phase at the first seat from `from` holding a dog, else start play. */
+static void redraw_advance(hdz_state *st, int from)
+{
+    for (int p = from; p < st->players; p++)
+        if (seat_has_dog(st, p) && st->pile_len > 0) {
+            st->phase = HDZ_PH_REDRAW; st->turn = st->decider = (uint8_t)p; return;
+        }
+    st->phase = HDZ_PH_PLAY;                         /* HDZ-TURN-ORDER: seat 0 starts */
+    st->turn = st->decider = 0;
+}
+
+static int hdz_setup_seed(void *vst, const game_config *cfg, uint64_t seed)
+{
+    hdz_state *st = vst;
+    if (!config_ok(cfg)) return GAME_BADARG;
+    base_state(st, cfg);
+    int np = cfg->players;
+    st->rng = seed;
+
+    /* HDZ-SETUP-REMOVAL: whole goat types, dogs and milk back in the box */
+    int ntypes = R(st, HDZ_R_REMOVAL_NONE) ? 0 : hdz_param.removed_types[np];
+    int ndogs = R(st, HDZ_R_REMOVAL_NONE) ? 0 : hdz_param.removed_dogs[np];
+    int nm1 = R(st, HDZ_R_REMOVAL_NONE) ? 0 : hdz_param.removed_milk1[np];
+    int nm2 = R(st, HDZ_R_REMOVAL_NONE) ? 0 : hdz_param.removed_milk2[np];
+    uint8_t types[HDZ_TYPES];
+    for (int t = 0; t < HDZ_TYPES; t++) types[t] = (uint8_t)t;
+    shuffle(types, HDZ_TYPES, &st->rng);
+    uint8_t removed[HDZ_TYPES] = {0};
+    for (int i = 0; i < ntypes; i++) removed[types[i]] = 1;
+
+    uint8_t deck[HDZ_CARDS];
+    int nd = 0;
+    for (int c = 0; c < HDZ_GOATS; c++) {
+        if (removed[HDZ_TYPE(c)]) st->box[c]++;
+        else deck[nd++] = (uint8_t)c;
+    }
+    st->box[HDZ_DOG] = (uint8_t)ndogs;
+    st->box[HDZ_MILK1] = (uint8_t)nm1;
+    st->box[HDZ_MILK2] = (uint8_t)nm2;
+    for (int i = 0; i < HDZ_DOGS - ndogs; i++) deck[nd++] = HDZ_DOG;
+    for (int i = 0; i < hdz_param.milk_ones - nm1; i++) deck[nd++] = HDZ_MILK1;
+    for (int i = 0; i < hdz_param.milk_twos - nm2; i++) deck[nd++] = HDZ_MILK2;
+    shuffle(deck, nd, &st->rng);
+    memcpy(st->pile, deck, (size_t)nd);
+    st->pile_len = (uint8_t)nd;
+
+    /* HDZ-SETUP-MEADOW: face up in reading order, stable cells left out */
+    for (int r = 0; r < st->n; r++)
+        for (int c = 0; c < st->n; c++) {
+            int cell = r * HDZ_W + c;
+            if (st->cell[cell] == HDZ_STABLE) continue;
+            st->cell[cell] = st->pile[--st->pile_len];
+            st->pile[st->pile_len] = 0;
+        }
+    /* HDZ-SETUP-HAND: two cards each from the pile */
+    for (int p = 0; p < np; p++)
+        for (int i = 0; i < hdz_param.hand_size; i++) {
+            hand_add(st, p, st->pile[--st->pile_len]);
+            st->pile[st->pile_len] = 0;
+        }
+    redraw_advance(st, 0);
+    return GAME_OK;
+}
+
+/* ---- Legal moves ------------------------------------------------------------------ */
+
+static inline game_move mv(uint8_t kind, uint8_t a, uint8_t b)
+{
+    game_move m = {kind, a, b, 0, 0, 0, 0, 0};
+    return m;
+}
+
+/* Dog move partners of `from` (HDZ-DOG-SWAP-NEUTRAL, HDZ-DOG-SWAP-AGREE, HDZ-DOG-EMPTY).
+ * Writes moves into out (if non-NULL), returns their number. */
+static int dog_partners(const hdz_state *st, int p, int from, game_move *out, int max, int k)
+{
+    int n = st->n, fr = from / HDZ_W, fc = from % HDZ_W;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int to = r * HDZ_W + c;
+            if (to == from) continue;
+            int same_row = (r == fr), same_col = (c == fc);
+            /* HDZ-AMB-DOG-LINE: the swap stays in one row (row), or one row or column (line) */
+            int in_line = same_row || (!R(st, HDZ_R_DOG_ROW) && same_col);
+            uint8_t v = st->cell[to];
+            int ok = 0;
+            if (v == HDZ_NONE) {
+                /* HDZ-DOG-EMPTY; HDZ-AMB-DOG-EMPTY: same line, or anywhere in the meadow */
+                ok = in_line || R(st, HDZ_R_DOG_EMPTY_ANY);
+            } else if (in_line && HDZ_IS_GOAT(v)) {
+                uint8_t m = st->mark[to];
+                if (m == HDZ_NONE) ok = 1;                      /* HDZ-DOG-SWAP-NEUTRAL */
+                else if (m == p) ok = !R(st, HDZ_R_DOG_OWN_NO); /* HDZ-AMB-DOG-PARTNER */
+                else ok = !st->refused;                          /* HDZ-DOG-SWAP-AGREE */
+            }
+            if (!ok) continue;
+            if (out && k < max) out[k] = mv(HDZ_MV_DOG, (uint8_t)from, (uint8_t)to);
+            k++;
+        }
+    return k;
+}
+
+static int dog_moves(const hdz_state *st, game_move *out, int max)
+{
+    int p = st->turn, k = 0, n = st->n;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int cell = r * HDZ_W + c;
+            if (HDZ_IS_GOAT(st->cell[cell]) && st->mark[cell] == p)
+                k = dog_partners(st, p, cell, out, max, k);
+        }
+    return k;
+}
+
+static int hdz_legal_moves(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = 0;
+    switch (st->phase) {
+    case HDZ_PH_REDRAW:
+        if (k < max) out[k] = mv(HDZ_MV_KEEP, 0, 0);
+        k++;
+        if (seat_has_dog(st, st->turn) && st->pile_len > 0) {
+            if (k < max) out[k] = mv(HDZ_MV_RETURN, 0, 0);
+            k++;
+        }
+        break;
+    case HDZ_PH_PLAY: {
+        const uint8_t *h = st->hand[st->turn];
+        for (int i = 0; i < 2; i++)
+            if (h[i] != HDZ_NONE && (i == 0 || h[1] != h[0])) {
+                if (k < max) out[k] = mv(HDZ_MV_PLAY, h[i], 0);
+                k++;
+            }
+        break;
+    }
+    case HDZ_PH_TAKE: {
+        hdz_line l = goat_line(st, st->goat[st->turn]);
+        for (int i = 0; i < st->n; i++) {
+            int cell = line_cell(l, i);
+            if (takeable(st, cell)) {            /* HDZ-TAKE-NOMARKED */
+                if (k < max) out[k] = mv(HDZ_MV_TAKE, (uint8_t)cell, 0);
+                k++;
+            }
+        }
+        break;
+    }
+    case HDZ_PH_DOG:
+        k = dog_moves(st, out, max);
+        if (!R(st, HDZ_R_DOG_MANDATORY)) {      /* HDZ-AMB-DOG-OPTIONAL: "mag" */
+            if (k < max) out[k] = mv(HDZ_MV_PASS, 0, 0);
+            k++;
+        }
+        break;
+    case HDZ_PH_AGREE:
+        if (k < max) out[k] = mv(HDZ_MV_AGREE, 0, 0);
+        k++;
+        if (k < max) out[k] = mv(HDZ_MV_REFUSE, 0, 0);
+        k++;
+        break;
+    default:
+        break;
+    }
+    return k < max ? k : max;
+}
+
+/* ---- Scoring (phase 4) ------------------------------------------------------------ */
+
+static void to_box(hdz_state *st, int p, int t)
+{
+    for (int v = 1; v <= 5; v++) {
+        int c = HDZ_CODE(t, v);
+        st->box[c] = (uint8_t)(st->box[c] + st->display[p][c]);
+        st->display[p][c] = 0;
+    }
+}
+
+static void mark_type_in_meadow(hdz_state *st, int t, int p)
+{
+    for (int r = 0; r < st->n; r++)
+        for (int c = 0; c < st->n; c++) {
+            int cell = r * HDZ_W + c;
+            uint8_t v = st->cell[cell];
+            if (HDZ_IS_GOAT(v) && HDZ_TYPE(v) == t && st->mark[cell] == HDZ_NONE)
+                place_mark(st, cell, p);
+        }
+}
+
+static void score_played(hdz_state *st)
+{
+    uint8_t code = st->played;
+    if (!HDZ_IS_GOAT(code)) return;                  /* dogs and milk score nothing now */
+    int t = HDZ_TYPE(code), p = st->turn, np = st->players;
+    if (st->owner[t] != HDZ_NONE) return;            /* a type is scored once */
+    int sum[HDZ_MAXP] = {0}, cnt[HDZ_MAXP] = {0}, total = 0;
+    for (int q = 0; q < np; q++)
+        for (int v = 1; v <= 5; v++) {
+            int n = st->display[q][HDZ_CODE(t, v)];
+            sum[q] += n * v; cnt[q] += n; total += n;
+        }
+    /* HDZ-SCORE-MAJORITY8: "een som van 8 punten of meer" */
+    if (sum[p] >= 8) {
+        st->owner[t] = (uint8_t)p;
+        mark_type_in_meadow(st, t, p);
+        for (int q = 0; q < np; q++)                 /* HDZ-SCORE-WORTHLESS */
+            if (q != p) to_box(st, q, t);
+        return;
+    }
+    /* HDZ-SCORE-FOURTH: "in totaal de vierde kaart van deze soort" */
+    if (total != 4) return;
+    int w = p;
+    for (int q = 0; q < np; q++) {
+        if (q == p) continue;
+        if (sum[q] > sum[w]) w = q;                  /* HDZ-SCORE-FOURTH-SUM */
+        else if (sum[q] == sum[w] && cnt[q] > cnt[w]) w = q; /* HDZ-SCORE-FOURTH-COUNT */
+        /* equal sum and count: the trigger p keeps it (HDZ-SCORE-FOURTH-TRIGGER); between two
+         * others the earlier seat stays, which cannot matter: 4 cards allow no such tie */
+    }
+    st->owner[t] = (uint8_t)w;
+    int fifth = -1;
+    for (int v = 1; v <= 5; v++) {
+        int c = HDZ_CODE(t, v), shown = 0;
+        for (int q = 0; q < np; q++) shown += st->display[q][c];
+        if (!shown) fifth = c;
+    }
+    /* HDZ-SCORE-FIFTH-MEADOW; in the pile it is marked when it appears (HDZ-SCORE-FUTURE);
+     * HDZ-SCORE-FIFTH-HAND: in a hand it stays there, unmarked */
+    for (int cell = 0; cell < HDZ_CELLS && fifth >= 0; cell++)
+        if (st->cell[cell] == fifth && st->mark[cell] == HDZ_NONE) place_mark(st, cell, w);
+    /* HDZ-SCORE-B-WORTHLESS; HDZ-AMB-B-WORTHLESS: opponents' cards, or all */
+    for (int q = 0; q < np; q++)
+        if (q != w || R(st, HDZ_R_BWORTHLESS_ALL)) to_box(st, q, t);
+}
+
+/* ---- Turn flow -------------------------------------------------------------------- */
+
+static void game_over(hdz_state *st)
+{
+    st->phase = HDZ_PH_OVER;
+    st->decider = HDZ_NONE;
+    st->pend_from = st->pend_to = HDZ_NONE;
+}
+
+static void finish_turn(hdz_state *st)
+{
+    score_played(st);                                /* phase 4 */
+    if (st->ending) { game_over(st); return; }
+    st->turn = (uint8_t)((st->turn + 1) % st->players); /* HDZ-TURN-ORDER: clockwise */
+    st->decider = st->turn;
+    st->phase = HDZ_PH_PLAY;
+    st->played = HDZ_NONE;
+    st->refused = 0;
+    st->pend_from = st->pend_to = HDZ_NONE;
+}
+
+/* After phase 3: the dog move if the played card was a dog and a move exists, else phase 4. */
+static void after_take(hdz_state *st)
+{
+    if (st->played == HDZ_DOG && dog_moves(st, NULL, 0) > 0) {
+        st->phase = HDZ_PH_DOG;
+        st->decider = st->turn;
+        return;
+    }
+    finish_turn(st);
+}
+
+/* HDZ-AMB-END-TIMING: an end condition either ends the game at once or after the turn. */
+static void on_end_condition(hdz_state *st, int why)
+{
+    if (!st->ending) st->ending = (uint8_t)why;
+    if (R(st, HDZ_R_END_IMMEDIATE)) game_over(st);
+}
+
+static void apply_play(hdz_state *st, uint8_t code)
+{
+    int p = st->turn;
+    /* HDZ-TURN-PLAY: one hand card face up in front of the player */
+    hand_remove(st, p, code);
+    st->display[p][code]++;
+    st->played = code;
+    /* HDZ-TURN-MOVE: clockwise, one step per card edge; HDZ-DOG-NOMOVE: a dog stays */
+    st->goat[p] = (uint8_t)((st->goat[p] + card_steps(code)) % (4 * st->n));
+    st->phase = HDZ_PH_TAKE;
+    /* HDZ-END-BLOCKED: nothing beside the goat may be taken */
+    hdz_line l = goat_line(st, st->goat[p]);
+    for (int i = 0; i < st->n; i++)
+        if (takeable(st, line_cell(l, i))) return;
+    on_end_condition(st, HDZ_END_BLOCKED);
+    if (st->phase != HDZ_PH_OVER) after_take(st);
+}
+
+static void apply_take(hdz_state *st, int cell)
+{
+    int p = st->turn;
+    /* HDZ-TURN-TAKE: the card goes into the hand */
+    hand_add(st, p, st->cell[cell]);
+    st->cell[cell] = HDZ_NONE;
+    /* HDZ-TAKE-REFILL: "onmiddellijk de bovenste kaart van de voorraadstapel" */
+    if (st->pile_len > 0) {
+        uint8_t v = st->pile[--st->pile_len];
+        st->pile[st->pile_len] = 0;
+        st->cell[cell] = v;
+        /* HDZ-SCORE-FUTURE: a card of a decided type is marked as it appears */
+        if (HDZ_IS_GOAT(v) && st->owner[HDZ_TYPE(v)] != HDZ_NONE)
+            place_mark(st, cell, st->owner[HDZ_TYPE(v)]);
+    } else {
+        /* HDZ-END-LINE-EMPTY: "zodra de laatste kaart uit een rij wordt genomen" */
+        hdz_line row = {1, cell / HDZ_W}, col = {0, cell % HDZ_W};
+        if (!line_has_card(st, row) || !line_has_card(st, col)) {
+            on_end_condition(st, HDZ_END_LINE);
+            if (st->phase == HDZ_PH_OVER) return;
+        }
+    }
+    after_take(st);
+}
+
+/* Move the card at `from` to `to` (swap, or onto an empty place). */
+static void dog_move(hdz_state *st, int from, int to)
+{
+    uint8_t c = st->cell[to], m = st->mark[to];
+    st->cell[to] = st->cell[from]; st->mark[to] = st->mark[from];
+    st->cell[from] = c; st->mark[from] = m;
+    /* HDZ-AMB-END-DOG-EMPTIED: only a move onto an empty place can empty a line */
+    if (c == HDZ_NONE && R(st, HDZ_R_DOG_EMPTIES_END)) {
+        hdz_line row = {1, from / HDZ_W}, col = {0, from % HDZ_W};
+        if (!line_has_card(st, row) || !line_has_card(st, col)) st->ending = HDZ_END_DOG;
+    }
+}
+
+static int hdz_apply(void *vst, const game_move *m)
+{
+    hdz_state *st = vst;
+    game_move legal[GAME_MAX_MOVES];
+    int n = hdz_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
+    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
+    if (!ok) return GAME_ILLEGAL;
+
+    switch (m->kind) {
+    case HDZ_MV_KEEP:
+        redraw_advance(st, st->turn + 1);
+        break;
+    case HDZ_MV_RETURN: {
+        /* HDZ-SETUP-DOG-REDRAW: a new card from the pile, the dog shuffled back in */
+        int p = st->turn;
+        uint8_t top = st->pile[st->pile_len - 1];
+        hand_remove(st, p, HDZ_DOG);
+        hand_add(st, p, top);
+        st->pile[st->pile_len - 1] = HDZ_DOG;
+        shuffle(st->pile, st->pile_len, &st->rng);
+        if (!seat_has_dog(st, p)) redraw_advance(st, p + 1);
+        break;
+    }
+    case HDZ_MV_PLAY: apply_play(st, m->a); break;
+    case HDZ_MV_TAKE: apply_take(st, m->a); break;
+    case HDZ_MV_DOG: {
+        uint8_t owner = st->mark[m->b];
+        if (st->cell[m->b] != HDZ_NONE && owner != HDZ_NONE && owner != st->turn) {
+            /* HDZ-DOG-SWAP-AGREE: "op voorwaarde dat de medespeler hiermee akkoord is" */
+            st->phase = HDZ_PH_AGREE;
+            st->decider = owner;
+            st->pend_from = m->a; st->pend_to = m->b;
+            break;
+        }
+        dog_move(st, m->a, m->b);
+        finish_turn(st);
+        break;
+    }
+    case HDZ_MV_PASS: finish_turn(st); break;
+    case HDZ_MV_AGREE:
+        dog_move(st, st->pend_from, st->pend_to);
+        finish_turn(st);
+        break;
+    case HDZ_MV_REFUSE:
+        st->refused = 1;
+        st->pend_from = st->pend_to = HDZ_NONE;
+        st->decider = st->turn;
+        /* HDZ-AMB-DOG-REFUSED: choose again among swaps needing no agreement, or lose it */
+        if (!R(st, HDZ_R_REFUSED_LOST) && dog_moves(st, NULL, 0) > 0) st->phase = HDZ_PH_DOG;
+        else finish_turn(st);
+        break;
+    default:
+        return GAME_ILLEGAL;
+    }
+    return GAME_OK;
+}
+
+/* ---- Final scoring ---------------------------------------------------------------- */
+
+/* HDZ-FINAL-STABLE-DOUBLE: cells of p's goat cards next to or connected to p's stable. */
+static void doubled_cells(const hdz_state *st, int p, uint8_t *dbl)
+{
+    int n = st->n, sc = stable_cell_for(st, p);
+    int queue[HDZ_CELLS], qn = 0;
+    memset(dbl, 0, HDZ_CELLS);
+    int seeds[4], ns = 0;
+    if (R(st, HDZ_R_SITE_OUTSIDE)) seeds[ns++] = sc;  /* the border card the stable touches */
+    else {
+        int r = sc / HDZ_W, c = sc % HDZ_W;
+        if (r > 0) seeds[ns++] = sc - HDZ_W;
+        if (r < n - 1) seeds[ns++] = sc + HDZ_W;
+        if (c > 0) seeds[ns++] = sc - 1;
+        if (c < n - 1) seeds[ns++] = sc + 1;
+    }
+    for (int i = 0; i < ns; i++) {
+        int s = seeds[i];
+        if (HDZ_IS_GOAT(st->cell[s]) && st->mark[s] == p && !dbl[s]) {
+            dbl[s] = 1; queue[qn++] = s;
+        }
+    }
+    if (R(st, HDZ_R_DOUBLE_ADJ)) return;             /* HDZ-AMB-STABLE-CONNECT=adjacent */
+    for (int qi = 0; qi < qn; qi++) {
+        int s = queue[qi], r = s / HDZ_W, c = s % HDZ_W;
+        int nb[4], nn = 0;
+        if (r > 0) nb[nn++] = s - HDZ_W;
+        if (r < n - 1) nb[nn++] = s + HDZ_W;
+        if (c > 0) nb[nn++] = s - 1;
+        if (c < n - 1) nb[nn++] = s + 1;
+        for (int i = 0; i < nn; i++) {
+            int x = nb[i];
+            if (!dbl[x] && HDZ_IS_GOAT(st->cell[x]) && st->mark[x] == p) {
+                dbl[x] = 1; queue[qn++] = x;
+            }
+        }
+    }
+}
+
+static int half(const hdz_state *st, int s)
+{
+    return R(st, HDZ_R_MILK_UP) ? (s + 1) / 2 : s / 2; /* HDZ-AMB-MILK-ROUND */
+}
+
+static int hdz_result(const void *vst, int *scores, unsigned *winners)
+{
+    const hdz_state *st = vst;
+    if (st->phase != HDZ_PH_OVER) return GAME_ILLEGAL;
+    int np = st->players;
+    for (int p = 0; p < np; p++) {
+        uint8_t dbl[HDZ_CELLS];
+        doubled_cells(st, p, dbl);
+        int s = 0;
+        /* HDZ-FINAL-MEADOW: only own-marked goat cards in the meadow count */
+        for (int cell = 0; cell < HDZ_CELLS; cell++)
+            if (HDZ_IS_GOAT(st->cell[cell]) && st->mark[cell] == p)
+                s += HDZ_VALUE(st->cell[cell]) * (dbl[cell] ? 2 : 1);
+        scores[p] = s;
+    }
+    /* HDZ-FINAL-MILK-FIRST / -SECOND / -TIE */
+    int msum[HDZ_MAXP], key[HDZ_MAXP], lead = 0;
+    for (int p = 0; p < np; p++) {
+        int ones = st->display[p][HDZ_MILK1], twos = st->display[p][HDZ_MILK2];
+        msum[p] = ones + 2 * twos;
+        key[p] = R(st, HDZ_R_MILK_SUM) ? msum[p] : ones + twos; /* HDZ-AMB-MILK-MOST */
+    }
+    int topkey = 0;
+    for (int p = 0; p < np; p++) if (key[p] > topkey) topkey = key[p];
+    for (int p = 0; p < np; p++) if (key[p] == topkey && msum[p] > lead) lead = msum[p];
+    for (int p = 0; p < np; p++) {
+        if (key[p] == 0) continue;
+        int above = 0, same = 0;
+        for (int q = 0; q < np; q++) {
+            if (key[q] > key[p]) above++;
+            else if (key[q] == key[p]) same++;
+        }
+        int a = above + 1, b = above + same;        /* positions the tie group holds */
+        int f1 = msum[p];
+        int f2 = half(st, R(st, HDZ_R_MILK_LEADER) ? lead : msum[p]); /* HDZ-AMB-MILK-HALF */
+        int bonus = 0;
+        if (R(st, HDZ_R_MILK_SHARE)) {              /* HDZ-AMB-MILK-TIE=share */
+            int pool = 0;
+            for (int k = a; k <= b && k <= 2; k++) pool += (k == 1) ? f1 : f2;
+            bonus = pool / same;
+        } else if (a == 1) bonus = f1;
+        else if (a == 2) bonus = f2;
+        scores[p] += bonus;
+    }
+    /* HDZ-FINAL-WINNER: the most points; equal top totals all win */
+    int best = scores[0];
+    for (int p = 1; p < np; p++) if (scores[p] > best) best = scores[p];
+    unsigned w = 0;
+    for (int p = 0; p < np; p++) if (scores[p] == best) w |= 1u << p;
+    if (winners) *winners = w;
+    return GAME_OK;
+}
+
+/* ---- Small accessors -------------------------------------------------------------- */
+
+static int hdz_to_move(const void *vst)
+{
+    const hdz_state *st = vst;
+    return st->phase == HDZ_PH_OVER ? -1 : st->decider;
+}
+
+static game_config hdz_config(const void *vst)
+{
+    const hdz_state *st = vst;
+    game_config c = {st->players, st->readings};
+    return c;
+}
+
+/* Hidden from `viewer`: the pile's order, the other hands, the shuffle state. The unseen
+ * cards are pooled, sorted and dealt back in canonical order. */
+static void hdz_redact(void *vst, int viewer)
+{
+    hdz_state *st = vst;
+    uint8_t pool[HDZ_CARDS];
+    int n = 0;
+    for (int p = 0; p < st->players; p++)
+        if (p != viewer)
+            for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) pool[n++] = st->hand[p][i];
+    for (int i = 0; i < st->pile_len; i++) pool[n++] = st->pile[i];
+    int cnt[HDZ_CODES] = {0};
+    for (int i = 0; i < n; i++) cnt[pool[i]]++;
+    int k = 0;
+    for (int c = 0; c < HDZ_CODES; c++) while (cnt[c]--) pool[k++] = (uint8_t)c;
+    k = 0;
+    for (int p = 0; p < st->players; p++) {
+        if (p == viewer) continue;
+        int sz = (st->hand[p][0] != HDZ_NONE) + (st->hand[p][1] != HDZ_NONE);
+        st->hand[p][0] = st->hand[p][1] = HDZ_NONE;
+        for (int i = 0; i < sz; i++) hand_add(st, p, pool[k++]);
+    }
+    for (int i = 0; i < st->pile_len; i++) st->pile[i] = pool[k++];
+    st->rng = 0;
+}
+
+/* ---- Notation ----------------------------------------------------------------------- */
+
+static const char *const hdz_special[3] = {"Dog", "Milk1", "Milk2"};
+
+/* Card notation: goat "E3" (type letter A..R, value), "Dog", "Milk1", "Milk2". */
+static int card_name(uint8_t c, char *b)
+{
+    if (HDZ_IS_GOAT(c)) { b[0] = (char)('A' + HDZ_TYPE(c)); b[1] = (char)('0' + HDZ_VALUE(c)); b[2] = 0; return 2; }
+    strcpy(b, hdz_special[c - HDZ_DOG]);
+    return (int)strlen(b);
+}
+
+/* Parse a card name at *s (advancing it); returns the code or -1. Goat names never
+ * clash with the specials: their second character is a digit. */
+static int card_parse(const char **s)
+{
+    const char *p = *s;
+    if (p[0] >= 'A' && p[0] <= 'R' && p[1] >= '1' && p[1] <= '5') {
+        *s = p + 2; return HDZ_CODE(p[0] - 'A', p[1] - '0');
+    }
+    if (p[0] == 'D' && p[1] == 'o' && p[2] == 'g') { *s = p + 3; return HDZ_DOG; }
+    if (p[0] == 'M' && p[1] == 'i' && p[2] == 'l' && p[3] == 'k' && (p[4] == '1' || p[4] == '2')) {
+        *s = p + 5; return p[4] == '1' ? HDZ_MILK1 : HDZ_MILK2;
+    }
+    return -1;
+}
+
+static int cell_parse(const hdz_state *st, const char **s)
+{
+    const char *p = *s;
+    if (p[0] < 'a' || p[0] >= 'a' + st->n || p[1] < '1' || p[1] >= '1' + st->n) return -1;
+    *s = p + 2;
+    return (p[1] - '1') * HDZ_W + (p[0] - 'a');
+}
+
+static void cell_name(int cell, char *b)
+{
+    b[0] = (char)('a' + cell % HDZ_W); b[1] = (char)('1' + cell / HDZ_W); b[2] = 0;
+}
+
+static int hdz_move_print(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    (void)vst;
+    char a[8], b[8];
+    int len;
+    switch (m->kind) {
+    case HDZ_MV_KEEP:   len = snprintf(buf, n, "keep"); break;
+    case HDZ_MV_RETURN: len = snprintf(buf, n, "return"); break;
+    case HDZ_MV_PLAY:
+        if (m->a >= HDZ_CODES) return -1;
+        card_name(m->a, a); len = snprintf(buf, n, "play %s", a); break;
+    case HDZ_MV_TAKE:
+        if (m->a >= HDZ_CELLS) return -1;
+        cell_name(m->a, a); len = snprintf(buf, n, "take %s", a); break;
+    case HDZ_MV_DOG:
+        if (m->a >= HDZ_CELLS || m->b >= HDZ_CELLS) return -1;
+        cell_name(m->a, a); cell_name(m->b, b); len = snprintf(buf, n, "dog %s-%s", a, b); break;
+    case HDZ_MV_PASS:   len = snprintf(buf, n, "pass"); break;
+    case HDZ_MV_AGREE:  len = snprintf(buf, n, "agree"); break;
+    case HDZ_MV_REFUSE: len = snprintf(buf, n, "refuse"); break;
+    default: return -1;
+    }
+    return (len < 0 || (size_t)len >= n) ? -1 : len;
+}
+
+static int hdz_move_parse(const void *vst, const char *s, game_move *out)
+{
+    const hdz_state *st = vst;
+    static const struct { const char *w; uint8_t k; } plain[] = {
+        {"keep", HDZ_MV_KEEP}, {"return", HDZ_MV_RETURN}, {"pass", HDZ_MV_PASS},
+        {"agree", HDZ_MV_AGREE}, {"refuse", HDZ_MV_REFUSE},
+    };
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        if (strcmp(s, plain[i].w) == 0) { out->kind = plain[i].k; return GAME_OK; }
+    if (strncmp(s, "play ", 5) == 0) {
+        const char *p = s + 5;
+        int c = card_parse(&p);
+        if (c < 0 || *p) return GAME_BADARG;
+        out->kind = HDZ_MV_PLAY; out->a = (uint8_t)c; return GAME_OK;
+    }
+    if (strncmp(s, "take ", 5) == 0) {
+        const char *p = s + 5;
+        int c = cell_parse(st, &p);
+        if (c < 0 || *p) return GAME_BADARG;
+        out->kind = HDZ_MV_TAKE; out->a = (uint8_t)c; return GAME_OK;
+    }
+    if (strncmp(s, "dog ", 4) == 0) {
+        const char *p = s + 4;
+        int a = cell_parse(st, &p);
+        if (a < 0 || *p++ != '-') return GAME_BADARG;
+        int b = cell_parse(st, &p);
+        if (b < 0 || *p) return GAME_BADARG;
+        out->kind = HDZ_MV_DOG; out->a = (uint8_t)a; out->b = (uint8_t)b; return GAME_OK;
+    }
+    return GAME_BADARG;
+}
+
+/* ---- Position text ------------------------------------------------------------------ */
+
+typedef struct { char *b; size_t n, len; int bad; } hdz_out;
+
+static void put(hdz_out *o, const char *s)
+{
+    size_t l = strlen(s);
+    if (o->len + l + 1 > o->n) { o->bad = 1; return; }
+    memcpy(o->b + o->len, s, l + 1);
+    o->len += l;
+}
+
+static void put_card(hdz_out *o, uint8_t c)
+{
+    if (HDZ_IS_GOAT(c) && o->len + 3 <= o->n) {     /* the common case, without strlen */
+        o->b[o->len++] = (char)('A' + HDZ_TYPE(c));
+        o->b[o->len++] = (char)('0' + HDZ_VALUE(c));
+        o->b[o->len] = 0;
+        return;
+    }
+    char b[8];
+    card_name(c, b);
+    put(o, b);
+}
+
+static void put_int(hdz_out *o, long v) { char b[24]; snprintf(b, sizeof b, "%ld", v); put(o, b); }
+
+/* A multiset of codes as "A1,Dog,Dog" or "-". */
+static void put_counts(hdz_out *o, const uint8_t *cnt)
+{
+    int any = 0;
+    for (int c = 0; c < HDZ_CODES; c++)
+        for (int i = 0; i < cnt[c]; i++) { if (any) put(o, ","); put_card(o, (uint8_t)c); any = 1; }
+    if (!any) put(o, "-");
+}
+
+static const char *const hdz_phase_name[] = {"redraw", "play", "take", "dog", "agree", "over"};
+static const char *const hdz_end_name[] = {"no", "line", "blocked", "dog"};
+
+static int hdz_position_print(const void *vst, char *buf, size_t n)
+{
+    const hdz_state *st = vst;
+    hdz_out o = {buf, n, 0, 0};
+    if (n) buf[0] = 0;
+    put(&o, "meadow=");
+    for (int r = 0; r < st->n; r++) {
+        if (r) put(&o, "/");
+        for (int c = 0; c < st->n; c++) {
+            int cell = r * HDZ_W + c;
+            if (c) put(&o, ",");
+            uint8_t v = st->cell[cell];
+            if (v == HDZ_NONE) put(&o, ".");
+            else if (v == HDZ_STABLE) put(&o, "#");
+            else {
+                put_card(&o, v);
+                if (st->mark[cell] != HDZ_NONE) { put(&o, "*"); put_int(&o, st->mark[cell] + 1); }
+            }
+        }
+    }
+    put(&o, ";pile=");
+    for (int i = st->pile_len - 1; i >= 0; i--) { put_card(&o, st->pile[i]); if (i) put(&o, ","); }
+    if (!st->pile_len) put(&o, "-");
+    put(&o, ";hands=");
+    for (int p = 0; p < st->players; p++) {
+        if (p) put(&o, "|");
+        if (st->hand[p][0] == HDZ_NONE) put(&o, "-");
+        for (int i = 0; i < 2 && st->hand[p][i] != HDZ_NONE; i++) {
+            if (i) put(&o, ",");
+            put_card(&o, st->hand[p][i]);
+        }
+    }
+    put(&o, ";displays=");
+    for (int p = 0; p < st->players; p++) { if (p) put(&o, "|"); put_counts(&o, st->display[p]); }
+    put(&o, ";box=");
+    put_counts(&o, st->box);
+    put(&o, ";goats=");
+    for (int p = 0; p < st->players; p++) { if (p) put(&o, ","); put_int(&o, st->goat[p]); }
+    put(&o, ";supply=");
+    for (int p = 0; p < st->players; p++) { if (p) put(&o, ","); put_int(&o, st->supply[p]); }
+    put(&o, ";owner=");
+    int any = 0;
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (st->owner[t] != HDZ_NONE) {
+            char b[8] = {(char)('A' + t), 0};
+            if (any) put(&o, ",");
+            put(&o, b); put(&o, ":"); put_int(&o, st->owner[t] + 1); any = 1;
+        }
+    if (!any) put(&o, "-");
+    put(&o, ";turn="); put_int(&o, st->turn + 1);
+    put(&o, ";phase="); put(&o, hdz_phase_name[st->phase]);
+    put(&o, ";played=");
+    if (st->played == HDZ_NONE) put(&o, "-"); else put_card(&o, st->played);
+    put(&o, ";ending="); put(&o, hdz_end_name[st->ending]);
+    put(&o, ";refused="); put_int(&o, st->refused);
+    put(&o, ";pending=");
+    if (st->pend_from == HDZ_NONE) put(&o, "-");
+    else {
+        char a[4], b[4];
+        cell_name(st->pend_from, a); cell_name(st->pend_to, b);
+        put(&o, a); put(&o, "-"); put(&o, b);
+    }
+    char r[24];
+    snprintf(r, sizeof r, ";rng=%016llx", (unsigned long long)st->rng);
+    put(&o, r);
+    return o.bad ? -1 : (int)o.len;
+}
+
+/* Parsing: each field is validated so that no text can build a state the engine
+ * cannot run safely. */
+typedef struct { const char *s; char *err; size_t errlen; int bad; } hdz_in;
+
+static int fail(hdz_in *in, const char *fmt, const char *what)
+{
+    if (!in->bad) snprintf(in->err, in->errlen, fmt, what);
+    in->bad = 1;
+    return -1;
+}
+
+/* Find "key=" in text; returns pointer to the value (up to ';' or end) or NULL. */
+static const char *field(const char *text, const char *key, size_t *len)
+{
+    size_t kl = strlen(key);
+    for (const char *p = text; p && *p;) {
+        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            const char *v = p + kl + 1, *e = strchr(v, ';');
+            *len = e ? (size_t)(e - v) : strlen(v);
+            return v;
+        }
+        p = strchr(p, ';');
+        if (p) p++;
+    }
+    return NULL;
+}
+
+/* Copy a field's value into buf (NUL-terminated) or report it missing/too long. */
+static int get_field(hdz_in *in, const char *text, const char *key, char *buf, size_t n)
+{
+    size_t len;
+    const char *v = field(text, key, &len);
+    if (!v) return fail(in, "position: missing field '%s'", key);
+    if (len >= n) return fail(in, "position: field '%s' is too long", key);
+    memcpy(buf, v, len); buf[len] = 0;
+    return 0;
+}
+
+/* Parse a comma list of cards ("-" empty) into out (max entries); returns count or -1. */
+static int card_list(hdz_in *in, const char *s, uint8_t *out, int max, const char *what)
+{
+    if (strcmp(s, "-") == 0) return 0;
+    int k = 0;
+    for (;;) {
+        int c = card_parse(&s);
+        if (c < 0) return fail(in, "position: bad card in '%s'", what);
+        if (k >= max) return fail(in, "position: too many cards in '%s'", what);
+        out[k++] = (uint8_t)c;
+        if (*s == 0) return k;
+        if (*s++ != ',') return fail(in, "position: expected ',' in '%s'", what);
+    }
+}
+
+/* Split s at '|' into at most max parts (modifies s); returns count. */
+static int split(char *s, char sep, char **parts, int max)
+{
+    int k = 0;
+    parts[k++] = s;
+    for (char *p = s; *p; p++)
+        if (*p == sep) { *p = 0; if (k >= max) return max + 1; parts[k++] = p + 1; }
+    return k;
+}
+
+static int int_list(hdz_in *in, char *s, int *out, int n, int lo, int hi, const char *what)
+{
+    char *parts[HDZ_MAXP + 1];
+    if (split(s, ',', parts, HDZ_MAXP) != n) return fail(in, "position: '%s' needs one number per player", what);
+    for (int i = 0; i < n; i++) {
+        char *e;
+        long v = strtol(parts[i], &e, 10);
+        if (e == parts[i] || *e || v < lo || v > hi) return fail(in, "position: number out of range in '%s'", what);
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
+static int name_index(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++) if (strcmp(names[i], s) == 0) return i;
+    return -1;
+}
+
+static int hdz_setup_position(void *vst, const game_config *cfg, const char *text,
+                              char *err, size_t errlen)
+{
+    hdz_state *st = vst;
+    hdz_in in = {text, err, errlen, 0};
+    char buf[2048];
+    if (!config_ok(cfg)) { snprintf(err, errlen, "position: players must be 2 to 5"); return GAME_BADARG; }
+    base_state(st, cfg);
+    int np = cfg->players, n = st->n;
+
+    /* meadow */
+    if (get_field(&in, text, "meadow", buf, sizeof buf)) return GAME_BADARG;
+    char *rows[HDZ_W + 1];
+    if (split(buf, '/', rows, HDZ_W) != n) { fail(&in, "position: meadow needs %s rows", n == 6 ? "6" : "7"); return GAME_BADARG; }
+    for (int r = 0; r < n; r++) {
+        char *cells[HDZ_W + 1];
+        if (split(rows[r], ',', cells, HDZ_W) != n) { fail(&in, "position: a meadow row needs %s cells", n == 6 ? "6" : "7"); return GAME_BADARG; }
+        for (int c = 0; c < n; c++) {
+            int cell = r * HDZ_W + c;
+            const char *p = cells[c];
+            int is_stable = st->cell[cell] == HDZ_STABLE;
+            if (strcmp(p, "#") == 0) {
+                if (!is_stable) { fail(&in, "position: '#' (stable) at %s is no stable site", "a cell"); return GAME_BADARG; }
+                continue;
+            }
+            if (is_stable) { fail(&in, "position: a stable site must be '#' (%s)", "site=cell"); return GAME_BADARG; }
+            if (strcmp(p, ".") == 0) continue;
+            int code = card_parse(&p);
+            if (code < 0) { fail(&in, "position: bad card in '%s'", "meadow"); return GAME_BADARG; }
+            st->cell[cell] = (uint8_t)code;
+            if (*p == '*') {
+                p++;
+                if (*p < '1' || *p > '0' + np || p[1]) { fail(&in, "position: bad mark in '%s'", "meadow"); return GAME_BADARG; }
+                if (!HDZ_IS_GOAT(code)) { fail(&in, "position: a small goat on a %s", "dog or milk card"); return GAME_BADARG; }
+                st->mark[cell] = (uint8_t)(*p - '1');
+            } else if (*p) { fail(&in, "position: bad cell in '%s'", "meadow"); return GAME_BADARG; }
+        }
+    }
+    /* pile, written top first */
+    uint8_t tmp[HDZ_CARDS];
+    if (get_field(&in, text, "pile", buf, sizeof buf)) return GAME_BADARG;
+    int k = card_list(&in, buf, tmp, HDZ_CARDS, "pile");
+    if (k < 0) return GAME_BADARG;
+    st->pile_len = (uint8_t)k;
+    for (int i = 0; i < k; i++) st->pile[k - 1 - i] = tmp[i];
+    /* hands */
+    char *parts[HDZ_MAXP + 1];
+    if (get_field(&in, text, "hands", buf, sizeof buf)) return GAME_BADARG;
+    if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "hands"); return GAME_BADARG; }
+    for (int p = 0; p < np; p++) {
+        k = card_list(&in, parts[p], tmp, 2, "hands");
+        if (k < 0) return GAME_BADARG;
+        for (int i = 0; i < k; i++) hand_add(st, p, tmp[i]);
+    }
+    /* displays and box */
+    if (get_field(&in, text, "displays", buf, sizeof buf)) return GAME_BADARG;
+    if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "displays"); return GAME_BADARG; }
+    for (int p = 0; p < np; p++) {
+        k = card_list(&in, parts[p], tmp, HDZ_CARDS, "displays");
+        if (k < 0) return GAME_BADARG;
+        for (int i = 0; i < k; i++) st->display[p][tmp[i]]++;
+    }
+    if (get_field(&in, text, "box", buf, sizeof buf)) return GAME_BADARG;
+    k = card_list(&in, buf, tmp, HDZ_CARDS, "box");
+    if (k < 0) return GAME_BADARG;
+    for (int i = 0; i < k; i++) st->box[tmp[i]]++;
+    /* HDZ-CARDS-121: every card exactly where one zone says it is */
+    int cnt[HDZ_CODES] = {0};
+    for (int c = 0; c < HDZ_CELLS; c++) if (is_card(st->cell[c])) cnt[st->cell[c]]++;
+    for (int i = 0; i < st->pile_len; i++) cnt[st->pile[i]]++;
+    for (int p = 0; p < np; p++) {
+        for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) cnt[st->hand[p][i]]++;
+        for (int c = 0; c < HDZ_CODES; c++) cnt[c] += st->display[p][c];
+    }
+    for (int c = 0; c < HDZ_CODES; c++) cnt[c] += st->box[c];
+    for (int c = 0; c < HDZ_CODES; c++) {
+        int want = HDZ_IS_GOAT(c) ? 1 : c == HDZ_DOG ? HDZ_DOGS : c == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
+        if (cnt[c] != want) {
+            char nm[8]; card_name((uint8_t)c, nm);
+            fail(&in, "position: card %s is not accounted for exactly (121 cards)", nm);
+            return GAME_BADARG;
+        }
+    }
+    /* goats, supply, owners */
+    int v[HDZ_MAXP];
+    if (get_field(&in, text, "goats", buf, sizeof buf) || int_list(&in, buf, v, np, 0, 4 * n - 1, "goats")) return GAME_BADARG;
+    for (int p = 0; p < np; p++) st->goat[p] = (uint8_t)v[p];
+    if (get_field(&in, text, "supply", buf, sizeof buf) || int_list(&in, buf, v, np, 0, hdz_param.small_goats, "supply")) return GAME_BADARG;
+    for (int p = 0; p < np; p++) st->supply[p] = (uint8_t)v[p];
+    if (get_field(&in, text, "owner", buf, sizeof buf)) return GAME_BADARG;
+    if (strcmp(buf, "-") != 0) {
+        char *own[HDZ_TYPES + 1];
+        int no = split(buf, ',', own, HDZ_TYPES);
+        if (no > HDZ_TYPES) { fail(&in, "position: too many entries in '%s'", "owner"); return GAME_BADARG; }
+        for (int i = 0; i < no; i++) {
+            const char *p = own[i];
+            if (p[0] < 'A' || p[0] > 'R' || p[1] != ':' || p[2] < '1' || p[2] > '0' + np || p[3]) {
+                fail(&in, "position: bad entry in '%s' (want TYPE:PLAYER, e.g. E:1)", "owner"); return GAME_BADARG;
+            }
+            st->owner[p[0] - 'A'] = (uint8_t)(p[2] - '1');
+        }
+    }
+    /* turn and phase */
+    if (get_field(&in, text, "turn", buf, sizeof buf) || int_list(&in, buf, v, 1, 1, np, "turn")) return GAME_BADARG;
+    st->turn = (uint8_t)(v[0] - 1);
+    if (get_field(&in, text, "phase", buf, sizeof buf)) return GAME_BADARG;
+    int ph = name_index(hdz_phase_name, 6, buf);
+    if (ph < 0) { fail(&in, "position: unknown phase '%s'", buf); return GAME_BADARG; }
+    st->phase = (uint8_t)ph;
+    if (get_field(&in, text, "played", buf, sizeof buf)) return GAME_BADARG;
+    if (strcmp(buf, "-") != 0) {
+        const char *p = buf;
+        int c = card_parse(&p);
+        if (c < 0 || *p) { fail(&in, "position: bad card in '%s'", "played"); return GAME_BADARG; }
+        st->played = (uint8_t)c;
+    }
+    if (get_field(&in, text, "ending", buf, sizeof buf)) return GAME_BADARG;
+    int en = name_index(hdz_end_name, 4, buf);
+    if (en < 0) { fail(&in, "position: unknown ending '%s'", buf); return GAME_BADARG; }
+    st->ending = (uint8_t)en;
+    if (get_field(&in, text, "refused", buf, sizeof buf) || int_list(&in, buf, v, 1, 0, 1, "refused")) return GAME_BADARG;
+    st->refused = (uint8_t)v[0];
+    if (get_field(&in, text, "pending", buf, sizeof buf)) return GAME_BADARG;
+    if (strcmp(buf, "-") != 0) {
+        const char *p = buf;
+        int a = cell_parse(st, &p);
+        int b = (a >= 0 && *p++ == '-') ? cell_parse(st, &p) : -1;
+        if (a < 0 || b < 0 || *p) { fail(&in, "position: bad cells in '%s'", "pending"); return GAME_BADARG; }
+        st->pend_from = (uint8_t)a; st->pend_to = (uint8_t)b;
+    }
+    if (get_field(&in, text, "rng", buf, sizeof buf)) return GAME_BADARG;
+    char *e;
+    st->rng = strtoull(buf, &e, 16);
+    if (e == buf || *e) { fail(&in, "position: bad '%s'", "rng"); return GAME_BADARG; }
+
+    /* The phase must be one the engine can stand in. */
+    st->decider = st->turn;
+    if (st->phase == HDZ_PH_OVER) st->decider = HDZ_NONE;
+    if (st->phase == HDZ_PH_AGREE) {
+        if (st->pend_from == HDZ_NONE || st->mark[st->pend_from] != st->turn ||
+            st->mark[st->pend_to] == HDZ_NONE || st->mark[st->pend_to] == st->turn) {
+            fail(&in, "position: phase agree needs a pending swap of %s", "own card with an opponent's card");
+            return GAME_BADARG;
+        }
+        st->decider = st->mark[st->pend_to];
+    } else if (st->pend_from != HDZ_NONE) {
+        fail(&in, "position: '%s' is only for phase agree", "pending"); return GAME_BADARG;
+    }
+    if ((st->phase == HDZ_PH_TAKE || st->phase == HDZ_PH_DOG || st->phase == HDZ_PH_AGREE) &&
+        st->played == HDZ_NONE) {
+        fail(&in, "position: phase %s needs the played card", hdz_phase_name[st->phase]); return GAME_BADARG;
+    }
+    if (st->phase == HDZ_PH_REDRAW && st->played != HDZ_NONE) {
+        fail(&in, "position: '%s' must be '-' in phase redraw", "played"); return GAME_BADARG;
+    }
+    return GAME_OK;
+}
+
+const game_engine hdz_engine = {
+    .name = "hdz", .title = "Herr der Ziegen", .tag = "HDZ",
+    .min_players = 2, .max_players = HDZ_MAXP,
+    .state_size = sizeof(hdz_state),
+    .amb = hdz_amb, .n_amb = HDZ_N_AMB,
+    .profiles = hdz_profiles, .n_profiles = (int)(sizeof hdz_profiles / sizeof hdz_profiles[0]),
+    .setup_seed = hdz_setup_seed,
+    .setup_position = hdz_setup_position,
+    .position_print = hdz_position_print,
+    .config = hdz_config,
+    .to_move = hdz_to_move,
+    .legal_moves = hdz_legal_moves,
+    .apply = hdz_apply,
+    .result = hdz_result,
+    .redact = hdz_redact,
+    .move_print = hdz_move_print,
+    .move_parse = hdz_move_parse,
+};

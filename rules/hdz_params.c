@@ -1,0 +1,28 @@
+/* hdz_params.c: the assumed physical facts of Herr der Ziegen, in one table (SPEC.md, "Parameters"). */
+#include "hdz.h"
+
+/* Every entry below is an ASSUMPTION unless a text states it; correct it here only.
+ * Indexes [players] run 0..5; rows 0 and 1 are unused. */
+const hdz_params hdz_param = {
+    /* ASSUMPTION: the 16 milk cards are 8 x "1" and 8 x "2". No source publishes the
+     * split; the Dutch removal table needs at least 5 ones and at least 4 twos. */
+    .milk_ones = 8, .milk_twos = 8,
+    /* HDZ-SETUP-REMOVAL (nl text; the en text lists no table) */
+    .removed_types = {0, 0, 8, 5, 2, 0},
+    .removed_dogs  = {0, 0, 8, 5, 2, 0},
+    .removed_milk1 = {0, 0, 4, 5, 2, 0},
+    .removed_milk2 = {0, 0, 4, 0, 0, 0},
+    /* HDZ-SETUP-MEADOW: "7 x 7 groot (alleen in het spel voor 2 spelers ... 6 x 6)" */
+    .side = {0, 0, 6, 7, 7, 7},
+    /* ASSUMPTION: stable sites, as track positions (SPEC.md, "Geometry"). The only
+     * source is a picture we do not have; middles of sides, never a corner. */
+    .stable_site = {
+        {0}, {0},
+        {2, 15},                /* 6x6: top col c, bottom col c */
+        {3, 12, 22},            /* 7x7: top col d, right row 6, left row 6 */
+        {3, 10, 17, 24},        /* 7x7: middle of each side */
+        {1, 5, 10, 17, 24},     /* 7x7: top cols b and f, then right, bottom, left middles */
+    },
+    .small_goats = 10,          /* "10 kleine houten geiten" per colour */
+    .hand_size = 2,             /* "iedere speler ... 2 geitenkaarten" */
+};

@@ -1,0 +1,232 @@
+/* check_hdz.c: Check suite for Herr der Ziegen: worked examples, records, random-game properties. */
+#include "testutil.h"
+
+/* ---- Records: the rulebook's worked examples and bad input ------------------------ */
+
+static int replay_file(const char *name, rf_replay *out, char *err, size_t errlen)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/records/hdz/%s", tu_corpus(), name);
+    size_t len;
+    char *text = rf_read_file(path, &len, err, errlen);
+    ck_assert_msg(text != NULL, "%s", err);
+    static inv_ctx c;
+    inv_init(&c, &hdz_engine, INV_GEN_ALL);
+    int rc = rf_replay_text(path, text, len, &c, out, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* HDZ-SCORE-FOURTH HDZ-SCORE-FOURTH-COUNT HDZ-SCORE-FIFTH-MEADOW */
+START_TEST(elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1)
+{
+    static const char *files[] = {"elvis-fourth-card.nl.rec", "elvis-fourth-card.en.rec"};
+    static rf_replay out;
+    char err[RF_ERR_MAX];
+    ck_assert_int_eq(replay_file(files[_i], &out, err, sizeof err), RF_EXIT_OK);
+    const hdz_state *st = (const hdz_state *)out.st;
+    ck_assert_int_eq(st->cell[tu_cell("a3")], tu_card("E1"));
+    ck_assert_int_eq(st->mark[tu_cell("a3")], 0);          /* Red (P1) owns Elvis 1 */
+    ck_assert_int_eq(st->owner[HDZ_TYPE(tu_card("E1"))], 0);
+    ck_assert_int_eq(st->display[1][tu_card("E5")], 0);    /* Yellow's Elvis 5 is worthless */
+    ck_assert_int_eq(st->display[2][tu_card("E4")], 0);    /* Blue's Elvis 4 is worthless */
+}
+END_TEST
+
+/* HDZ-FINAL-MEADOW HDZ-FINAL-STABLE-DOUBLE HDZ-FINAL-MILK-FIRST HDZ-FINAL-MILK-SECOND */
+START_TEST(red_final_example_scores_12_plus_7_plus_8_is_27)
+{
+    static const char *files[] = {"red-final-27.nl.rec", "red-final-27.en.rec"};
+    static rf_replay out;
+    char err[RF_ERR_MAX];
+    ck_assert_msg(replay_file(files[_i], &out, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert(out.over);
+    ck_assert_int_eq(out.scores[0], 27);
+    ck_assert_int_eq(out.scores[1], _i == 0 ? 1 : 2);      /* half of 3: down (nl), up (en) */
+    ck_assert_int_eq(out.winners, 1u);
+}
+END_TEST
+
+/* Bad records: one line "file:line: what is wrong", exit code 2. */
+static int replay_string_n(const char *text, size_t len, char *err, size_t errlen)
+{
+    static rf_replay out;
+    static inv_ctx c;
+    inv_init(&c, &hdz_engine, INV_GEN_ALL);
+    return rf_replay_text("t.rec", text, len, &c, &out, err, errlen);
+}
+
+static int replay_string(const char *text, char *err, size_t errlen)
+{
+    return replay_string_n(text, strlen(text), err, errlen);
+}
+
+START_TEST(bad_records_give_exit_2_and_a_file_line_message)
+{
+    static const struct { const char *text, *want; } cases[] = {
+        {"", "t.rec:1: missing [Game"},
+        {"[Game \"chess\"]\n[Players \"2\"]\n", "t.rec:1: unknown game 'chess'"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Seed \"1\"]\n", "t.rec:1: missing [Players"},
+        {"[Game \"hdz\"]\n[Profile \"fr\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:1: unknown profile 'fr'"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"9\"]\n[Seed \"1\"]\n", "t.rec:1: hdz takes 2 to 5 players"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n", "t.rec:1: give exactly one of [Seed] and [Position]"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"x\"]\n", "t.rec:4: Seed must be a number"},
+        {"[Game \"hdz\"\n", "t.rec:1: malformed tag"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Readings \"milk-round=sideways\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
+         "t.rec:1: reading 'milk-round=sideways' is neither 'down' nor 'up'"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP1 fly away\n", "t.rec:5: cannot read move 'fly away'"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP2 keep\n", "t.rec:5: it is P"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nplay A1\n", "t.rec:5: expected 'P<n> <move>'"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Position \"meadow=A1\"]\n", "t.rec:1: position: meadow needs 7 rows"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n[Result \"1 2\"]\n", "t.rec:1: Result has 2 scores for 3 players"},
+    };
+    char err[RF_ERR_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        err[0] = 0;
+        int rc = replay_string(cases[i].text, err, sizeof err);
+        ck_assert_msg(rc == RF_EXIT_BADINPUT, "case %zu: exit %d (%s)", i, rc, err);
+        ck_assert_msg(strstr(err, cases[i].want) != NULL, "case %zu: got '%s', want '%s'", i, err, cases[i].want);
+        ck_assert_msg(strchr(err, '\n') == NULL, "case %zu: message is not one line", i);
+    }
+}
+END_TEST
+
+/* An illegal move in a record (here: taking a card that is not beside the goat) is bad input. */
+START_TEST(an_illegal_move_in_a_record_is_bad_input_at_its_line)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, 0, 5);
+    game_move ms[GAME_MAX_MOVES];
+    /* find a cell that is not takeable after the first play */
+    char text[GAME_TEXT_MAX + 512], pos[GAME_TEXT_MAX], mv[32];
+    ck_assert_int_ge(hdz_engine.position_print(&st, pos, sizeof pos), 0);
+    int n = hdz_engine.legal_moves(&st, ms, GAME_MAX_MOVES);
+    hdz_engine.move_print(&st, &ms[0], mv, sizeof mv);
+    hdz_engine.apply(&st, &ms[0]);
+    if (st.phase == HDZ_PH_REDRAW || st.phase == HDZ_PH_PLAY) return;  /* seed gives a redraw */
+    n = hdz_engine.legal_moves(&st, ms, GAME_MAX_MOVES);
+    int bad = -1;
+    for (int cell = 0; cell < HDZ_CELLS && bad < 0; cell++) {
+        int listed = 0;
+        for (int i = 0; i < n; i++) listed |= ms[i].a == cell;
+        if (!listed && cell % HDZ_W < st.n && cell / HDZ_W < st.n) bad = cell;
+    }
+    snprintf(text, sizeof text, "[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Position \"%s\"]\nP1 %s\nP1 take %c%c\n",
+             pos, mv, 'a' + bad % HDZ_W, '1' + bad / HDZ_W);
+    char err[RF_ERR_MAX];
+    ck_assert_int_eq(replay_string(text, err, sizeof err), RF_EXIT_BADINPUT);
+    ck_assert_msg(strstr(err, "t.rec:6: illegal move 'P1 take") != NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(truncated_and_garbled_records_never_crash)
+{
+    /* every prefix and a byte flip at every position of a real record: exit 0, 1 or 2 */
+    char path[512], err[RF_ERR_MAX];
+    snprintf(path, sizeof path, "%s/records/hdz/red-final-27.nl.rec", tu_corpus());
+    size_t len;
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert(text);
+    for (size_t cut = 0; cut < len; cut += 7) {
+        int rc = replay_string_n(text, cut, err, sizeof err);
+        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
+        if (rc == RF_EXIT_BADINPUT) ck_assert_msg(strncmp(err, "t.rec:", 6) == 0, "%s", err);
+    }
+    for (size_t i = 0; i < len; i += 3) {
+        char saved = text[i];
+        text[i] = (char)(saved ^ 0x15);
+        int rc = replay_string_n(text, len, err, sizeof err);
+        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
+        text[i] = saved;
+    }
+    free(text);
+}
+END_TEST
+
+/* ---- Properties: random games under every profile, every oracle on -------------- */
+
+#define PROPERTY_GAMES 10000
+
+static inv_ctx prop_ctx;
+
+static void replay_corpus_records(inv_ctx *c)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/records/hdz", tu_corpus());
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "no folder %s", dir);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strstr(e->d_name, ".rec")) continue;
+        char path[1024], err[RF_ERR_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len;
+        char *text = rf_read_file(path, &len, err, sizeof err);
+        ck_assert(text);
+        static rf_replay out;
+        int rc = rf_replay_text(path, text, len, c, &out, err, sizeof err);
+        free(text);
+        ck_assert_msg(rc == RF_EXIT_OK, "%s", err);
+    }
+    closedir(d);
+}
+
+/* Every profile, 2 to 5 players, PROPERTY_GAMES games each, all oracles after every move;
+ * then the clause coverage table: every clause must have fired. */
+START_TEST(random_games_under_every_profile_break_no_clause)
+{
+    inv_init(&prop_ctx, &hdz_engine, INV_GEN_ALL);
+    replay_corpus_records(&prop_ctx);
+    long moves = 0, games = 0;
+    for (int pi = 0; pi < hdz_engine.n_profiles; pi++) {
+        for (int k = 0; k < PROPERTY_GAMES; k++) {
+            hdz_state st;
+            tu_hdz_deal(&st, 2 + k % 4, hdz_engine.profiles[pi].readings, (uint64_t)k * 1000003u + (uint64_t)pi);
+            rf_chooser ch = {0};
+            ch.use_rng = 1;
+            ch.rng = (uint64_t)k * 31u + 7u;
+            inv_on_setup(&prop_ctx, &st);
+            moves += rf_play(&hdz_engine, &st, &ch, &prop_ctx, NULL, 0, RF_MAX_GAME_MOVES);
+            games++;
+            ck_assert_msg(prop_ctx.violations == 0, "profile %s, game %d: oracle %s at move %ld: %s",
+                          hdz_engine.profiles[pi].name, k, prop_ctx.clause[prop_ctx.first_k]->id,
+                          prop_ctx.first_step, prop_ctx.first_msg);
+            ck_assert_msg(hdz_engine.to_move(&st) < 0, "game %d did not end", k);
+        }
+    }
+    printf("\nHerr der Ziegen clause coverage: %ld random games (%ld moves, profiles nl and en, 2-5 players)"
+           " plus corpus/records/hdz\n", games, moves);
+    int never = inv_print_coverage(&prop_ctx, stdout);
+    fflush(stdout);
+    ck_assert_msg(never == 0, "%d clause(s) never fired (see the table above)", never);
+}
+END_TEST
+
+static Suite *hdz_suite(void)
+{
+    Suite *s = suite_create("hdz");
+    TCase *tc;
+
+    tc = tcase_create("records");
+    tcase_add_loop_test(tc, elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1, 0, 2);
+    tcase_add_loop_test(tc, red_final_example_scores_12_plus_7_plus_8_is_27, 0, 2);
+    tcase_add_test(tc, bad_records_give_exit_2_and_a_file_line_message);
+    tcase_add_test(tc, an_illegal_move_in_a_record_is_bad_input_at_its_line);
+    tcase_add_test(tc, truncated_and_garbled_records_never_crash);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("properties");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, random_games_under_every_profile_break_no_clause);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(hdz_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

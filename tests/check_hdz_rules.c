@@ -1,0 +1,853 @@
+/* check_hdz_rules.c: Check suite for Herr der Ziegen: one test per clause and per reading. */
+#include "testutil.h"
+
+static const game_engine *G = &hdz_engine;
+static inv_ctx ctx;   /* every move in these tests is also checked by every oracle */
+
+#define NL (hdz_engine.profiles[0].readings)
+#define EN (hdz_engine.profiles[1].readings)
+
+/* A 3-player deal in phase PLAY, P1 to move; stables (site=cell) at d1, g6, a6. */
+static void start(hdz_state *st, int players, uint32_t readings)
+{
+    tu_hdz_deal(st, players, readings, 11);
+    while (st->phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, st, "keep"), GAME_OK);
+    inv_init(&ctx, G, INV_GEN_ALL);
+}
+
+static void play(hdz_state *st, const char *move) { tu_play(G, &ctx, st, move); }
+
+/* Send the card at a cell to the box (the card count stays 121). */
+static void to_box(hdz_state *st, const char *cell)
+{
+    int c = tu_cell(cell);
+    ck_assert(st->cell[c] < HDZ_CODES);
+    st->box[st->cell[c]]++;
+    st->cell[c] = HDZ_NONE;
+    st->mark[c] = HDZ_NONE;
+}
+
+/* Put a small goat of `seat` on the card at `cell`, as an earlier scoring would have. */
+static void mark(hdz_state *st, const char *cell, int seat)
+{
+    int c = tu_cell(cell);
+    ck_assert(HDZ_IS_GOAT(st->cell[c]));
+    st->mark[c] = (uint8_t)seat;
+    st->owner[HDZ_TYPE(st->cell[c])] = (uint8_t)seat;
+    st->supply[seat]--;
+}
+
+/* Empty the pile into the box. */
+static void empty_pile(hdz_state *st)
+{
+    while (st->pile_len) { st->box[st->pile[st->pile_len - 1]]++; st->pile[--st->pile_len] = 0; }
+}
+
+static int legal_has(const hdz_state *st, const char *move)
+{
+    game_move ms[GAME_MAX_MOVES], m;
+    if (G->move_parse(st, move, &m) != GAME_OK) return 0;
+    int n = G->legal_moves(st, ms, GAME_MAX_MOVES);
+    for (int i = 0; i < n; i++) if (!memcmp(&ms[i], &m, sizeof m)) return 1;
+    return 0;
+}
+
+static int count_cards(const hdz_state *st)
+{
+    int n = st->pile_len;
+    for (int c = 0; c < HDZ_CELLS; c++) n += st->cell[c] < HDZ_CODES;
+    for (int p = 0; p < st->players; p++) {
+        n += (st->hand[p][0] != HDZ_NONE) + (st->hand[p][1] != HDZ_NONE);
+        for (int c = 0; c < HDZ_CODES; c++) n += st->display[p][c];
+    }
+    for (int c = 0; c < HDZ_CODES; c++) n += st->box[c];
+    return n;
+}
+
+/* ---- Setup ------------------------------------------------------------------------ */
+
+/* HDZ-CARDS-121 */
+START_TEST(all_121_cards_are_accounted_for_through_a_whole_game)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 2 + _i, NL, 99);
+    ck_assert_int_eq(count_cards(&st), HDZ_CARDS);
+    rf_chooser ch = {0};
+    ch.use_rng = 1; ch.rng = 5;
+    game_move ms[GAME_MAX_MOVES];
+    while (G->to_move(&st) >= 0) {
+        int n = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+        ck_assert_int_eq(G->apply(&st, &ms[rf_choose(&ch, n)]), GAME_OK);
+        ck_assert_int_eq(count_cards(&st), HDZ_CARDS);
+    }
+}
+END_TEST
+
+/* HDZ-SETUP-REMOVAL HDZ-AMB-REMOVAL */
+START_TEST(cards_removed_per_player_count_follow_the_dutch_table)
+{
+    static const int types[] = {8, 5, 2, 0}, dogs[] = {8, 5, 2, 0}, m1[] = {4, 5, 2, 0}, m2[] = {4, 0, 0, 0};
+    hdz_state st;
+    tu_hdz_deal(&st, 2 + _i, NL, 3);
+    int whole = 0;
+    for (int t = 0; t < HDZ_TYPES; t++) {
+        int n = 0;
+        for (int v = 1; v <= 5; v++) n += st.box[HDZ_CODE(t, v)];
+        ck_assert(n == 0 || n == 5);          /* whole types only */
+        whole += n == 5;
+    }
+    ck_assert_int_eq(whole, types[_i]);
+    ck_assert_int_eq(st.box[HDZ_DOG], dogs[_i]);
+    ck_assert_int_eq(st.box[HDZ_MILK1], m1[_i]);
+    ck_assert_int_eq(st.box[HDZ_MILK2], m2[_i]);
+    tu_hdz_deal(&st, 2 + _i, NL | HDZ_R_REMOVAL_NONE, 3);   /* removal=none: the box stays empty */
+    for (int c = 0; c < HDZ_CODES; c++) ck_assert_int_eq(st.box[c], 0);
+}
+END_TEST
+
+/* HDZ-SETUP-MEADOW HDZ-AMB-STABLE-SITE */
+START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
+{
+    hdz_state st;
+    int players = 2 + _i % 4;
+    uint32_t r = _i < 4 ? NL : EN;            /* nl: site=cell, en: site=outside */
+    tu_hdz_deal(&st, players, r, 21);
+    int n = players == 2 ? 6 : 7, cards = 0, stables = 0;
+    ck_assert_int_eq(st.n, n);
+    for (int c = 0; c < HDZ_CELLS; c++) {
+        int inside = c / HDZ_W < n && c % HDZ_W < n;
+        if (!inside) { ck_assert_int_eq(st.cell[c], HDZ_NONE); continue; }
+        ck_assert_int_eq(st.mark[c], HDZ_NONE);
+        if (st.cell[c] == HDZ_STABLE) stables++;
+        else { ck_assert(st.cell[c] < HDZ_CODES); cards++; }
+    }
+    ck_assert_int_eq(stables, _i < 4 ? players : 0);
+    ck_assert_int_eq(cards, n * n - stables);
+}
+END_TEST
+
+/* HDZ-SETUP-STABLES */
+START_TEST(stables_sit_at_their_sites_with_the_large_goat_in_front)
+{
+    hdz_state st;
+    int players = 2 + _i;
+    tu_hdz_deal(&st, players, NL, 4);
+    for (int p = 0; p < players; p++) {
+        ck_assert_int_eq(st.stable[p], hdz_param.stable_site[players][p]);
+        ck_assert_int_eq(st.goat[p], st.stable[p]);
+        ck_assert_int_eq(st.supply[p], 10);
+        ck_assert_int_eq(st.cell[hdz_track_cell(st.n, st.stable[p])], HDZ_STABLE);
+    }
+}
+END_TEST
+
+/* HDZ-SETUP-HAND */
+START_TEST(every_player_starts_with_two_cards_from_the_pile)
+{
+    hdz_state st;
+    int players = 2 + _i;
+    tu_hdz_deal(&st, players, NL, 8);
+    for (int p = 0; p < players; p++) {
+        ck_assert(st.hand[p][0] < HDZ_CODES && st.hand[p][1] < HDZ_CODES);
+        ck_assert_int_le(st.hand[p][0], st.hand[p][1]);
+    }
+}
+END_TEST
+
+/* HDZ-SETUP-DOG-REDRAW */
+START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, NL, 2);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    while (st.phase == HDZ_PH_REDRAW) play(&st, "keep");
+    /* deal P1 a dog by hand and go back to the redraw */
+    tu_put_hand(&st, "B5", 0, 0);
+    tu_put_hand(&st, "Dog", 0, 1);
+    tu_put_pile_top(&st, "A1");
+    ck_assert(st.hand[0][0] == tu_card("B5") && st.hand[0][1] == HDZ_DOG);
+    st.phase = HDZ_PH_REDRAW; st.turn = st.decider = 0;
+    int dogs_in_pile = 0;
+    for (int i = 0; i < st.pile_len; i++) dogs_in_pile += st.pile[i] == HDZ_DOG;
+    int len = st.pile_len;
+    ck_assert(legal_has(&st, "return") && legal_has(&st, "keep"));
+    play(&st, "return");
+    ck_assert(st.hand[0][0] == tu_card("A1") || st.hand[0][1] == tu_card("A1"));
+    ck_assert(st.hand[0][0] != HDZ_DOG && st.hand[0][1] != HDZ_DOG);
+    ck_assert_int_eq(st.pile_len, len);
+    int after = 0;
+    for (int i = 0; i < st.pile_len; i++) after += st.pile[i] == HDZ_DOG;
+    ck_assert_int_eq(after, dogs_in_pile + 1);
+    ck_assert(!(st.phase == HDZ_PH_REDRAW && st.turn == 0));   /* P1 is done */
+}
+END_TEST
+
+/* ---- Turn ------------------------------------------------------------------------- */
+
+/* HDZ-TURN-ORDER */
+START_TEST(players_take_turns_clockwise_from_the_first_seat)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    game_move ms[GAME_MAX_MOVES];
+    int seen[6], k = 0;
+    while (k < 6) {
+        if (st.phase == HDZ_PH_PLAY) seen[k++] = st.turn;
+        int n = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+        ck_assert_int_gt(n, 0);
+        unsigned char pre[sizeof st];
+        memcpy(pre, &st, sizeof st);
+        ck_assert_int_eq(G->apply(&st, &ms[n - 1]), GAME_OK);
+        inv_on_step(&ctx, pre, &ms[n - 1], &st);
+        ck_assert_int_eq(ctx.violations, 0);
+    }
+    for (int i = 0; i < 6; i++) ck_assert_int_eq(seen[i], i % 3);
+}
+END_TEST
+
+/* HDZ-TURN-PLAY */
+START_TEST(phase_1_lays_one_hand_card_open_and_nothing_else)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    tu_put_hand(&st, "A1", 0, 1);
+    hdz_state before = st;
+    ck_assert_int_eq(tu_try(G, &st, "play B5"), GAME_ILLEGAL);   /* not in hand */
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    play(&st, "play E3");
+    ck_assert_int_eq(st.display[0][tu_card("E3")], 1);
+    ck_assert(st.hand[0][0] == tu_card("A1") && st.hand[0][1] == HDZ_NONE);
+    ck_assert_int_eq(st.phase, HDZ_PH_TAKE);
+}
+END_TEST
+
+/* HDZ-TURN-MOVE */
+START_TEST(phase_2_moves_the_large_goat_clockwise_by_the_card_value)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    play(&st, "play E3");
+    ck_assert_int_eq(st.goat[0], 3 + 3);
+    start(&st, 3, NL);
+    st.goat[0] = 27;                           /* last edge before the corner: wraps to 1 */
+    tu_put_hand(&st, "Milk2", 0, 0);
+    play(&st, "play Milk2");
+    ck_assert_int_eq(st.goat[0], 1);
+}
+END_TEST
+
+/* HDZ-DOG-NOMOVE */
+START_TEST(a_played_dog_leaves_the_large_goat_where_it_is)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    ck_assert_int_eq(st.goat[0], 3);
+}
+END_TEST
+
+/* HDZ-TURN-TAKE HDZ-AMB-TAKE-LINE */
+START_TEST(phase_3_takes_from_the_line_beside_the_goat)
+{
+    hdz_state st;
+    start(&st, 3, _i ? NL | HDZ_R_TAKE_EDGE : NL);
+    tu_put_hand(&st, "Dog", 0, 0);             /* goat stays at track 3, above column d */
+    play(&st, "play Dog");
+    /* take=cross: column d (d2..d7; d1 is the stable); take=edge: row 1 (a1..g1 but d1) */
+    static const char *cross[] = {"d2", "d3", "d4", "d5", "d6", "d7"};
+    static const char *edge[] = {"a1", "b1", "c1", "e1", "f1", "g1"};
+    for (int i = 0; i < 6; i++) {
+        char a[16], b[16];
+        snprintf(a, sizeof a, "take %s", cross[i]);
+        snprintf(b, sizeof b, "take %s", edge[i]);
+        ck_assert_int_eq(legal_has(&st, a), !_i);
+        ck_assert_int_eq(legal_has(&st, b), _i);
+    }
+    uint8_t card = st.cell[tu_cell(_i ? "a1" : "d4")];
+    play(&st, _i ? "take a1" : "take d4");
+    ck_assert(st.hand[0][0] == card || st.hand[0][1] == card);
+}
+END_TEST
+
+/* HDZ-TAKE-NOMARKED */
+START_TEST(a_card_with_a_small_goat_is_never_taken)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_cell(&st, "F2", "d4");
+    mark(&st, "d4", 1);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    ck_assert(!legal_has(&st, "take d4"));
+    hdz_state before = st;
+    ck_assert_int_eq(tu_try(G, &st, "take d4"), GAME_ILLEGAL);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+}
+END_TEST
+
+/* HDZ-TAKE-REFILL */
+START_TEST(the_gap_is_refilled_from_the_pile_at_once_or_stays_empty)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    tu_put_pile_top(&st, "K4");
+    play(&st, "play Dog");
+    int len = st.pile_len;
+    play(&st, "take d4");
+    ck_assert_int_eq(st.cell[tu_cell("d4")], tu_card("K4"));
+    ck_assert_int_eq(st.pile_len, len - 1);
+    start(&st, 3, NL);
+    empty_pile(&st);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    play(&st, "take d4");
+    ck_assert_int_eq(st.cell[tu_cell("d4")], HDZ_NONE);
+}
+END_TEST
+
+/* ---- Scoring ---------------------------------------------------------------------- */
+
+/* Lay F5 before P1 (F3 in hand), F1 and F2 in the meadow away from column g, F4 before P2. */
+static void majority_setup(hdz_state *st, uint32_t r)
+{
+    start(st, 3, r);
+    tu_put_cell(st, "F1", "b2");
+    tu_put_cell(st, "F2", "c5");
+    tu_put_hand(st, "F3", 0, 0);
+    tu_show(st, "F5", 0);
+    tu_show(st, "F4", 1);
+}
+
+/* HDZ-SCORE-MAJORITY8 */
+START_TEST(eight_points_in_a_type_marks_all_its_meadow_cards)
+{
+    hdz_state st;
+    majority_setup(&st, NL);
+    play(&st, "play F3");                      /* 5 + 3 = 8; goat to track 6, column g */
+    play(&st, "take g2");
+    ck_assert_int_eq(tu_mark(&st, "b2"), 0);
+    ck_assert_int_eq(tu_mark(&st, "c5"), 0);
+    ck_assert_int_eq(st.owner[5], 0);
+    ck_assert_int_eq(st.supply[0], 8);
+}
+END_TEST
+
+/* HDZ-SCORE-WORTHLESS */
+START_TEST(after_a_majority_the_opponents_cards_of_the_type_are_worthless)
+{
+    hdz_state st;
+    majority_setup(&st, NL);
+    play(&st, "play F3");
+    play(&st, "take g2");
+    ck_assert_int_eq(st.display[1][tu_card("F4")], 0);
+    ck_assert_int_eq(st.box[tu_card("F4")], 1);
+    ck_assert_int_eq(st.display[0][tu_card("F5")], 1);   /* the winner's own cards stay */
+}
+END_TEST
+
+/* HDZ-SCORE-FUTURE */
+START_TEST(a_card_of_a_decided_type_is_marked_as_it_appears)
+{
+    hdz_state st;
+    majority_setup(&st, NL);
+    play(&st, "play F3");
+    play(&st, "take g2");                      /* P1 owns F; P2's F4 went to the box */
+    /* P2 (goat at 12, row 6) plays a dog and takes; the refill is F... put F4 back on the pile */
+    st.box[tu_card("F4")]--;
+    st.box[st.pile[st.pile_len - 1]]++;
+    st.pile[st.pile_len - 1] = (uint8_t)tu_card("F4");
+    tu_put_hand(&st, "Dog", 1, 0);
+    play(&st, "play Dog");
+    play(&st, "take b6");
+    ck_assert_int_eq(st.cell[tu_cell("b6")], tu_card("F4"));
+    ck_assert_int_eq(tu_mark(&st, "b6"), 0);
+}
+END_TEST
+
+/* Display G cards: P1 shows p1a (and p1b), P2 shows the rest; P1 plays `trigger`. */
+static void fourth_setup(hdz_state *st, uint32_t r, const char *p1, const char *p2a, const char *p2b,
+                         const char *trigger, const char *fifth_cell)
+{
+    start(st, 3, r);
+    if (fifth_cell) tu_put_cell(st, "G5", fifth_cell);
+    tu_put_hand(st, trigger, 0, 0);
+    tu_show(st, p1, 0);
+    tu_show(st, p2a, 1);
+    if (p2b) tu_show(st, p2b, 1);
+}
+
+/* HDZ-SCORE-FOURTH HDZ-SCORE-FOURTH-SUM HDZ-SCORE-FIFTH-MEADOW */
+START_TEST(the_fourth_card_gives_the_fifth_to_the_largest_sum)
+{
+    hdz_state st;
+    /* P1: G1 (+ G2 played) = 3; P2: G3 + G4 = 7 -> P2 wins G5 at b3 */
+    fourth_setup(&st, NL, "G1", "G3", "G4", "G2", "b3");
+    play(&st, "play G2");
+    play(&st, "take f1");
+    ck_assert_int_eq(st.owner[6], 1);
+    ck_assert_int_eq(tu_mark(&st, "b3"), 1);
+}
+END_TEST
+
+/* HDZ-SCORE-FOURTH-COUNT */
+START_TEST(a_tie_on_the_sum_goes_to_more_cards)
+{
+    hdz_state st;
+    /* P1: G1 + G4 = 5 (2 cards); P2: G2... make P2 a single G5? no: use P2: G3 + G2 = 5 would
+     * tie on count too. Here: P2 shows G5 alone (5, 1 card); P1 shows G1 and plays G4. */
+    start(&st, 3, NL);
+    tu_put_cell(&st, "G2", "b3");
+    tu_put_hand(&st, "G4", 0, 0);
+    tu_show(&st, "G1", 0);
+    tu_show(&st, "G5", 1);
+    tu_show(&st, "G3", 2);                     /* P3: 3 */
+    play(&st, "play G4");
+    play(&st, "take e1");
+    ck_assert_int_eq(st.owner[6], 0);
+    ck_assert_int_eq(tu_mark(&st, "b3"), 0);
+}
+END_TEST
+
+/* HDZ-SCORE-FOURTH-TRIGGER */
+START_TEST(a_tie_on_sum_and_count_goes_to_the_trigger)
+{
+    hdz_state st;
+    /* P1: G1 + G4 = 5 (2 cards), P2: G2 + G3 = 5 (2 cards); P1 triggers -> P1 */
+    fourth_setup(&st, NL, "G1", "G2", "G3", "G4", "b3");
+    play(&st, "play G4");
+    play(&st, "take e1");
+    ck_assert_int_eq(st.owner[6], 0);
+    ck_assert_int_eq(tu_mark(&st, "b3"), 0);
+}
+END_TEST
+
+/* HDZ-SCORE-FIFTH-HAND */
+START_TEST(a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it)
+{
+    hdz_state st;
+    fourth_setup(&st, NL, "G1", "G3", "G4", "G2", NULL);
+    tu_put_hand(&st, "G5", 2, 0);
+    play(&st, "play G2");
+    play(&st, "take f1");
+    ck_assert_int_eq(st.owner[6], 1);
+    ck_assert(st.hand[2][0] == tu_card("G5") || st.hand[2][1] == tu_card("G5"));
+    for (int c = 0; c < HDZ_CELLS; c++) ck_assert(st.cell[c] != tu_card("G5"));
+}
+END_TEST
+
+/* HDZ-SCORE-B-WORTHLESS HDZ-AMB-B-WORTHLESS */
+START_TEST(after_the_fourth_card_the_losers_cards_go_to_the_box)
+{
+    hdz_state st;
+    fourth_setup(&st, _i ? NL | HDZ_R_BWORTHLESS_ALL : NL, "G1", "G3", "G4", "G2", "b3");
+    play(&st, "play G2");
+    play(&st, "take f1");
+    ck_assert_int_eq(st.display[0][tu_card("G1")] + st.display[0][tu_card("G2")], 0);   /* loser P1 */
+    /* the winner P2 keeps G3, G4 (opponents) or loses them too (all) */
+    ck_assert_int_eq(st.display[1][tu_card("G3")] + st.display[1][tu_card("G4")], _i ? 0 : 2);
+}
+END_TEST
+
+/* ---- Dog ---------------------------------------------------------------------------- */
+
+/* P1 owns the card at c5; P1 has played a dog and taken from column d. */
+static void dog_setup(hdz_state *st, uint32_t r)
+{
+    start(st, 3, r);
+    tu_put_cell(st, "H2", "c5");
+    mark(st, "c5", 0);
+    tu_put_cell(st, "J3", "f5");               /* neutral, same row */
+    tu_put_cell(st, "J4", "c2");               /* neutral, same column */
+    tu_put_cell(st, "K1", "a1");               /* neutral, elsewhere */
+    tu_put_hand(st, "Dog", 0, 0);
+    play(st, "play Dog");
+    play(st, "take d7");
+    ck_assert_int_eq(st->phase, HDZ_PH_DOG);
+}
+
+/* HDZ-DOG-SWAP-NEUTRAL HDZ-AMB-DOG-LINE */
+START_TEST(a_dog_swaps_an_own_card_with_a_neutral_card_in_one_line)
+{
+    hdz_state st;
+    dog_setup(&st, _i ? NL | HDZ_R_DOG_ROW : NL);
+    ck_assert(legal_has(&st, "dog c5-f5"));
+    ck_assert_int_eq(legal_has(&st, "dog c5-c2"), !_i);   /* a column only with dog-line=line */
+    ck_assert(!legal_has(&st, "dog c5-a1"));
+    play(&st, "dog c5-f5");
+    ck_assert_int_eq(st.cell[tu_cell("f5")], tu_card("H2"));
+    ck_assert_int_eq(tu_mark(&st, "f5"), 0);
+    ck_assert_int_eq(st.cell[tu_cell("c5")], tu_card("J3"));
+    ck_assert_int_eq(tu_mark(&st, "c5"), HDZ_NONE);
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
+/* HDZ-DOG-SWAP-AGREE HDZ-AMB-DOG-REFUSED */
+START_TEST(a_swap_with_an_opponents_card_needs_the_opponents_agreement)
+{
+    hdz_state st;
+    dog_setup(&st, NL);
+    tu_put_cell(&st, "L5", "e5");
+    mark(&st, "e5", 2);
+    ck_assert(legal_has(&st, "dog c5-e5"));
+    play(&st, "dog c5-e5");
+    ck_assert_int_eq(st.phase, HDZ_PH_AGREE);
+    ck_assert_int_eq(G->to_move(&st), 2);
+    hdz_state saved = st;
+    play(&st, "agree");
+    ck_assert_int_eq(st.cell[tu_cell("e5")], tu_card("H2"));
+    ck_assert_int_eq(tu_mark(&st, "c5"), 2);
+    st = saved;
+    play(&st, "refuse");                       /* refused=choose-again: P1 picks again */
+    ck_assert_int_eq(st.phase, HDZ_PH_DOG);
+    ck_assert(!legal_has(&st, "dog c5-e5"));
+    ck_assert(legal_has(&st, "dog c5-f5"));
+    st = saved;
+    st.readings |= HDZ_R_REFUSED_LOST;         /* refused=lost: the dog's move is gone */
+    play(&st, "refuse");
+    ck_assert_int_eq(st.phase, HDZ_PH_PLAY);
+    ck_assert_int_eq(st.cell[tu_cell("c5")], tu_card("H2"));
+}
+END_TEST
+
+/* HDZ-DOG-EMPTY HDZ-AMB-DOG-EMPTY */
+START_TEST(a_dog_may_move_an_own_card_to_an_empty_place)
+{
+    hdz_state st;
+    dog_setup(&st, _i ? NL | HDZ_R_DOG_EMPTY_ANY : NL);
+    to_box(&st, "g5");                         /* empty, same row */
+    to_box(&st, "g7");                         /* empty, elsewhere */
+    ck_assert(legal_has(&st, "dog c5-g5"));
+    ck_assert_int_eq(legal_has(&st, "dog c5-g7"), _i);
+    play(&st, "dog c5-g5");
+    ck_assert_int_eq(st.cell[tu_cell("g5")], tu_card("H2"));
+    ck_assert_int_eq(st.cell[tu_cell("c5")], HDZ_NONE);
+}
+END_TEST
+
+/* HDZ-AMB-DOG-OPTIONAL HDZ-AMB-DOG-PARTNER */
+START_TEST(dog_readings_pass_and_own_cards)
+{
+    hdz_state st;
+    dog_setup(&st, NL);
+    ck_assert(legal_has(&st, "pass"));
+    tu_put_cell(&st, "M1", "c3");
+    mark(&st, "c3", 0);
+    ck_assert(legal_has(&st, "dog c5-c3"));    /* own-allowed (nl) */
+    dog_setup(&st, EN);
+    ck_assert(!legal_has(&st, "pass"));        /* mandatory (en) */
+    tu_put_cell(&st, "M1", "e5");
+    mark(&st, "e5", 0);
+    ck_assert(!legal_has(&st, "dog c5-e5"));   /* own-forbidden (en) */
+}
+END_TEST
+
+/* ---- End ---------------------------------------------------------------------------- */
+
+/* Column d holds one card (d4), the pile is empty; P1 plays a goat card of its own. */
+static void last_card_setup(hdz_state *st, uint32_t r)
+{
+    start(st, 3, r);
+    empty_pile(st);
+    static const char *cells[] = {"d2", "d3", "d5", "d6", "d7"};
+    for (int i = 0; i < 5; i++) to_box(st, cells[i]);
+    if (st->cell[tu_cell("d1")] < HDZ_CODES) to_box(st, "d1");   /* site=outside: d1 is a card */
+    tu_put_hand(st, "Dog", 0, 0);
+}
+
+/* HDZ-END-LINE-EMPTY HDZ-AMB-END-TIMING */
+START_TEST(taking_the_last_card_of_a_line_ends_the_game)
+{
+    hdz_state st;
+    last_card_setup(&st, _i ? EN : NL);
+    play(&st, "play Dog");
+    play(&st, "take d4");
+    ck_assert_int_eq(st.ending, HDZ_END_LINE);
+    ck_assert_int_eq(G->to_move(&st), -1);
+}
+END_TEST
+
+/* HDZ-END-BLOCKED */
+START_TEST(no_takeable_card_beside_the_goat_ends_the_game)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    static const char *cells[] = {"d2", "d3", "d4", "d5", "d6", "d7"};
+    static const char *cards[] = {"N1", "N2", "N3", "N4", "N5", "O1"};
+    for (int i = 0; i < 6; i++) { tu_put_cell(&st, cards[i], cells[i]); mark(&st, cells[i], 1); }
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    ck_assert_int_eq(st.ending, HDZ_END_BLOCKED);
+    ck_assert_int_eq(G->to_move(&st), -1);
+}
+END_TEST
+
+/* HDZ-AMB-END-TIMING: with immediate the turn's scoring is skipped, with finish-turn it runs */
+START_TEST(end_timing_decides_whether_the_last_turn_is_scored)
+{
+    hdz_state st;
+    last_card_setup(&st, _i ? EN : NL);
+    tu_put_hand(&st, "F3", 0, 0);
+    tu_put_cell(&st, "F1", "b2");
+    tu_show(&st, "F5", 0);
+    st.goat[0] = 0;                            /* F3 moves it to track 3: column d */
+    play(&st, "play F3");
+    play(&st, "take d4");
+    ck_assert_int_eq(G->to_move(&st), -1);
+    ck_assert_int_eq(tu_mark(&st, "b2"), _i ? 0 : HDZ_NONE);   /* en scores, nl does not */
+}
+END_TEST
+
+/* HDZ-AMB-END-DOG-EMPTIED */
+START_TEST(a_dog_move_that_empties_a_line_ends_the_game_only_under_ends)
+{
+    hdz_state st;
+    uint32_t r = NL & ~(uint32_t)HDZ_R_END_IMMEDIATE;
+    dog_setup(&st, _i ? r | HDZ_R_DOG_EMPTIES_END | HDZ_R_DOG_EMPTY_ANY : r | HDZ_R_DOG_EMPTY_ANY);
+    /* column c becomes empty when c5 leaves: clear the rest of column c */
+    static const char *cells[] = {"c1", "c2", "c3", "c4", "c6", "c7"};
+    for (int i = 0; i < 6; i++) if (st.cell[tu_cell(cells[i])] < HDZ_CODES) to_box(&st, cells[i]);
+    to_box(&st, "g7");
+    play(&st, "dog c5-g7");
+    ck_assert_int_eq(G->to_move(&st) < 0, _i);
+}
+END_TEST
+
+/* ---- Final scoring ------------------------------------------------------------------ */
+
+/* A finished 3-player game: no marks, no milk, then the test adds what it scores. */
+static void final_setup(hdz_state *st, uint32_t r)
+{
+    start(st, 3, r);
+    st->phase = HDZ_PH_OVER;
+    st->decider = HDZ_NONE;
+}
+
+static void result(const hdz_state *st, int *s, unsigned *w)
+{
+    ck_assert_int_eq(G->result(st, s, w), GAME_OK);
+    inv_on_final(&ctx, st);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", ctx.clause[ctx.first_k]->id, ctx.first_msg);
+}
+
+/* HDZ-FINAL-MEADOW */
+START_TEST(only_own_marked_meadow_cards_score_their_value)
+{
+    hdz_state st;
+    final_setup(&st, NL);
+    tu_put_cell(&st, "A4", "f4");
+    mark(&st, "f4", 0);
+    tu_show(&st, "A5", 0);                     /* a display card scores nothing */
+    tu_put_hand(&st, "B5", 0, 0);              /* a hand card scores nothing */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 4);
+    ck_assert_int_eq(w, 1u);
+}
+END_TEST
+
+/* HDZ-FINAL-STABLE-DOUBLE HDZ-AMB-STABLE-CONNECT */
+START_TEST(cards_at_the_stable_or_connected_to_it_score_double)
+{
+    hdz_state st;
+    final_setup(&st, _i ? NL | HDZ_R_DOUBLE_ADJ : NL);
+    tu_put_cell(&st, "A1", "e1");              /* next to P1's stable at d1 */
+    tu_put_cell(&st, "A2", "f1");              /* connected through e1 */
+    tu_put_cell(&st, "A3", "f3");              /* not connected */
+    mark(&st, "e1", 0); mark(&st, "f1", 0); mark(&st, "f3", 0);
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], _i ? 2 + 2 + 3 : 2 + 4 + 3);
+}
+END_TEST
+
+/* HDZ-AMB-STABLE-SITE: outside, the stable touches only the border card at its edge */
+START_TEST(an_outside_stable_doubles_from_the_card_it_touches)
+{
+    hdz_state st;
+    final_setup(&st, EN);
+    tu_put_cell(&st, "A1", "d1");
+    tu_put_cell(&st, "A2", "d2");
+    tu_put_cell(&st, "A3", "e1");
+    mark(&st, "d1", 0); mark(&st, "d2", 0); mark(&st, "e1", 0);
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 2 * (1 + 2 + 3));  /* chain: all connected to d1 */
+}
+END_TEST
+
+/* Milk: give seats milk cards by value. */
+static void milk(hdz_state *st, int seat, int ones, int twos)
+{
+    for (int i = 0; i < ones + twos; i++) tu_show(st, i < ones ? "Milk1" : "Milk2", seat);
+}
+
+/* HDZ-FINAL-MILK-FIRST HDZ-FINAL-MILK-SECOND HDZ-AMB-MILK-ROUND HDZ-AMB-MILK-MOST */
+START_TEST(most_milk_scores_its_sum_second_scores_half)
+{
+    hdz_state st;
+    final_setup(&st, _i ? EN : NL);
+    milk(&st, 0, 1, 2);                        /* 3 cards, 5 */
+    milk(&st, 1, 1, 1);                        /* 2 cards, 3 */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 5);
+    ck_assert_int_eq(s[1], _i ? 2 : 1);        /* half of 3: up (en) or down (nl) */
+    ck_assert_int_eq(s[2], 0);
+    st.readings |= HDZ_R_MILK_SUM;             /* ranking by sum gives the same order here */
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 5);
+}
+END_TEST
+
+/* HDZ-AMB-MILK-MOST: count and sum can rank differently */
+START_TEST(milk_ranked_by_count_or_by_sum)
+{
+    hdz_state st;
+    final_setup(&st, NL);
+    milk(&st, 0, 3, 0);                        /* 3 cards, sum 3 */
+    milk(&st, 1, 0, 2);                        /* 2 cards, sum 4 */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 3); ck_assert_int_eq(s[1], 2);   /* count: P1 first */
+    st.readings |= HDZ_R_MILK_SUM;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[1], 4); ck_assert_int_eq(s[0], 1);   /* sum: P2 first, P1 half of 3 down */
+}
+END_TEST
+
+/* HDZ-AMB-MILK-HALF */
+START_TEST(second_place_gets_half_of_its_own_or_of_the_leaders_milk)
+{
+    hdz_state st;
+    final_setup(&st, NL | (_i ? HDZ_R_MILK_LEADER : 0));
+    milk(&st, 0, 0, 3);                        /* 6 */
+    milk(&st, 1, 2, 0);                        /* 2 */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(s[1], _i ? 3 : 1);
+}
+END_TEST
+
+/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE */
+START_TEST(tied_milk_players_each_get_the_full_or_a_shared_payout)
+{
+    hdz_state st;
+    final_setup(&st, _i ? EN : NL);
+    milk(&st, 0, 0, 2);                        /* 2 cards, 4 */
+    milk(&st, 1, 0, 2);                        /* 2 cards, 4 */
+    milk(&st, 2, 1, 0);                        /* third */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    /* full (nl): both first, 4 each. share (en): (4 + half 4 = 2) / 2 = 3 each. P3 is third. */
+    ck_assert_int_eq(s[0], _i ? 3 : 4);
+    ck_assert_int_eq(s[1], _i ? 3 : 4);
+    ck_assert_int_eq(s[2], 0);
+}
+END_TEST
+
+/* HDZ-FINAL-WINNER */
+START_TEST(the_most_points_win_and_equal_top_scores_all_win)
+{
+    hdz_state st;
+    final_setup(&st, NL);
+    tu_put_cell(&st, "A4", "f4"); mark(&st, "f4", 0);
+    tu_put_cell(&st, "B4", "f5"); mark(&st, "f5", 2);
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(w, (1u << 0) | (1u << 2));
+}
+END_TEST
+
+/* HDZ-AMB-GOAT-SUPPLY */
+START_TEST(a_player_without_small_goats_marks_nothing_more_under_ten)
+{
+    hdz_state st;
+    majority_setup(&st, _i ? NL | HDZ_R_SUPPLY_UNLIM : NL);
+    /* P1 has 9 small goats on cards already (bottom rows), one left */
+    for (int c = HDZ_CELLS - 1; c >= 0 && st.supply[0] > 1; c--)
+        if (HDZ_IS_GOAT(st.cell[c]) && HDZ_TYPE(st.cell[c]) != 5 && st.mark[c] == HDZ_NONE) {
+            char name[3] = {(char)('a' + c % HDZ_W), (char)('1' + c / HDZ_W), 0};
+            mark(&st, name, 0);
+        }
+    ck_assert_int_eq(st.supply[0], 1);
+    play(&st, "play F3");
+    play(&st, "take g2");
+    int marked = (tu_mark(&st, "b2") == 0) + (tu_mark(&st, "c5") == 0);
+    ck_assert_int_eq(marked, _i ? 2 : 1);
+}
+END_TEST
+
+static Suite *rules_suite(void)
+{
+    Suite *s = suite_create("hdz-rules");
+    TCase *tc = tcase_create("setup");
+    tcase_add_loop_test(tc, all_121_cards_are_accounted_for_through_a_whole_game, 0, 4);
+    tcase_add_loop_test(tc, cards_removed_per_player_count_follow_the_dutch_table, 0, 4);
+    tcase_add_loop_test(tc, the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out, 0, 8);
+    tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
+    tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
+    tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("turn");
+    tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
+    tcase_add_test(tc, phase_1_lays_one_hand_card_open_and_nothing_else);
+    tcase_add_test(tc, phase_2_moves_the_large_goat_clockwise_by_the_card_value);
+    tcase_add_test(tc, a_played_dog_leaves_the_large_goat_where_it_is);
+    tcase_add_loop_test(tc, phase_3_takes_from_the_line_beside_the_goat, 0, 2);
+    tcase_add_test(tc, a_card_with_a_small_goat_is_never_taken);
+    tcase_add_test(tc, the_gap_is_refilled_from_the_pile_at_once_or_stays_empty);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("scoring");
+    tcase_add_test(tc, eight_points_in_a_type_marks_all_its_meadow_cards);
+    tcase_add_test(tc, after_a_majority_the_opponents_cards_of_the_type_are_worthless);
+    tcase_add_test(tc, a_card_of_a_decided_type_is_marked_as_it_appears);
+    tcase_add_test(tc, the_fourth_card_gives_the_fifth_to_the_largest_sum);
+    tcase_add_test(tc, a_tie_on_the_sum_goes_to_more_cards);
+    tcase_add_test(tc, a_tie_on_sum_and_count_goes_to_the_trigger);
+    tcase_add_test(tc, a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it);
+    tcase_add_loop_test(tc, after_the_fourth_card_the_losers_cards_go_to_the_box, 0, 2);
+    tcase_add_loop_test(tc, a_player_without_small_goats_marks_nothing_more_under_ten, 0, 2);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("dog");
+    tcase_add_loop_test(tc, a_dog_swaps_an_own_card_with_a_neutral_card_in_one_line, 0, 2);
+    tcase_add_test(tc, a_swap_with_an_opponents_card_needs_the_opponents_agreement);
+    tcase_add_loop_test(tc, a_dog_may_move_an_own_card_to_an_empty_place, 0, 2);
+    tcase_add_test(tc, dog_readings_pass_and_own_cards);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("end");
+    tcase_add_loop_test(tc, taking_the_last_card_of_a_line_ends_the_game, 0, 2);
+    tcase_add_test(tc, no_takeable_card_beside_the_goat_ends_the_game);
+    tcase_add_loop_test(tc, end_timing_decides_whether_the_last_turn_is_scored, 0, 2);
+    tcase_add_loop_test(tc, a_dog_move_that_empties_a_line_ends_the_game_only_under_ends, 0, 2);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("final");
+    tcase_add_test(tc, only_own_marked_meadow_cards_score_their_value);
+    tcase_add_loop_test(tc, cards_at_the_stable_or_connected_to_it_score_double, 0, 2);
+    tcase_add_test(tc, an_outside_stable_doubles_from_the_card_it_touches);
+    tcase_add_loop_test(tc, most_milk_scores_its_sum_second_scores_half, 0, 2);
+    tcase_add_test(tc, milk_ranked_by_count_or_by_sum);
+    tcase_add_loop_test(tc, second_place_gets_half_of_its_own_or_of_the_leaders_milk, 0, 2);
+    tcase_add_loop_test(tc, tied_milk_players_each_get_the_full_or_a_shared_payout, 0, 2);
+    tcase_add_test(tc, the_most_points_win_and_equal_top_scores_all_win);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(rules_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,177 @@
+/* testutil.h: helpers shared by the Check suites: deals, card placement, checked moves, clause lookup. */
+#ifndef RULEFUZZ_TESTUTIL_H
+#define RULEFUZZ_TESTUTIL_H
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../rules/hdz.h"
+#include "../oracles/oracle.h"
+#include "../cli/record.h"
+
+/* Folder of the corpus (records, regressions, seeds); `make check` sets RF_CORPUS. */
+static inline const char *tu_corpus(void)
+{
+    const char *c = getenv("RF_CORPUS");
+    return c && *c ? c : "corpus";
+}
+
+/* Index of clause `id` in an oracle context; fails the test if the ID is unknown. */
+static inline int tu_clause(const inv_ctx *c, const char *id)
+{
+    for (int k = 0; k < c->n; k++)
+        if (strcmp(c->clause[k]->id, id) == 0) return k;
+    ck_abort_msg("unknown clause %s", id);
+    return -1;
+}
+
+/* Parse and apply a move given as text; returns the engine's code (GAME_BADARG if unreadable). */
+static inline int tu_try(const game_engine *g, void *st, const char *move)
+{
+    game_move m;
+    if (g->move_parse(st, move, &m) != GAME_OK) return GAME_BADARG;
+    return g->apply(st, &m);
+}
+
+/* Apply a move that must be legal, with every oracle checking the step. */
+static inline void tu_play(const game_engine *g, inv_ctx *c, void *st, const char *move)
+{
+    unsigned char pre[GAME_STATE_MAX] __attribute__((aligned(16)));
+    game_move m;
+    ck_assert_msg(g->move_parse(st, move, &m) == GAME_OK, "cannot parse '%s'", move);
+    memcpy(pre, st, g->state_size);
+    ck_assert_msg(g->apply(st, &m) == GAME_OK, "move '%s' was rejected", move);
+    if (c) {
+        inv_on_step(c, pre, &m, st);
+        ck_assert_msg(c->violations == 0, "after '%s': oracle %s: %s", move,
+                      c->clause[c->first_k]->id, c->first_msg);
+    }
+}
+
+/* ---- Herr der Ziegen ---------------------------------------------------------- */
+
+static inline int tu_card(const char *name)
+{
+    if (!strcmp(name, "Dog")) return HDZ_DOG;
+    if (!strcmp(name, "Milk1")) return HDZ_MILK1;
+    if (!strcmp(name, "Milk2")) return HDZ_MILK2;
+    ck_assert_msg(name[0] >= 'A' && name[0] <= 'R' && name[1] >= '1' && name[1] <= '5' && !name[2],
+                  "bad card name %s", name);
+    return HDZ_CODE(name[0] - 'A', name[1] - '0');
+}
+
+static inline int tu_cell(const char *name)
+{
+    return (name[1] - '1') * HDZ_W + (name[0] - 'a');
+}
+
+static inline void tu_hdz_deal(hdz_state *st, int players, uint32_t readings, uint64_t seed)
+{
+    game_config cfg = {players, readings};
+    ck_assert_int_eq(hdz_engine.setup_seed(st, &cfg, seed), GAME_OK);
+}
+
+/* A place that holds one card: lets tests move cards without breaking the count of 121. */
+typedef struct { int zone, i, j; } tu_slot;  /* zone: 0 cell i, 1 pile i, 2 hand i slot j, 3 display i, 4 box */
+
+static inline int tu_find(const hdz_state *st, int code, tu_slot *s)
+{
+    for (int c = 0; c < HDZ_CELLS; c++) if (st->cell[c] == code) { *s = (tu_slot){0, c, 0}; return 1; }
+    for (int i = 0; i < st->pile_len; i++) if (st->pile[i] == code) { *s = (tu_slot){1, i, 0}; return 1; }
+    for (int p = 0; p < st->players; p++)
+        for (int j = 0; j < 2; j++) if (st->hand[p][j] == code) { *s = (tu_slot){2, p, j}; return 1; }
+    for (int p = 0; p < st->players; p++) if (st->display[p][code]) { *s = (tu_slot){3, p, 0}; return 1; }
+    if (st->box[code]) { *s = (tu_slot){4, 0, 0}; return 1; }
+    return 0;
+}
+
+static inline void tu_set(hdz_state *st, tu_slot s, int code)
+{
+    switch (s.zone) {
+    case 0: st->cell[s.i] = (uint8_t)code; break;
+    case 1: st->pile[s.i] = (uint8_t)code; break;
+    case 2: st->hand[s.i][s.j] = (uint8_t)code; break;
+    case 3: st->display[s.i][code]++; break;
+    default: st->box[code]++; break;
+    }
+}
+
+static inline void tu_clear(hdz_state *st, tu_slot s, int code)
+{
+    if (s.zone == 3) st->display[s.i][code]--;
+    else if (s.zone == 4) st->box[code]--;
+}
+
+static inline void tu_hand_sort(hdz_state *st)
+{
+    for (int p = 0; p < st->players; p++) {
+        uint8_t *h = st->hand[p];
+        if (h[0] > h[1]) { uint8_t t = h[0]; h[0] = h[1]; h[1] = t; }
+    }
+}
+
+static inline int tu_get(const hdz_state *st, tu_slot s)
+{
+    return s.zone == 0 ? st->cell[s.i] : s.zone == 1 ? st->pile[s.i] : st->hand[s.i][s.j];
+}
+
+/* Put card `name` into a single-card slot (meadow cell, pile position, hand slot); whatever
+ * was there goes where the card was (a display or the box when it came from there). */
+static inline void tu_put(hdz_state *st, const char *name, tu_slot to)
+{
+    int code = tu_card(name);
+    tu_slot from;
+    ck_assert_msg(tu_find(st, code, &from), "card %s is not in the game", name);
+    if (from.zone == to.zone && from.i == to.i && from.j == to.j) return;
+    int there = tu_get(st, to);
+    ck_assert_msg(there != HDZ_STABLE, "tu_put: cannot cover a stable");
+    tu_clear(st, from, code);
+    if (from.zone <= 2) tu_set(st, from, there);
+    else if (there != HDZ_NONE) tu_set(st, from, there);
+    tu_set(st, to, code);
+    tu_hand_sort(st);
+}
+
+static inline void tu_put_cell(hdz_state *st, const char *card, const char *cell)
+{
+    tu_put(st, card, (tu_slot){0, tu_cell(cell), 0});
+}
+static inline void tu_put_hand(hdz_state *st, const char *card, int seat, int slot)
+{
+    tu_put(st, card, (tu_slot){2, seat, slot});
+}
+static inline void tu_put_pile_top(hdz_state *st, const char *card)
+{
+    tu_put(st, card, (tu_slot){1, st->pile_len - 1, 0});
+}
+
+/* Lay card `card` open in front of `seat`. It comes from the meadow, the pile, a hand or the
+ * box (never another display); a card from the box fills the place it leaves. */
+static inline void tu_show(hdz_state *st, const char *card, int seat)
+{
+    int code = tu_card(card);
+    tu_slot from = {-1, 0, 0};
+    for (int c = 0; c < HDZ_CELLS && from.zone < 0; c++) if (st->cell[c] == code) from = (tu_slot){0, c, 0};
+    for (int i = 0; i < st->pile_len && from.zone < 0; i++) if (st->pile[i] == code) from = (tu_slot){1, i, 0};
+    for (int p = 0; p < st->players && from.zone < 0; p++)
+        for (int j = 0; j < 2 && from.zone < 0; j++) if (st->hand[p][j] == code) from = (tu_slot){2, p, j};
+    if (from.zone < 0) {
+        ck_assert_msg(st->box[code] > 0, "tu_show: no %s left outside the displays", card);
+        st->box[code]--;
+    } else {
+        int filler = -1;
+        for (int c = 0; c < HDZ_CODES && filler < 0; c++) if (st->box[c] && c != code) filler = c;
+        ck_assert_msg(filler >= 0, "tu_show needs a card in the box (use 2-4 players)");
+        st->box[filler]--;
+        tu_set(st, from, filler);
+    }
+    st->display[seat][code]++;
+    tu_hand_sort(st);
+}
+
+/* The seat whose small goat is on the card at `cell`, HDZ_NONE if none. */
+static inline int tu_mark(const hdz_state *st, const char *cell) { return st->mark[tu_cell(cell)]; }
+
+#endif
