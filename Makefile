@@ -96,9 +96,10 @@ $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)
 
 fuzz-bins: $(GAMES:%=$(BUILD)/fuzz/%_replay)
 
-# One time-boxed libFuzzer run per game; crashes become readable records.
+# One time-boxed libFuzzer run per game; crashes become readable records. Exits 1 when a
+# run found a crash (an oracle violation or a sanitizer report).
 fuzz: $(GAMES:%=$(BUILD)/fuzz/%_libfuzzer) $(BUILD)/rulefuzz
-	@set -e; for g in $(GAMES); do \
+	@set -e; found=0; for g in $(GAMES); do \
 	  mkdir -p $(BUILD)/fuzz/corpus-$$g $(BUILD)/fuzz/crashes-$$g; \
 	  echo "== fuzz $$g for $(FUZZ_SECONDS)s (corpus $(BUILD)/fuzz/corpus-$$g, seeds corpus/$$g)"; \
 	  $(BUILD)/fuzz/$${g}_libfuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
@@ -106,17 +107,18 @@ fuzz: $(GAMES:%=$(BUILD)/fuzz/%_libfuzzer) $(BUILD)/rulefuzz
 	    $(BUILD)/fuzz/corpus-$$g corpus/$$g 2>$(BUILD)/fuzz/$$g.log || true; \
 	  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)' $(BUILD)/fuzz/$$g.log || tail -5 $(BUILD)/fuzz/$$g.log; \
 	  n=$$(ls $(BUILD)/fuzz/crashes-$$g | wc -l); \
-	  if [ $$n -gt 0 ]; then echo "$$n crash(es); records in $(BUILD)/fuzz/records-$$g:"; \
+	  if [ $$n -gt 0 ]; then found=1; echo "$$n crash(es) in $(BUILD)/fuzz/crashes-$$g; as records in $(BUILD)/fuzz/records-$$g:"; \
 	    $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/crashes-$$g --records $(BUILD)/fuzz/records-$$g --quiet || true; \
 	  else echo "no crash"; fi; \
-	done
+	done; exit $$found
 
 # README's main job: the default campaign over every game, then the clause coverage of
-# everything it kept.
+# everything it kept. Exits 1 when the campaign found a crash.
 campaign: $(BUILD)/rulefuzz
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$$(( $(CAMPAIGN_SECONDS) / $(words $(GAMES)) ))
-	@set -e; for g in $(GAMES); do echo "== clause coverage of the $$g campaign corpus"; \
-	  $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/corpus-$$g corpus/$$g || true; done
+	@status=0; $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$$(( $(CAMPAIGN_SECONDS) / $(words $(GAMES)) )) || status=1; \
+	for g in $(GAMES); do echo "== clause coverage of the $$g campaign corpus"; \
+	  $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/corpus-$$g corpus/$$g || status=1; done; \
+	exit $$status
 
 bench: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz bench

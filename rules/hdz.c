@@ -797,9 +797,9 @@ static int hdz_move_parse(const void *vst, const char *s, game_move *out)
 
 typedef struct { char *b; size_t n, len; int bad; } hdz_out;
 
-static void put(hdz_out *o, const char *s)
+static inline void put(hdz_out *o, const char *s)
 {
-    size_t l = strlen(s);
+    size_t l = strlen(s);                            /* folded for literals */
     if (o->len + l + 1 > o->n) { o->bad = 1; return; }
     memcpy(o->b + o->len, s, l + 1);
     o->len += l;
@@ -818,14 +818,21 @@ static void put_card(hdz_out *o, uint8_t c)
     put(o, b);
 }
 
-static void put_int(hdz_out *o, long v) { char b[24]; snprintf(b, sizeof b, "%ld", v); put(o, b); }
+static void put_int(hdz_out *o, long v)
+{
+    char b[24];
+    int k = 23;
+    b[k] = 0;
+    do { b[--k] = (char)('0' + v % 10); v /= 10; } while (v > 0 && k > 0);
+    put(o, b + k);
+}
 
 /* A multiset of codes as "A1,Dog,Dog" or "-". */
 static void put_counts(hdz_out *o, const uint8_t *cnt)
 {
     int any = 0;
     for (int c = 0; c < HDZ_CODES; c++)
-        for (int i = 0; i < cnt[c]; i++) { if (any) put(o, ","); put_card(o, (uint8_t)c); any = 1; }
+        if (cnt[c]) for (int i = 0; i < cnt[c]; i++) { if (any) put(o, ","); put_card(o, (uint8_t)c); any = 1; }
     if (!any) put(o, "-");
 }
 
@@ -900,9 +907,20 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
-/* Parsing: each field is validated so that no text can build a state the engine
- * cannot run safely. */
-typedef struct { const char *s; char *err; size_t errlen; int bad; } hdz_in;
+/* Parsing: the text is split into its fields once; each field is validated so that no
+ * text can build a state the engine cannot run safely. */
+static const char *const hdz_field_name[] = {
+    "meadow", "pile", "hands", "displays", "box", "goats", "supply", "owner",
+    "turn", "phase", "played", "ending", "refused", "pending", "rng",
+};
+enum { F_MEADOW, F_PILE, F_HANDS, F_DISPLAYS, F_BOX, F_GOATS, F_SUPPLY, F_OWNER,
+       F_TURN, F_PHASE, F_PLAYED, F_ENDING, F_REFUSED, F_PENDING, F_RNG, F_N };
+
+typedef struct {
+    char *err; size_t errlen; int bad;
+    char *val[F_N];
+    char text[GAME_TEXT_MAX];
+} hdz_in;
 
 static int fail(hdz_in *in, const char *fmt, const char *what)
 {
@@ -911,31 +929,38 @@ static int fail(hdz_in *in, const char *fmt, const char *what)
     return -1;
 }
 
-/* Find "key=" in text; returns pointer to the value (up to ';' or end) or NULL. */
-static const char *field(const char *text, const char *key, size_t *len)
+static int name_index(const char *const *names, int n, const char *s)
 {
-    size_t kl = strlen(key);
-    for (const char *p = text; p && *p;) {
-        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            const char *v = p + kl + 1, *e = strchr(v, ';');
-            *len = e ? (size_t)(e - v) : strlen(v);
-            return v;
-        }
-        p = strchr(p, ';');
-        if (p) p++;
-    }
-    return NULL;
+    for (int i = 0; i < n; i++) if (strcmp(names[i], s) == 0) return i;
+    return -1;
 }
 
-/* Copy a field's value into buf (NUL-terminated) or report it missing/too long. */
-static int get_field(hdz_in *in, const char *text, const char *key, char *buf, size_t n)
+/* Split "key=value;key=value..." into in->val[] (pointing into in->text). */
+static int split_fields(hdz_in *in, const char *text)
 {
-    size_t len;
-    const char *v = field(text, key, &len);
-    if (!v) return fail(in, "position: missing field '%s'", key);
-    if (len >= n) return fail(in, "position: field '%s' is too long", key);
-    memcpy(buf, v, len); buf[len] = 0;
+    size_t len = strlen(text);
+    if (len >= sizeof in->text) return fail(in, "position: longer than %s characters", "8191");
+    memcpy(in->text, text, len + 1);
+    for (char *p = in->text; *p;) {
+        char *e = strchr(p, ';');
+        if (e) *e = 0;
+        char *eq = strchr(p, '=');
+        if (!eq) return fail(in, "position: expected key=value, got '%.40s'", p);
+        *eq = 0;
+        int f = name_index(hdz_field_name, F_N, p);
+        if (f < 0) return fail(in, "position: unknown field '%.40s'", p);
+        if (in->val[f]) return fail(in, "position: field '%s' given twice", p);
+        in->val[f] = eq + 1;
+        if (!e) break;
+        p = e + 1;
+    }
     return 0;
+}
+
+static char *get_field(hdz_in *in, int f)
+{
+    if (!in->val[f]) { fail(in, "position: missing field '%s'", hdz_field_name[f]); return NULL; }
+    return in->val[f];
 }
 
 /* Parse a comma list of cards ("-" empty) into out (max entries); returns count or -1. */
@@ -976,24 +1001,21 @@ static int int_list(hdz_in *in, char *s, int *out, int n, int lo, int hi, const 
     return 0;
 }
 
-static int name_index(const char *const *names, int n, const char *s)
-{
-    for (int i = 0; i < n; i++) if (strcmp(names[i], s) == 0) return i;
-    return -1;
-}
-
 static int hdz_setup_position(void *vst, const game_config *cfg, const char *text,
                               char *err, size_t errlen)
 {
     hdz_state *st = vst;
-    hdz_in in = {text, err, errlen, 0};
-    char buf[2048];
+    hdz_in in;
+    in.err = err; in.errlen = errlen; in.bad = 0;
+    memset(in.val, 0, sizeof in.val);
+    char *buf;
     if (!config_ok(cfg)) { snprintf(err, errlen, "position: players must be 2 to 5"); return GAME_BADARG; }
     base_state(st, cfg);
     int np = cfg->players, n = st->n;
+    if (split_fields(&in, text)) return GAME_BADARG;
 
     /* meadow */
-    if (get_field(&in, text, "meadow", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_MEADOW))) return GAME_BADARG;
     char *rows[HDZ_W + 1];
     if (split(buf, '/', rows, HDZ_W) != n) { fail(&in, "position: meadow needs %s rows", n == 6 ? "6" : "7"); return GAME_BADARG; }
     for (int r = 0; r < n; r++) {
@@ -1003,12 +1025,12 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
             int cell = r * HDZ_W + c;
             const char *p = cells[c];
             int is_stable = st->cell[cell] == HDZ_STABLE;
-            if (strcmp(p, "#") == 0) {
+            if (p[0] == '#' && !p[1]) {
                 if (!is_stable) { fail(&in, "position: '#' (stable) at %s is no stable site", "a cell"); return GAME_BADARG; }
                 continue;
             }
             if (is_stable) { fail(&in, "position: a stable site must be '#' (%s)", "site=cell"); return GAME_BADARG; }
-            if (strcmp(p, ".") == 0) continue;
+            if (p[0] == '.' && !p[1]) continue;
             int code = card_parse(&p);
             if (code < 0) { fail(&in, "position: bad card in '%s'", "meadow"); return GAME_BADARG; }
             st->cell[cell] = (uint8_t)code;
@@ -1022,14 +1044,14 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     /* pile, written top first */
     uint8_t tmp[HDZ_CARDS];
-    if (get_field(&in, text, "pile", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_PILE))) return GAME_BADARG;
     int k = card_list(&in, buf, tmp, HDZ_CARDS, "pile");
     if (k < 0) return GAME_BADARG;
     st->pile_len = (uint8_t)k;
     for (int i = 0; i < k; i++) st->pile[k - 1 - i] = tmp[i];
     /* hands */
     char *parts[HDZ_MAXP + 1];
-    if (get_field(&in, text, "hands", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_HANDS))) return GAME_BADARG;
     if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "hands"); return GAME_BADARG; }
     for (int p = 0; p < np; p++) {
         k = card_list(&in, parts[p], tmp, 2, "hands");
@@ -1037,14 +1059,14 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         for (int i = 0; i < k; i++) hand_add(st, p, tmp[i]);
     }
     /* displays and box */
-    if (get_field(&in, text, "displays", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_DISPLAYS))) return GAME_BADARG;
     if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "displays"); return GAME_BADARG; }
     for (int p = 0; p < np; p++) {
         k = card_list(&in, parts[p], tmp, HDZ_CARDS, "displays");
         if (k < 0) return GAME_BADARG;
         for (int i = 0; i < k; i++) st->display[p][tmp[i]]++;
     }
-    if (get_field(&in, text, "box", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_BOX))) return GAME_BADARG;
     k = card_list(&in, buf, tmp, HDZ_CARDS, "box");
     if (k < 0) return GAME_BADARG;
     for (int i = 0; i < k; i++) st->box[tmp[i]]++;
@@ -1067,11 +1089,11 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     /* goats, supply, owners */
     int v[HDZ_MAXP];
-    if (get_field(&in, text, "goats", buf, sizeof buf) || int_list(&in, buf, v, np, 0, 4 * n - 1, "goats")) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_GOATS)) || int_list(&in, buf, v, np, 0, 4 * n - 1, "goats")) return GAME_BADARG;
     for (int p = 0; p < np; p++) st->goat[p] = (uint8_t)v[p];
-    if (get_field(&in, text, "supply", buf, sizeof buf) || int_list(&in, buf, v, np, 0, hdz_param.small_goats, "supply")) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_SUPPLY)) || int_list(&in, buf, v, np, 0, hdz_param.small_goats, "supply")) return GAME_BADARG;
     for (int p = 0; p < np; p++) st->supply[p] = (uint8_t)v[p];
-    if (get_field(&in, text, "owner", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_OWNER))) return GAME_BADARG;
     if (strcmp(buf, "-") != 0) {
         char *own[HDZ_TYPES + 1];
         int no = split(buf, ',', own, HDZ_TYPES);
@@ -1085,26 +1107,26 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         }
     }
     /* turn and phase */
-    if (get_field(&in, text, "turn", buf, sizeof buf) || int_list(&in, buf, v, 1, 1, np, "turn")) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_TURN)) || int_list(&in, buf, v, 1, 1, np, "turn")) return GAME_BADARG;
     st->turn = (uint8_t)(v[0] - 1);
-    if (get_field(&in, text, "phase", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_PHASE))) return GAME_BADARG;
     int ph = name_index(hdz_phase_name, 6, buf);
     if (ph < 0) { fail(&in, "position: unknown phase '%s'", buf); return GAME_BADARG; }
     st->phase = (uint8_t)ph;
-    if (get_field(&in, text, "played", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_PLAYED))) return GAME_BADARG;
     if (strcmp(buf, "-") != 0) {
         const char *p = buf;
         int c = card_parse(&p);
         if (c < 0 || *p) { fail(&in, "position: bad card in '%s'", "played"); return GAME_BADARG; }
         st->played = (uint8_t)c;
     }
-    if (get_field(&in, text, "ending", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_ENDING))) return GAME_BADARG;
     int en = name_index(hdz_end_name, 4, buf);
     if (en < 0) { fail(&in, "position: unknown ending '%s'", buf); return GAME_BADARG; }
     st->ending = (uint8_t)en;
-    if (get_field(&in, text, "refused", buf, sizeof buf) || int_list(&in, buf, v, 1, 0, 1, "refused")) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_REFUSED)) || int_list(&in, buf, v, 1, 0, 1, "refused")) return GAME_BADARG;
     st->refused = (uint8_t)v[0];
-    if (get_field(&in, text, "pending", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_PENDING))) return GAME_BADARG;
     if (strcmp(buf, "-") != 0) {
         const char *p = buf;
         int a = cell_parse(st, &p);
@@ -1112,7 +1134,7 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         if (a < 0 || b < 0 || *p) { fail(&in, "position: bad cells in '%s'", "pending"); return GAME_BADARG; }
         st->pend_from = (uint8_t)a; st->pend_to = (uint8_t)b;
     }
-    if (get_field(&in, text, "rng", buf, sizeof buf)) return GAME_BADARG;
+    if (!(buf = get_field(&in, F_RNG))) return GAME_BADARG;
     char *e;
     st->rng = strtoull(buf, &e, 16);
     if (e == buf || *e) { fail(&in, "position: bad '%s'", "rng"); return GAME_BADARG; }
