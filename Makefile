@@ -24,7 +24,7 @@ ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
-TESTS        := check_hdz_rules check_hdz
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
 

@@ -1,0 +1,1130 @@
+/* check_hdz_oracles.c: Check suite proving that every oracle (GEN- and HDZ- clauses) fires on a wrong transition. */
+#include "testutil.h"
+
+/* Each test builds a correct transition with the engine, shows that the oracles accept it
+ * (and that its clause saw the rule take effect), then breaks the transition in the one way
+ * the clause forbids, keeping the rest coherent, and shows that the clause reports it.
+ * The generic clauses are proven against a copy of hdz_engine with one faulty function. */
+
+static const game_engine *G = &hdz_engine;
+static inv_ctx ctx;
+
+#define NL (hdz_engine.profiles[0].readings)
+
+/* ---- Transitions and verdicts ------------------------------------------------------ */
+
+/* One transition: the state before, the move, the state after. */
+typedef struct { hdz_state pre, post; game_move m; } trans;
+
+/* Apply `move` (it must be legal) with engine g; *st advances, the transition is returned. */
+static trans step_by(const game_engine *g, hdz_state *st, const char *move)
+{
+    trans t;
+    t.pre = *st;
+    ck_assert_msg(g->move_parse(st, move, &t.m) == GAME_OK, "cannot parse '%s'", move);
+    ck_assert_msg(g->apply(st, &t.m) == GAME_OK, "move '%s' was rejected", move);
+    t.post = *st;
+    return t;
+}
+
+static trans step(hdz_state *st, const char *move) { return step_by(G, st, move); }
+
+static const char *first_id(void) { return ctx.first_k >= 0 ? ctx.clause[ctx.first_k]->id : "-"; }
+
+/* Clause k reported the transition just judged. */
+static void caught(int k)
+{
+    if (ctx.count[k].violated == 0)
+        fprintf(stderr, "%s stayed silent; first violation: %s: %s\n", ctx.clause[k]->id, first_id(),
+                ctx.first_msg);
+    ck_assert_uint_gt(ctx.count[k].violated, 0);
+}
+
+/* No oracle reported the transition just judged; clause `id` fired when `fired` is set. */
+static void clean(const char *id, int fired)
+{
+    int k = tu_clause(&ctx, id);
+    ck_assert_msg(ctx.violations == 0, "correct transition reported: %s: %s", first_id(), ctx.first_msg);
+    ck_assert_uint_eq(ctx.count[k].violated, 0);
+    ck_assert_uint_gt(ctx.count[k].applied, 0);
+    if (fired) ck_assert_msg(ctx.count[k].fired > 0, "%s did not fire on the correct transition", id);
+}
+
+static void judge(const trans *t)
+{
+    inv_reset_counts(&ctx);
+    inv_on_step(&ctx, &t->pre, &t->m, &t->post);
+}
+
+/* The oracles accept the engine's transition, and clause `id` saw its rule take effect. */
+static void accepts(const trans *t, const char *id) { judge(t); clean(id, 1); }
+/* The oracles accept the engine's transition (clause `id` applied, need not fire). */
+static void silent(const trans *t, const char *id) { judge(t); clean(id, 0); }
+/* Clause `id` reports the transition. */
+static void rejects(const trans *t, const char *id) { judge(t); caught(tu_clause(&ctx, id)); }
+
+/* ---- Building states (as in check_hdz_rules.c) ---------------------------------------- */
+
+/* A 3-player deal in phase PLAY, P1 to move; stables (site=cell) at d1, g6, a6. */
+static void start(hdz_state *st, int players, uint32_t readings)
+{
+    tu_hdz_deal(st, players, readings, 11);
+    while (st->phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, st, "keep"), GAME_OK);
+    inv_init(&ctx, G, INV_GEN_ALL);
+}
+
+static void play(hdz_state *st, const char *move) { tu_play(G, &ctx, st, move); }
+
+/* Send the card at a cell to the box (the card count stays 121). */
+static void to_box(hdz_state *st, const char *cell)
+{
+    int c = tu_cell(cell);
+    ck_assert(st->cell[c] < HDZ_CODES);
+    st->box[st->cell[c]]++;
+    st->cell[c] = HDZ_NONE;
+    st->mark[c] = HDZ_NONE;
+}
+
+/* Put a small goat of `seat` on the card at `cell`, as an earlier scoring would have. */
+static void mark(hdz_state *st, const char *cell, int seat)
+{
+    int c = tu_cell(cell);
+    ck_assert(HDZ_IS_GOAT(st->cell[c]));
+    st->mark[c] = (uint8_t)seat;
+    st->owner[HDZ_TYPE(st->cell[c])] = (uint8_t)seat;
+    st->supply[seat]--;
+}
+
+/* Move the small goat on `cell` to `seat` (HDZ_NONE: back to its stable), supplies kept right. */
+static void remark(hdz_state *st, const char *cell, int seat)
+{
+    int c = tu_cell(cell), old = st->mark[c];
+    if (old != HDZ_NONE) st->supply[old]++;
+    if (seat != HDZ_NONE) st->supply[seat]--;
+    st->mark[c] = (uint8_t)seat;
+}
+
+/* A displayed card goes back from the box to `seat`'s display, or from it to the box. */
+static void unbox(hdz_state *st, int seat, const char *card)
+{
+    int code = tu_card(card);
+    ck_assert(st->box[code] > 0);
+    st->box[code]--;
+    st->display[seat][code]++;
+}
+
+static void rebox(hdz_state *st, int seat, const char *card)
+{
+    int code = tu_card(card);
+    ck_assert(st->display[seat][code] > 0);
+    st->display[seat][code]--;
+    st->box[code]++;
+}
+
+static void empty_pile(hdz_state *st)
+{
+    while (st->pile_len) { st->box[st->pile[st->pile_len - 1]]++; st->pile[--st->pile_len] = 0; }
+}
+
+/* Move the flow of a state to "P(seat+1) plays next", as after a finished turn. */
+static void next_player(hdz_state *st, int seat)
+{
+    st->phase = HDZ_PH_PLAY;
+    st->turn = st->decider = (uint8_t)seat;
+    st->played = HDZ_NONE;
+    st->ending = HDZ_END_NO;
+}
+
+/* ---- Setup ------------------------------------------------------------------------------ */
+
+static void deal(hdz_state *st)
+{
+    tu_hdz_deal(st, 3, NL, 11);
+    inv_init(&ctx, G, INV_GEN_ALL);
+}
+
+static void setup_judge(const hdz_state *st)
+{
+    inv_reset_counts(&ctx);
+    inv_on_setup(&ctx, st);
+}
+
+/* HDZ-CARDS-121 */
+START_TEST(cards121_oracle_fires_when_the_refill_card_also_stays_on_the_pile)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    accepts(&t, "HDZ-CARDS-121");
+    t.post.pile[t.post.pile_len++] = t.pre.pile[t.pre.pile_len - 1];   /* the card is now twice */
+    rejects(&t, "HDZ-CARDS-121");
+}
+END_TEST
+
+/* HDZ-SETUP-REMOVAL */
+START_TEST(removal_oracle_fires_when_a_removed_type_is_split)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("HDZ-SETUP-REMOVAL", 1);
+    int t = -1, i = 0;
+    for (int x = 0; x < HDZ_TYPES && t < 0; x++)
+        if (st.box[HDZ_CODE(x, 1)] && st.box[HDZ_CODE(x, 5)]) t = x;
+    while (i < st.pile_len && !HDZ_IS_GOAT(st.pile[i])) i++;
+    ck_assert(t >= 0 && i < st.pile_len);
+    /* one card of a removed type swaps places with a goat card of the pile */
+    st.box[HDZ_CODE(t, 1)]--;
+    st.box[st.pile[i]]++;
+    st.pile[i] = (uint8_t)HDZ_CODE(t, 1);
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "HDZ-SETUP-REMOVAL"));
+}
+END_TEST
+
+/* HDZ-SETUP-MEADOW */
+START_TEST(meadow_oracle_fires_when_a_place_is_dealt_empty)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("HDZ-SETUP-MEADOW", 1);
+    int c3 = tu_cell("c3");                    /* its card stays on the pile: c3 is dealt empty */
+    st.pile[st.pile_len++] = st.cell[c3];
+    st.cell[c3] = HDZ_NONE;
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "HDZ-SETUP-MEADOW"));
+}
+END_TEST
+
+/* HDZ-SETUP-STABLES */
+START_TEST(stables_oracle_fires_when_a_large_goat_starts_one_step_past_its_stable)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("HDZ-SETUP-STABLES", 1);
+    st.goat[1] = (uint8_t)((st.goat[1] + 1) % (4 * st.n));
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "HDZ-SETUP-STABLES"));
+}
+END_TEST
+
+/* HDZ-SETUP-HAND */
+START_TEST(hand_oracle_fires_when_a_player_is_dealt_one_card)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("HDZ-SETUP-HAND", 1);
+    st.pile[st.pile_len++] = st.hand[1][1];   /* P2's second card stays on the pile */
+    st.hand[1][1] = HDZ_NONE;
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "HDZ-SETUP-HAND"));
+}
+END_TEST
+
+/* HDZ-SETUP-DOG-REDRAW */
+START_TEST(dog_redraw_oracle_fires_when_the_replacement_is_not_the_top_card)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, NL, 2);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    while (st.phase == HDZ_PH_REDRAW) play(&st, "keep");
+    tu_put_hand(&st, "B5", 0, 0);
+    tu_put_hand(&st, "Dog", 0, 1);
+    tu_put_pile_top(&st, "A1");
+    st.phase = HDZ_PH_REDRAW;
+    st.turn = st.decider = 0;
+    trans t = step(&st, "return");
+    accepts(&t, "HDZ-SETUP-DOG-REDRAW");
+    /* P1 got the bottom card of the shuffled pile instead of A1; A1 lies there instead */
+    int a1 = tu_card("A1"), j = t.post.hand[0][0] == a1 ? 0 : 1;
+    ck_assert_int_eq(t.post.hand[0][j], a1);
+    t.post.hand[0][j] = t.post.pile[0];
+    t.post.pile[0] = (uint8_t)a1;
+    tu_hand_sort(&t.post);
+    rejects(&t, "HDZ-SETUP-DOG-REDRAW");
+}
+END_TEST
+
+/* ---- Turn ----------------------------------------------------------------------------------- */
+
+/* P1 plays a dog (the large goat stays above column d) and takes d4; the turn ends. */
+static trans dog_take(hdz_state *st)
+{
+    start(st, 3, NL);
+    tu_put_hand(st, "Dog", 0, 0);
+    play(st, "play Dog");
+    return step(st, "take d4");
+}
+
+/* HDZ-TURN-ORDER */
+START_TEST(turn_order_oracle_fires_when_a_seat_is_skipped)
+{
+    hdz_state st;
+    trans t = dog_take(&st);
+    ck_assert_int_eq(t.post.turn, 1);
+    accepts(&t, "HDZ-TURN-ORDER");
+    next_player(&t.post, 2);                   /* P3 instead of P2 */
+    rejects(&t, "HDZ-TURN-ORDER");
+}
+END_TEST
+
+/* HDZ-TURN-PLAY */
+START_TEST(turn_play_oracle_fires_when_both_hand_cards_are_laid_open)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    tu_put_hand(&st, "A1", 0, 1);
+    trans t = step(&st, "play E3");
+    accepts(&t, "HDZ-TURN-PLAY");
+    t.post.display[0][tu_card("A1")]++;
+    t.post.hand[0][0] = t.post.hand[0][1] = HDZ_NONE;
+    rejects(&t, "HDZ-TURN-PLAY");
+}
+END_TEST
+
+/* HDZ-TURN-MOVE */
+START_TEST(turn_move_oracle_fires_when_the_goat_moves_one_step_too_far)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    trans t = step(&st, "play E3");
+    ck_assert_int_eq(t.post.goat[0], 3 + 3);
+    accepts(&t, "HDZ-TURN-MOVE");
+    t.post.goat[0] = 3 + 4;
+    rejects(&t, "HDZ-TURN-MOVE");
+}
+END_TEST
+
+/* HDZ-DOG-NOMOVE */
+START_TEST(dog_nomove_oracle_fires_when_a_played_dog_moves_the_goat)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    trans t = step(&st, "play Dog");
+    accepts(&t, "HDZ-DOG-NOMOVE");
+    t.post.goat[0]++;
+    rejects(&t, "HDZ-DOG-NOMOVE");
+}
+END_TEST
+
+/* HDZ-TURN-TAKE */
+START_TEST(turn_take_oracle_fires_when_the_hand_gets_a_card_from_outside_the_line)
+{
+    hdz_state st;
+    trans t = dog_take(&st);
+    accepts(&t, "HDZ-TURN-TAKE");
+    /* P1's hand gets the card at b2 (column b); the card from d4 lies at b2 instead */
+    int d4 = t.pre.cell[tu_cell("d4")], b2 = tu_cell("b2");
+    int j = t.post.hand[0][0] == d4 ? 0 : 1;
+    ck_assert_int_eq(t.post.hand[0][j], d4);
+    t.post.hand[0][j] = t.post.cell[b2];
+    t.post.cell[b2] = (uint8_t)d4;
+    tu_hand_sort(&t.post);
+    rejects(&t, "HDZ-TURN-TAKE");
+}
+END_TEST
+
+/* HDZ-TAKE-NOMARKED */
+START_TEST(take_nomarked_oracle_fires_when_a_marked_card_is_taken)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_cell(&st, "F2", "d3");
+    mark(&st, "d3", 1);                        /* column d holds a marked card: the rule applies */
+    tu_put_cell(&st, "F3", "d4");
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    accepts(&t, "HDZ-TAKE-NOMARKED");
+    /* the same take, but F3 at d4 carried P2's small goat too (it leaves with the card) */
+    t.pre.mark[tu_cell("d4")] = 1;
+    t.pre.supply[1]--;
+    t.post.supply[1]--;
+    rejects(&t, "HDZ-TAKE-NOMARKED");
+}
+END_TEST
+
+/* HDZ-TAKE-REFILL */
+START_TEST(take_refill_oracle_fires_when_the_gap_is_filled_from_the_bottom_of_the_pile)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    tu_put_pile_top(&st, "K4");
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    ck_assert_int_eq(t.post.cell[tu_cell("d4")], tu_card("K4"));
+    accepts(&t, "HDZ-TAKE-REFILL");
+    t.post.cell[tu_cell("d4")] = t.post.pile[0];
+    t.post.pile[0] = (uint8_t)tu_card("K4");
+    rejects(&t, "HDZ-TAKE-REFILL");
+}
+END_TEST
+
+/* ---- Scoring ---------------------------------------------------------------------------------- */
+
+/* P1 shows F5, holds F3; P2 shows F4; F1 at b2 and F2 at c5. P1 plays F3 (sum 8) and takes g2. */
+static trans majority(hdz_state *st)
+{
+    start(st, 3, NL);
+    tu_put_cell(st, "F1", "b2");
+    tu_put_cell(st, "F2", "c5");
+    tu_put_hand(st, "F3", 0, 0);
+    tu_show(st, "F5", 0);
+    tu_show(st, "F4", 1);
+    play(st, "play F3");
+    return step(st, "take g2");
+}
+
+/* HDZ-SCORE-MAJORITY8 */
+START_TEST(majority8_oracle_fires_when_a_meadow_card_stays_unmarked)
+{
+    hdz_state st;
+    trans t = majority(&st);
+    ck_assert_int_eq(tu_mark(&t.post, "c5"), 0);
+    accepts(&t, "HDZ-SCORE-MAJORITY8");
+    remark(&t.post, "c5", HDZ_NONE);
+    rejects(&t, "HDZ-SCORE-MAJORITY8");
+}
+END_TEST
+
+/* HDZ-SCORE-WORTHLESS */
+START_TEST(worthless_oracle_fires_when_an_opponent_keeps_a_card_of_the_type)
+{
+    hdz_state st;
+    trans t = majority(&st);
+    accepts(&t, "HDZ-SCORE-WORTHLESS");
+    unbox(&t.post, 1, "F4");
+    rejects(&t, "HDZ-SCORE-WORTHLESS");
+}
+END_TEST
+
+/* HDZ-SCORE-FUTURE */
+START_TEST(future_oracle_fires_when_a_refilled_card_of_an_owned_type_stays_unmarked)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_cell(&st, "F1", "b2");
+    mark(&st, "b2", 0);                        /* P1 owns F */
+    tu_put_pile_top(&st, "F4");
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    ck_assert_int_eq(t.post.cell[tu_cell("d4")], tu_card("F4"));
+    ck_assert_int_eq(tu_mark(&t.post, "d4"), 0);
+    accepts(&t, "HDZ-SCORE-FUTURE");
+    remark(&t.post, "d4", HDZ_NONE);
+    rejects(&t, "HDZ-SCORE-FUTURE");
+}
+END_TEST
+
+/* Type G: P1 shows p1, P2 shows p2a (and p2b), P1 plays `trigger` and takes `take`;
+ * G5 (or the card named by fifth) lies at b3 unless fifth_cell is NULL. */
+static trans fourth(hdz_state *st, const char *p1, const char *p2a, const char *p2b, const char *trigger,
+                    const char *fifth_cell, const char *take)
+{
+    start(st, 3, NL);
+    if (fifth_cell) tu_put_cell(st, "G5", fifth_cell);
+    tu_put_hand(st, trigger, 0, 0);
+    tu_show(st, p1, 0);
+    tu_show(st, p2a, 1);
+    if (p2b) tu_show(st, p2b, 1);
+    char mv[16];
+    snprintf(mv, sizeof mv, "play %s", trigger);
+    play(st, mv);
+    return step(st, take);
+}
+
+/* P1: G1 + G2 = 3, P2: G3 + G4 = 7: P2 wins by the sum and marks G5 at b3; P1's cards go. */
+static trans fourth_by_sum(hdz_state *st)
+{
+    trans t = fourth(st, "G1", "G3", "G4", "G2", "b3", "take f1");
+    ck_assert_int_eq(t.post.owner[6], 1);
+    ck_assert_int_eq(tu_mark(&t.post, "b3"), 1);
+    return t;
+}
+
+/* HDZ-SCORE-FOURTH */
+START_TEST(fourth_oracle_fires_when_the_fourth_card_scores_nothing)
+{
+    hdz_state st;
+    trans t = fourth_by_sum(&st);
+    accepts(&t, "HDZ-SCORE-FOURTH");
+    t.post.owner[6] = HDZ_NONE;
+    remark(&t.post, "b3", HDZ_NONE);
+    unbox(&t.post, 0, "G1");
+    unbox(&t.post, 0, "G2");
+    rejects(&t, "HDZ-SCORE-FOURTH");
+}
+END_TEST
+
+/* HDZ-SCORE-FOURTH-SUM */
+START_TEST(fourth_sum_oracle_fires_when_the_smaller_sum_wins)
+{
+    hdz_state st;
+    trans t = fourth_by_sum(&st);
+    accepts(&t, "HDZ-SCORE-FOURTH-SUM");
+    t.post.owner[6] = 0;                       /* P1 (sum 3) instead of P2 (sum 7) */
+    remark(&t.post, "b3", 0);
+    unbox(&t.post, 0, "G1");
+    unbox(&t.post, 0, "G2");
+    rebox(&t.post, 1, "G3");
+    rebox(&t.post, 1, "G4");
+    rejects(&t, "HDZ-SCORE-FOURTH-SUM");
+}
+END_TEST
+
+/* HDZ-SCORE-FOURTH-COUNT */
+START_TEST(fourth_count_oracle_fires_when_fewer_cards_win_a_tie_on_the_sum)
+{
+    hdz_state st;
+    /* P1: G1 + G4 = 5 in 2 cards, P2: G5 = 5 in 1 card, P3: G3; P1 wins and marks G2 at b3 */
+    start(&st, 3, NL);
+    tu_put_cell(&st, "G2", "b3");
+    tu_put_hand(&st, "G4", 0, 0);
+    tu_show(&st, "G1", 0);
+    tu_show(&st, "G5", 1);
+    tu_show(&st, "G3", 2);
+    play(&st, "play G4");
+    trans t = step(&st, "take e1");
+    ck_assert_int_eq(t.post.owner[6], 0);
+    accepts(&t, "HDZ-SCORE-FOURTH-COUNT");
+    t.post.owner[6] = 1;                       /* P2 with one card */
+    remark(&t.post, "b3", 1);
+    unbox(&t.post, 1, "G5");
+    rebox(&t.post, 0, "G1");
+    rebox(&t.post, 0, "G4");
+    rejects(&t, "HDZ-SCORE-FOURTH-COUNT");
+}
+END_TEST
+
+/* HDZ-SCORE-FOURTH-TRIGGER */
+START_TEST(fourth_trigger_oracle_fires_when_the_trigger_loses_a_full_tie)
+{
+    hdz_state st;
+    /* P1: G1 + G4 = 5 in 2 cards, P2: G2 + G3 = 5 in 2 cards; P1 triggers and wins */
+    trans t = fourth(&st, "G1", "G2", "G3", "G4", "b3", "take e1");
+    ck_assert_int_eq(t.post.owner[6], 0);
+    accepts(&t, "HDZ-SCORE-FOURTH-TRIGGER");
+    t.post.owner[6] = 1;
+    remark(&t.post, "b3", 1);
+    unbox(&t.post, 1, "G2");
+    unbox(&t.post, 1, "G3");
+    rebox(&t.post, 0, "G1");
+    rebox(&t.post, 0, "G4");
+    rejects(&t, "HDZ-SCORE-FOURTH-TRIGGER");
+}
+END_TEST
+
+/* HDZ-SCORE-FIFTH-MEADOW */
+START_TEST(fifth_meadow_oracle_fires_when_the_fifth_card_stays_unmarked)
+{
+    hdz_state st;
+    trans t = fourth_by_sum(&st);
+    accepts(&t, "HDZ-SCORE-FIFTH-MEADOW");
+    remark(&t.post, "b3", HDZ_NONE);
+    rejects(&t, "HDZ-SCORE-FIFTH-MEADOW");
+}
+END_TEST
+
+/* HDZ-SCORE-FIFTH-HAND */
+START_TEST(fifth_hand_oracle_fires_when_the_fifth_card_leaves_the_hand)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "G5", 2, 0);              /* P3 holds the fifth card */
+    tu_put_hand(&st, "G2", 0, 0);
+    tu_show(&st, "G1", 0);
+    tu_show(&st, "G3", 1);
+    tu_show(&st, "G4", 1);
+    play(&st, "play G2");
+    trans t = step(&st, "take f1");
+    ck_assert_int_eq(t.post.owner[6], 1);
+    accepts(&t, "HDZ-SCORE-FIFTH-HAND");
+    /* the winner P2 gets G5 from P3's hand into the display */
+    int g5 = tu_card("G5"), j = t.post.hand[2][0] == g5 ? 0 : 1;
+    ck_assert_int_eq(t.post.hand[2][j], g5);
+    t.post.hand[2][j] = HDZ_NONE;
+    tu_hand_sort(&t.post);
+    t.post.display[1][g5]++;
+    rejects(&t, "HDZ-SCORE-FIFTH-HAND");
+}
+END_TEST
+
+/* HDZ-SCORE-B-WORTHLESS */
+START_TEST(b_worthless_oracle_fires_when_the_loser_keeps_its_cards)
+{
+    hdz_state st;
+    trans t = fourth_by_sum(&st);
+    accepts(&t, "HDZ-SCORE-B-WORTHLESS");
+    unbox(&t.post, 0, "G1");
+    unbox(&t.post, 0, "G2");
+    rejects(&t, "HDZ-SCORE-B-WORTHLESS");
+}
+END_TEST
+
+/* ---- Dog --------------------------------------------------------------------------------------- */
+
+/* P1 owns H2 at c5 (J3 neutral at f5); P1 has played a dog and taken d7: phase DOG. */
+static void dog_setup(hdz_state *st)
+{
+    start(st, 3, NL);
+    tu_put_cell(st, "H2", "c5");
+    mark(st, "c5", 0);
+    tu_put_cell(st, "J3", "f5");
+    tu_put_cell(st, "J4", "c2");
+    tu_put_cell(st, "K1", "a1");
+    tu_put_hand(st, "Dog", 0, 0);
+    play(st, "play Dog");
+    play(st, "take d7");
+    ck_assert_int_eq(st->phase, HDZ_PH_DOG);
+}
+
+/* HDZ-DOG-SWAP-NEUTRAL */
+START_TEST(swap_neutral_oracle_fires_when_the_small_goat_stays_behind)
+{
+    hdz_state st;
+    dog_setup(&st);
+    trans t = step(&st, "dog c5-f5");
+    accepts(&t, "HDZ-DOG-SWAP-NEUTRAL");
+    /* the cards swap, but P1's small goat stays on c5 (now on J3) */
+    t.post.mark[tu_cell("f5")] = HDZ_NONE;
+    t.post.mark[tu_cell("c5")] = 0;
+    rejects(&t, "HDZ-DOG-SWAP-NEUTRAL");
+}
+END_TEST
+
+/* HDZ-DOG-SWAP-AGREE */
+START_TEST(swap_agree_oracle_fires_when_the_swap_happens_before_the_agreement)
+{
+    hdz_state st;
+    dog_setup(&st);
+    tu_put_cell(&st, "L5", "e5");
+    mark(&st, "e5", 2);
+    trans t = step(&st, "dog c5-e5");
+    ck_assert_int_eq(t.post.phase, HDZ_PH_AGREE);
+    silent(&t, "HDZ-DOG-SWAP-AGREE");
+    hdz_state asked = t.post;
+    trans agree = step(&asked, "agree");
+    accepts(&agree, "HDZ-DOG-SWAP-AGREE");
+    /* P3 is asked, but the cards (with their goats) were swapped already */
+    int c5 = tu_cell("c5"), e5 = tu_cell("e5");
+    uint8_t card = t.post.cell[c5], goat = t.post.mark[c5];
+    t.post.cell[c5] = t.post.cell[e5]; t.post.mark[c5] = t.post.mark[e5];
+    t.post.cell[e5] = card; t.post.mark[e5] = goat;
+    rejects(&t, "HDZ-DOG-SWAP-AGREE");
+}
+END_TEST
+
+/* HDZ-DOG-EMPTY */
+START_TEST(dog_empty_oracle_fires_when_the_card_lands_on_another_empty_place)
+{
+    hdz_state st;
+    dog_setup(&st);
+    to_box(&st, "g5");
+    to_box(&st, "g7");
+    trans t = step(&st, "dog c5-g5");
+    accepts(&t, "HDZ-DOG-EMPTY");
+    int g5 = tu_cell("g5"), g7 = tu_cell("g7");
+    t.post.cell[g7] = t.post.cell[g5]; t.post.mark[g7] = t.post.mark[g5];
+    t.post.cell[g5] = HDZ_NONE; t.post.mark[g5] = HDZ_NONE;
+    rejects(&t, "HDZ-DOG-EMPTY");
+}
+END_TEST
+
+/* ---- End ------------------------------------------------------------------------------------------ */
+
+/* HDZ-END-LINE-EMPTY */
+START_TEST(end_line_oracle_fires_when_the_game_goes_on_after_a_line_is_emptied)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    empty_pile(&st);
+    static const char *cells[] = {"d2", "d3", "d5", "d6", "d7"};
+    for (int i = 0; i < 5; i++) to_box(&st, cells[i]);   /* column d: d1 is the stable, d4 the last card */
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    ck_assert_int_eq(G->to_move(&t.post), -1);
+    accepts(&t, "HDZ-END-LINE-EMPTY");
+    next_player(&t.post, 1);
+    rejects(&t, "HDZ-END-LINE-EMPTY");
+}
+END_TEST
+
+/* HDZ-END-BLOCKED */
+START_TEST(end_blocked_oracle_fires_when_the_game_goes_on_with_nothing_to_take)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    static const char *cells[] = {"d2", "d3", "d4", "d5", "d6", "d7"};
+    static const char *cards[] = {"N1", "N2", "N3", "N4", "N5", "O1"};
+    for (int i = 0; i < 6; i++) { tu_put_cell(&st, cards[i], cells[i]); mark(&st, cells[i], 1); }
+    tu_put_hand(&st, "Dog", 0, 0);
+    trans t = step(&st, "play Dog");
+    ck_assert_int_eq(G->to_move(&t.post), -1);
+    accepts(&t, "HDZ-END-BLOCKED");
+    t.post.phase = HDZ_PH_TAKE;                /* P1 is left to take from a column of marked cards */
+    t.post.turn = t.post.decider = 0;
+    t.post.played = HDZ_DOG;
+    t.post.ending = HDZ_END_NO;
+    rejects(&t, "HDZ-END-BLOCKED");
+}
+END_TEST
+
+/* ---- Final scoring ------------------------------------------------------------------------------- */
+
+/* A finished 3-player game: no marks, no milk, then the test adds what it scores. */
+static void final_setup(hdz_state *st)
+{
+    start(st, 3, NL);
+    st->phase = HDZ_PH_OVER;
+    st->decider = HDZ_NONE;
+}
+
+static void milk(hdz_state *st, int seat, int ones, int twos)
+{
+    for (int i = 0; i < ones + twos; i++) tu_show(st, i < ones ? "Milk1" : "Milk2", seat);
+}
+
+/* The engine's result passes every final clause and clause `id` fires. */
+static void final_accepts(const hdz_state *st, const char *id, int *s, unsigned *w)
+{
+    ck_assert_int_eq(G->result(st, s, w), GAME_OK);
+    inv_reset_counts(&ctx);
+    inv_on_final(&ctx, st);
+    clean(id, 1);
+}
+
+/* Winners that go with the scores: every seat with the highest total. */
+static unsigned top_scorers(const int *s, int players)
+{
+    int best = s[0];
+    unsigned w = 0;
+    for (int q = 1; q < players; q++) if (s[q] > best) best = s[q];
+    for (int q = 0; q < players; q++) if (s[q] == best) w |= 1u << q;
+    return w;
+}
+
+/* Clause `id` reports the scores (and winners) an engine might wrongly give. */
+static void final_rejects(const hdz_state *st, const char *id, const int *s, unsigned w)
+{
+    inv_reset_counts(&ctx);
+    ctx.og->check_final(&ctx, ctx.k_game, st, s, w);
+    caught(tu_clause(&ctx, id));
+}
+
+/* HDZ-FINAL-MEADOW */
+START_TEST(final_meadow_oracle_fires_when_a_display_card_scores)
+{
+    hdz_state st;
+    final_setup(&st);
+    tu_put_cell(&st, "A4", "f4");
+    mark(&st, "f4", 0);
+    tu_show(&st, "A5", 0);
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-MEADOW", s, &w);
+    ck_assert_int_eq(s[0], 4);
+    s[0] += 5;                                 /* the displayed A5 counted */
+    final_rejects(&st, "HDZ-FINAL-MEADOW", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* HDZ-FINAL-STABLE-DOUBLE */
+START_TEST(stable_double_oracle_fires_when_cards_at_the_stable_score_single)
+{
+    hdz_state st;
+    final_setup(&st);
+    tu_put_cell(&st, "A1", "e1");              /* next to P1's stable at d1 */
+    tu_put_cell(&st, "A2", "f1");              /* connected through e1 */
+    tu_put_cell(&st, "A3", "f3");              /* not connected */
+    mark(&st, "e1", 0); mark(&st, "f1", 0); mark(&st, "f3", 0);
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-STABLE-DOUBLE", s, &w);
+    ck_assert_int_eq(s[0], 2 + 4 + 3);
+    s[0] = 1 + 2 + 3;
+    final_rejects(&st, "HDZ-FINAL-STABLE-DOUBLE", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* P1: 3 milk cards (sum 5), P2: 2 cards (sum 3): P1 first scores 5, P2 second half of 3 = 1 (nl). */
+static void milk_ranking(hdz_state *st, int *s, unsigned *w, const char *id)
+{
+    final_setup(st);
+    milk(st, 0, 1, 2);
+    milk(st, 1, 1, 1);
+    final_accepts(st, id, s, w);
+    ck_assert_int_eq(s[0], 5);
+    ck_assert_int_eq(s[1], 1);
+}
+
+/* HDZ-FINAL-MILK-FIRST */
+START_TEST(milk_first_oracle_fires_when_the_leader_gets_half)
+{
+    hdz_state st;
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    milk_ranking(&st, s, &w, "HDZ-FINAL-MILK-FIRST");
+    s[0] = 2;
+    final_rejects(&st, "HDZ-FINAL-MILK-FIRST", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* HDZ-FINAL-MILK-SECOND */
+START_TEST(milk_second_oracle_fires_when_second_place_gets_its_full_sum)
+{
+    hdz_state st;
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    milk_ranking(&st, s, &w, "HDZ-FINAL-MILK-SECOND");
+    s[1] = 3;
+    final_rejects(&st, "HDZ-FINAL-MILK-SECOND", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* HDZ-FINAL-MILK-TIE */
+START_TEST(milk_tie_oracle_fires_when_a_tie_for_first_is_broken)
+{
+    hdz_state st;
+    final_setup(&st);
+    milk(&st, 0, 0, 2);                        /* 2 cards, 4 */
+    milk(&st, 1, 0, 2);                        /* 2 cards, 4 */
+    milk(&st, 2, 1, 0);                        /* third */
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-MILK-TIE", s, &w);
+    ck_assert_int_eq(s[0], 4);
+    ck_assert_int_eq(s[1], 4);
+    s[1] = 2;                                  /* P2 paid as second: half of 4 */
+    final_rejects(&st, "HDZ-FINAL-MILK-TIE", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* HDZ-FINAL-WINNER */
+START_TEST(winner_oracle_fires_when_one_of_two_equal_top_scores_is_dropped)
+{
+    hdz_state st;
+    final_setup(&st);
+    tu_put_cell(&st, "A4", "f4"); mark(&st, "f4", 0);
+    tu_put_cell(&st, "B4", "f5"); mark(&st, "f5", 2);
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-WINNER", s, &w);
+    ck_assert_uint_eq(w, (1u << 0) | (1u << 2));
+    final_rejects(&st, "HDZ-FINAL-WINNER", s, 1u << 0);
+}
+END_TEST
+
+/* ---- Conformance: hdz_engine with one faulty function ----------------------------------- */
+
+static game_engine broken;   /* a copy of hdz_engine (same name: the hdz oracles apply) */
+static unsigned calls;       /* the faulty wrapper's own call counter */
+static int variant;          /* which fault a wrapper with several plays */
+
+static void break_engine(void)
+{
+    broken = hdz_engine;
+    calls = 0;
+}
+
+/* Judge t with the broken engine as the context's engine. */
+static void broken_rejects(const trans *t, const char *id)
+{
+    inv_init(&ctx, &broken, INV_GEN_ALL);
+    rejects(t, id);
+}
+
+/* Every other successful apply flips a byte of the shuffle state. */
+static int apply_flaky(void *st, const game_move *m)
+{
+    int rc = hdz_engine.apply(st, m);
+    if (rc == GAME_OK && calls++ % 2) ((hdz_state *)st)->rng ^= 0xff;
+    return rc;
+}
+
+/* The position text without its last field (variant 0) or with the shuffle state zeroed (1). */
+static int print_lossy(const void *st, char *buf, size_t n)
+{
+    int len = hdz_engine.position_print(st, buf, n);
+    char *r = len >= 0 ? strstr(buf, ";rng=") : NULL;
+    if (!r) return len;
+    if (variant == 0) { *r = 0; return (int)(r - buf); }
+    for (char *p = r + 5; *p; p++) *p = '0';
+    return len;
+}
+
+/* A take prints the cell one row further down. */
+static int print_take_misplaced(const void *st, const game_move *m, char *buf, size_t n)
+{
+    game_move x = *m;
+    if (x.kind == HDZ_MV_TAKE) x.a = (uint8_t)(x.a + HDZ_W);
+    return hdz_engine.move_print(st, &x, buf, n);
+}
+
+/* In phase PLAY the list also offers a goat card the player does not hold. */
+static int legal_with_a_card_not_in_hand(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = hdz_engine.legal_moves(vst, out, max);
+    if (st->phase != HDZ_PH_PLAY || k >= max) return k;
+    for (int c = 0; c < HDZ_GOATS; c++)
+        if (c != st->hand[st->turn][0] && c != st->hand[st->turn][1]) {
+            memset(&out[k], 0, sizeof out[k]);
+            out[k].kind = HDZ_MV_PLAY;
+            out[k].a = (uint8_t)c;
+            return k + 1;
+        }
+    return k;
+}
+
+/* An illegal move is rejected after writing its card as played (variant 0), or is
+ * reported as done without doing anything (variant 1). */
+static int apply_sloppy_reject(void *st, const game_move *m)
+{
+    int rc = hdz_engine.apply(st, m);
+    if (rc != GAME_ILLEGAL) return rc;
+    if (variant == 1) return GAME_OK;
+    ((hdz_state *)st)->played = m->a;
+    return rc;
+}
+
+/* The game looks over while a card must be taken. */
+static int to_move_none_while_taking(const void *vst)
+{
+    const hdz_state *st = vst;
+    return st->phase == HDZ_PH_TAKE ? -1 : hdz_engine.to_move(vst);
+}
+
+/* In phase PLAY, the second card may only be played when the next seat holds no dog. */
+static int legal_peeking_at_the_next_hand(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = hdz_engine.legal_moves(vst, out, max);
+    int spy = (st->turn + 1) % st->players;
+    if (st->phase == HDZ_PH_PLAY && k > 1 && (st->hand[spy][0] == HDZ_DOG || st->hand[spy][1] == HDZ_DOG))
+        k--;
+    return k;
+}
+
+/* GEN-DETERMINISM */
+START_TEST(determinism_oracle_fires_when_apply_gives_another_state_the_second_time)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    hdz_state st2 = st;
+    trans t = step(&st, "play E3");
+    accepts(&t, "GEN-DETERMINISM");
+    break_engine();
+    broken.apply = apply_flaky;
+    t = step_by(&broken, &st2, "play E3");   /* the first call is right, the oracle's is not */
+    broken_rejects(&t, "GEN-DETERMINISM");
+}
+END_TEST
+
+/* GEN-ROUNDTRIP */
+START_TEST(roundtrip_oracle_fires_when_the_position_text_loses_a_field)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("GEN-ROUNDTRIP", 1);
+    break_engine();
+    broken.position_print = print_lossy;
+    variant = _i;
+    inv_init(&ctx, &broken, INV_GEN_ALL);
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "GEN-ROUNDTRIP"));
+}
+END_TEST
+
+/* GEN-NOTATION */
+START_TEST(notation_oracle_fires_when_a_take_prints_another_cell)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");
+    accepts(&t, "GEN-NOTATION");
+    break_engine();
+    broken.move_print = print_take_misplaced;
+    broken_rejects(&t, "GEN-NOTATION");
+}
+END_TEST
+
+/* GEN-LEGAL-APPLIES */
+START_TEST(legal_applies_oracle_fires_when_legal_moves_lists_a_card_not_in_hand)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    trans t = step(&st, "play E3");
+    accepts(&t, "GEN-LEGAL-APPLIES");
+    break_engine();
+    broken.legal_moves = legal_with_a_card_not_in_hand;
+    broken_rejects(&t, "GEN-LEGAL-APPLIES");
+}
+END_TEST
+
+/* GEN-REJECT-UNCHANGED */
+START_TEST(reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    trans t = step(&st, "play E3");
+    accepts(&t, "GEN-REJECT-UNCHANGED");
+    break_engine();
+    broken.apply = apply_sloppy_reject;
+    variant = _i;
+    broken_rejects(&t, "GEN-REJECT-UNCHANGED");
+}
+END_TEST
+
+/* GEN-TERMINAL */
+START_TEST(terminal_oracle_fires_when_to_move_says_over_while_moves_exist)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    empty_pile(&st);
+    static const char *cells[] = {"d2", "d3", "d5", "d6", "d7"};
+    for (int i = 0; i < 5; i++) to_box(&st, cells[i]);
+    tu_put_hand(&st, "Dog", 0, 0);
+    trans t = step(&st, "play Dog");
+    silent(&t, "GEN-TERMINAL");               /* P1 must take: not over */
+    trans end = step(&st, "take d4");
+    accepts(&end, "GEN-TERMINAL");            /* the last card of column d: over */
+    break_engine();
+    broken.to_move = to_move_none_while_taking;
+    broken_rejects(&t, "GEN-TERMINAL");
+}
+END_TEST
+
+/* GEN-HIDDEN-INFO */
+START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    tu_put_hand(&st, "A1", 1, 0);
+    tu_put_hand(&st, "B1", 1, 1);
+    tu_put_hand(&st, "Dog", 2, 0);             /* P3 holds a dog, which P2 cannot see */
+    ck_assert(st.hand[2][0] == HDZ_DOG || st.hand[2][1] == HDZ_DOG);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");            /* P2 to play A1 or B1 */
+    ck_assert_int_eq(G->to_move(&t.post), 1);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    break_engine();
+    broken.legal_moves = legal_peeking_at_the_next_hand;
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+}
+END_TEST
+
+/* Every clause the hdz context checks has its test above: a new clause fails here until it has one. */
+static const char *const proven[] = {
+    "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
+    "GEN-TERMINAL", "GEN-HIDDEN-INFO",
+    "HDZ-CARDS-121", "HDZ-SETUP-REMOVAL", "HDZ-SETUP-MEADOW", "HDZ-SETUP-STABLES", "HDZ-SETUP-HAND",
+    "HDZ-SETUP-DOG-REDRAW", "HDZ-TURN-ORDER", "HDZ-TURN-PLAY", "HDZ-TURN-MOVE", "HDZ-DOG-NOMOVE",
+    "HDZ-TURN-TAKE", "HDZ-TAKE-NOMARKED", "HDZ-TAKE-REFILL", "HDZ-SCORE-MAJORITY8", "HDZ-SCORE-WORTHLESS",
+    "HDZ-SCORE-FUTURE", "HDZ-SCORE-FOURTH", "HDZ-SCORE-FOURTH-SUM", "HDZ-SCORE-FOURTH-COUNT",
+    "HDZ-SCORE-FOURTH-TRIGGER", "HDZ-SCORE-FIFTH-MEADOW", "HDZ-SCORE-FIFTH-HAND", "HDZ-SCORE-B-WORTHLESS",
+    "HDZ-DOG-SWAP-NEUTRAL", "HDZ-DOG-SWAP-AGREE", "HDZ-DOG-EMPTY", "HDZ-END-LINE-EMPTY", "HDZ-END-BLOCKED",
+    "HDZ-FINAL-MEADOW", "HDZ-FINAL-STABLE-DOUBLE", "HDZ-FINAL-MILK-FIRST", "HDZ-FINAL-MILK-SECOND",
+    "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER",
+};
+
+START_TEST(every_clause_of_the_hdz_oracles_has_a_wrong_transition_test)
+{
+    const int n = (int)(sizeof proven / sizeof proven[0]);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    ck_assert_int_eq(ctx.n, n);
+    for (int k = 0; k < ctx.n; k++) {
+        int found = 0;
+        for (int i = 0; i < n && !found; i++) found = strcmp(proven[i], ctx.clause[k]->id) == 0;
+        ck_assert_msg(found, "clause %s has no test in check_hdz_oracles.c", ctx.clause[k]->id);
+    }
+}
+END_TEST
+
+static Suite *oracles_suite(void)
+{
+    Suite *s = suite_create("hdz-oracles");
+    TCase *tc = tcase_create("setup");
+    tcase_add_test(tc, cards121_oracle_fires_when_the_refill_card_also_stays_on_the_pile);
+    tcase_add_test(tc, removal_oracle_fires_when_a_removed_type_is_split);
+    tcase_add_test(tc, meadow_oracle_fires_when_a_place_is_dealt_empty);
+    tcase_add_test(tc, stables_oracle_fires_when_a_large_goat_starts_one_step_past_its_stable);
+    tcase_add_test(tc, hand_oracle_fires_when_a_player_is_dealt_one_card);
+    tcase_add_test(tc, dog_redraw_oracle_fires_when_the_replacement_is_not_the_top_card);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("turn");
+    tcase_add_test(tc, turn_order_oracle_fires_when_a_seat_is_skipped);
+    tcase_add_test(tc, turn_play_oracle_fires_when_both_hand_cards_are_laid_open);
+    tcase_add_test(tc, turn_move_oracle_fires_when_the_goat_moves_one_step_too_far);
+    tcase_add_test(tc, dog_nomove_oracle_fires_when_a_played_dog_moves_the_goat);
+    tcase_add_test(tc, turn_take_oracle_fires_when_the_hand_gets_a_card_from_outside_the_line);
+    tcase_add_test(tc, take_nomarked_oracle_fires_when_a_marked_card_is_taken);
+    tcase_add_test(tc, take_refill_oracle_fires_when_the_gap_is_filled_from_the_bottom_of_the_pile);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("scoring");
+    tcase_add_test(tc, majority8_oracle_fires_when_a_meadow_card_stays_unmarked);
+    tcase_add_test(tc, worthless_oracle_fires_when_an_opponent_keeps_a_card_of_the_type);
+    tcase_add_test(tc, future_oracle_fires_when_a_refilled_card_of_an_owned_type_stays_unmarked);
+    tcase_add_test(tc, fourth_oracle_fires_when_the_fourth_card_scores_nothing);
+    tcase_add_test(tc, fourth_sum_oracle_fires_when_the_smaller_sum_wins);
+    tcase_add_test(tc, fourth_count_oracle_fires_when_fewer_cards_win_a_tie_on_the_sum);
+    tcase_add_test(tc, fourth_trigger_oracle_fires_when_the_trigger_loses_a_full_tie);
+    tcase_add_test(tc, fifth_meadow_oracle_fires_when_the_fifth_card_stays_unmarked);
+    tcase_add_test(tc, fifth_hand_oracle_fires_when_the_fifth_card_leaves_the_hand);
+    tcase_add_test(tc, b_worthless_oracle_fires_when_the_loser_keeps_its_cards);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("dog");
+    tcase_add_test(tc, swap_neutral_oracle_fires_when_the_small_goat_stays_behind);
+    tcase_add_test(tc, swap_agree_oracle_fires_when_the_swap_happens_before_the_agreement);
+    tcase_add_test(tc, dog_empty_oracle_fires_when_the_card_lands_on_another_empty_place);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("end");
+    tcase_add_test(tc, end_line_oracle_fires_when_the_game_goes_on_after_a_line_is_emptied);
+    tcase_add_test(tc, end_blocked_oracle_fires_when_the_game_goes_on_with_nothing_to_take);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("final");
+    tcase_add_test(tc, final_meadow_oracle_fires_when_a_display_card_scores);
+    tcase_add_test(tc, stable_double_oracle_fires_when_cards_at_the_stable_score_single);
+    tcase_add_test(tc, milk_first_oracle_fires_when_the_leader_gets_half);
+    tcase_add_test(tc, milk_second_oracle_fires_when_second_place_gets_its_full_sum);
+    tcase_add_test(tc, milk_tie_oracle_fires_when_a_tie_for_first_is_broken);
+    tcase_add_test(tc, winner_oracle_fires_when_one_of_two_equal_top_scores_is_dropped);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("conformance");
+    tcase_add_test(tc, determinism_oracle_fires_when_apply_gives_another_state_the_second_time);
+    tcase_add_loop_test(tc, roundtrip_oracle_fires_when_the_position_text_loses_a_field, 0, 2);
+    tcase_add_test(tc, notation_oracle_fires_when_a_take_prints_another_cell);
+    tcase_add_test(tc, legal_applies_oracle_fires_when_legal_moves_lists_a_card_not_in_hand);
+    tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
+    tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
+    tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(oracles_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
