@@ -328,7 +328,6 @@ typedef struct hx {
     int over;                       /* the game is over after the step */
     int to_phase;                   /* phase when the turn goes on (TAKE, DOG, AGREE) */
     int decider_next;               /* AGREE: the opponent asked */
-    int refuse_tol;                 /* refusal with no move left: DOG or finish accepted */
     /* phase 4 */
     int sc, t;                      /* SC_* and the played card's type (-1 none) */
     int sum[HDZ_MAXP], cnt[HDZ_MAXP], total;
@@ -540,8 +539,8 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
         if (m->kind == HDZ_MV_AGREE) { swap_cells(h, h->a, h->b); h->finish = 1; break; }
         /* HDZ-AMB-DOG-REFUSED: choose-again -> back to DOG | lost -> the turn ends */
         if (r & HDZ_R_REFUSED_LOST) { h->finish = 1; break; }
-        h->to_phase = HDZ_PH_DOG;
-        if (!dog_move_exists(r, n, pre->cell, pre->mark, p, 1)) h->refuse_tol = 1;
+        if (dog_move_exists(r, n, pre->cell, pre->mark, p, 1)) h->to_phase = HDZ_PH_DOG;
+        else h->finish = 1;               /* SPEC: "If no move is left, the turn finishes." */
         break;
     }
     default:
@@ -572,7 +571,8 @@ static int inv_hdz_cards_121(inv_ctx *c, int k0, const hdz_state *s)
     }
     memset(cnt, 0, sizeof cnt);
     for (int i = 0; i < HDZ_CELLS; i++) {
-        if (!in_meadow(s->n, i)) continue;
+        if (i % HDZ_W == s->n) { i += HDZ_W - s->n - 1; continue; }   /* skip the unused columns */
+        if (i / HDZ_W >= s->n) break;
         int v = s->cell[i];
         if (is_card(v)) cnt[v]++;
         else if (v != NO && v != HDZ_STABLE) { inv_fail(c, k, "meadow cell %s holds %s", cn(i).s, kn(v).s); return 0; }
@@ -726,8 +726,28 @@ static void inv_hdz_setup_hand(inv_ctx *c, int k0, const hdz_state *s)
     inv_applied(c, k);
     for (int q = 0; q < s->players; q++) {
         int held = (s->hand[q][0] != NO) + (s->hand[q][1] != NO);
-        if (held != hdz_param.hand_size) {
-            inv_fail(c, k, "%s holds %d cards at the deal, expected %d", sn(q).s, held, hdz_param.hand_size);
+        if (held != hdz_param.hand_size || s->hand[q][0] > s->hand[q][1]) {
+            inv_fail(c, k, "%s holds %d cards (%s %s) at the deal, expected %d in ascending order", sn(q).s,
+                     held, kn(s->hand[q][0]).s, kn(s->hand[q][1]).s, hdz_param.hand_size);
+            return;
+        }
+    }
+    inv_fired(c, k);
+}
+
+/* HDZ-SETUP-HAND, every later turn: "The same holds at the start of every later PLAY phase
+ * (one card played, one taken)": each seat holds 2 cards, stored in ascending order. */
+static void hands_at_play(inv_ctx *c, int k0, const hx *h)
+{
+    int k = k0 + K_SETUP_HAND;
+    const hdz_state *post = h->post;
+    if (post->phase != HDZ_PH_PLAY) return;
+    inv_applied(c, k);
+    for (int q = 0; q < h->np; q++) {
+        int a = post->hand[q][0], b = post->hand[q][1];
+        if (a == NO || b == NO || a > b) {
+            inv_fail(c, k, "%s's turn begins and %s holds %s %s, expected 2 cards in ascending order",
+                     sn(post->turn).s, sn(q).s, kn(a).s, kn(b).s);
             return;
         }
     }
@@ -813,9 +833,11 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
         inv_fail(c, k, "%s accepted in phase %s", mvname(h).s, phase_name(pre->phase));
         return;
     }
-    if (pre->decider != (pre->phase == HDZ_PH_AGREE ? pre->mark[pre->pend_to < HDZ_CELLS ? pre->pend_to : 0] : p)) {
-        inv_fail(c, k, "before %s: %s decides in phase %s with %s to move", mvname(h).s,
-                 sn(pre->decider).s, phase_name(pre->phase), sn(p).s);
+    int dec0 = p;                   /* in AGREE: the seat whose goat is on the card at pend_to */
+    if (pre->phase == HDZ_PH_AGREE) dec0 = pre->pend_to < HDZ_CELLS ? pre->mark[pre->pend_to] : -1;
+    if (pre->decider != dec0) {
+        inv_fail(c, k, "before %s: %s decides in phase %s (turn %s), expected %s", mvname(h).s,
+                 sn(pre->decider).s, phase_name(pre->phase), sn(p).s, dec0 < 0 ? "?" : sn(dec0).s);
         return;
     }
     if (h->kind == HDZ_MV_KEEP || h->kind == HDZ_MV_RETURN) {
@@ -848,19 +870,12 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
                      sn(p).s, mvname(h).s, h->over ? "game over" : "next seat to play",
                      phase_name(post->phase), sn(post->turn).s, sn(post->decider).s,
                      kn(post->played).s, post->ending);
-        if (!ok || h->over) return;
-        if (post->turn != next)
-            inv_fail(c, k, "after %s's turn %s moved, expected %s (clockwise)", sn(p).s, sn(post->turn).s, sn(next).s);
         return;
     }
     int dec = h->to_phase == HDZ_PH_AGREE ? h->decider_next : p;
     int refused = h->kind == HDZ_MV_REFUSE ? 1 : pre->refused;
     int pf = h->to_phase == HDZ_PH_AGREE ? h->a : NO, pt = h->to_phase == HDZ_PH_AGREE ? h->b : NO;
     ok = flow_is(post, h->to_phase, p, dec, h->X, h->ending, refused, pf, pt);
-    /* HDZ-AMB-DOG-REFUSED: choose-again with no move left may also end the turn */
-    if (!ok && h->refuse_tol)
-        ok = h->ending ? flow_is(post, HDZ_PH_OVER, 0, 0, 0, h->ending, 0, 0, 0)
-                       : flow_is(post, HDZ_PH_PLAY, next, next, NO, HDZ_END_NO, 0, NO, NO);
     if (!ok)
         inv_fail(c, k, "after %s %s: expected phase %s (decider %s), found phase %s seat %s decider %s "
                  "played %s ending %d refused %d pend %s-%s",
@@ -1115,6 +1130,12 @@ static void inv_hdz_score_fourth(inv_ctx *c, int k0, const hx *h)
     const hdz_state *post = h->post;
     if (h->sc != SC_B && h->sc != SC_NOTHING) return;
     inv_applied(c, k);
+    for (int v = 1; v <= 5; v++)   /* "While t has no owner, no card of t is in the box." */
+        if (h->pre->box[HDZ_CODE(t, v)]) {
+            inv_fail(c, k, "%s played %s of unowned type %c, but %s is in the box", sn(h->p).s,
+                     kn(h->X).s, 'A' + t, kn(HDZ_CODE(t, v)).s);
+            return;
+        }
     if (h->sc == SC_NOTHING) {
         if (post->owner[t] != NO)
             inv_fail(c, k, "%s played %s (sum %d, %d of type %c displayed): no scoring expected, owner now %s",
@@ -1322,6 +1343,25 @@ static void inv_hdz_dog_empty(inv_ctx *c, int k0, const hx *h)
 
 /* ---- End ----------------------------------------------------------------------------------- */
 
+/* end=immediate: the game is over at once, without phase 4: no type changes owner and no
+ * small goat is placed (but the refilled card of an owned type, HDZ-SCORE-FUTURE). */
+static void no_phase4(inv_ctx *c, int k, const hx *h)
+{
+    const hdz_state *pre = h->pre, *post = h->post;
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (post->owner[t] != pre->owner[t]) {
+            inv_fail(c, k, "%s %s ended the game at once (end=immediate), yet type %c got owner %s",
+                     sn(h->p).s, mvname(h).s, 'A' + t, sn(post->owner[t]).s);
+            return;
+        }
+    for (int i = 0; i < HDZ_CELLS; i++)
+        if (in_meadow(h->n, i) && post->mark[i] != h->mark0[i] && post->cell[i] == h->cell0[i]) {
+            inv_fail(c, k, "%s %s ended the game at once (end=immediate), yet %s at %s got %s's goat",
+                     sn(h->p).s, mvname(h).s, kn(post->cell[i]).s, cn(i).s, sn(post->mark[i]).s);
+            return;
+        }
+}
+
 /* HDZ-END-LINE-EMPTY: "Het spel eindigt zodra de laatste kaart uit een rij wordt genomen." */
 static void inv_hdz_end_line_empty(inv_ctx *c, int k0, const hx *h)
 {
@@ -1345,6 +1385,7 @@ static void inv_hdz_end_line_empty(inv_ctx *c, int k0, const hx *h)
             inv_fail(c, k, "%s took %s and left its row or column without cards: expected the end "
                      "(ending %d), found ending %d phase %s", sn(h->p).s, cn(h->a).s, HDZ_END_LINE,
                      post->ending, phase_name(post->phase));
+        else if (h->r & HDZ_R_END_IMMEDIATE) no_phase4(c, k, h);
         return;
     }
     if (h->kind == HDZ_MV_DOG && h->dt == DT_EMPTY) {
@@ -1384,6 +1425,7 @@ static void inv_hdz_end_blocked(inv_ctx *c, int k0, const hx *h)
         inv_fail(c, k, "%s %s: nothing to take beside the goat at track %d (%s), expected the end, "
                  "found ending %d phase %s", sn(h->p).s, mvname(h).s, h->goat1, ln(l).s, post->ending,
                  phase_name(post->phase));
+    else if (h->r & HDZ_R_END_IMMEDIATE) no_phase4(c, k, h);
 }
 
 /* HDZ-SETUP-DOG-REDRAW: "Eventueel getrokken hondenkaarten mogen worden teruggegeven. Hiervoor
@@ -1454,31 +1496,30 @@ static void check_frame(inv_ctx *c, int k0, const hx *h)
 {
     const hdz_state *pre = h->pre, *post = h->post;
     int k = k0 + frame_clause(h), p = h->p;
-    nm mv = mvname(h);
     if (post->players != pre->players || post->n != pre->n || post->readings != pre->readings ||
         memcmp(post->stable, pre->stable, sizeof pre->stable) != 0) {
-        inv_fail(c, k, "%s %s changed players, side, readings or stables", sn(p).s, mv.s);
+        inv_fail(c, k, "%s %s changed players, side, readings or stables", sn(p).s, mvname(h).s);
         return;
     }
     if (h->kind != HDZ_MV_RETURN && post->rng != pre->rng) {
-        inv_fail(c, k, "%s %s changed the shuffle state (only a returned dog shuffles)", sn(p).s, mv.s);
+        inv_fail(c, k, "%s %s changed the shuffle state (only a returned dog shuffles)", sn(p).s, mvname(h).s);
         return;
     }
     for (int q = 0; q < h->np; q++)
         if (post->goat[q] != pre->goat[q] && !(q == p && h->kind == HDZ_MV_PLAY)) {
-            inv_fail(c, k, "%s %s moved %s's large goat %d -> %d", sn(p).s, mv.s, sn(q).s, pre->goat[q], post->goat[q]);
+            inv_fail(c, k, "%s %s moved %s's large goat %d -> %d", sn(p).s, mvname(h).s, sn(q).s, pre->goat[q], post->goat[q]);
             return;
         }
     for (int i = 0; i < HDZ_CELLS; i++) {
         if (i == h->touched[0] || i == h->touched[1]) continue;
         if (post->cell[i] != pre->cell[i]) {
-            inv_fail(c, k, "%s %s changed %s from %s to %s", sn(p).s, mv.s, cn(i).s, kn(pre->cell[i]).s,
+            inv_fail(c, k, "%s %s changed %s from %s to %s", sn(p).s, mvname(h).s, cn(i).s, kn(pre->cell[i]).s,
                      kn(post->cell[i]).s);
             return;
         }
         if (h->t >= 0 && in_meadow(h->n, i) && is_goat(h->cell0[i]) && HDZ_TYPE(h->cell0[i]) == h->t) continue;
         if (post->mark[i] != pre->mark[i]) {
-            inv_fail(c, k, "%s %s changed the small goat on %s (%s) from %s to %s", sn(p).s, mv.s, cn(i).s,
+            inv_fail(c, k, "%s %s changed the small goat on %s (%s) from %s to %s", sn(p).s, mvname(h).s, cn(i).s,
                      kn(pre->cell[i]).s, sn(pre->mark[i]).s, sn(post->mark[i]).s);
             return;
         }
@@ -1486,7 +1527,7 @@ static void check_frame(inv_ctx *c, int k0, const hx *h)
     for (int q = 0; q < h->np; q++) {
         if (q == p && (h->kind == HDZ_MV_PLAY || h->kind == HDZ_MV_TAKE || h->kind == HDZ_MV_RETURN)) continue;
         if (!hand_eq(post, q, pre->hand[q][0], pre->hand[q][1])) {
-            inv_fail(c, k, "%s %s changed %s's hand %s %s to %s %s", sn(p).s, mv.s, sn(q).s,
+            inv_fail(c, k, "%s %s changed %s's hand %s %s to %s %s", sn(p).s, mvname(h).s, sn(q).s,
                      kn(pre->hand[q][0]).s, kn(pre->hand[q][1]).s, kn(post->hand[q][0]).s,
                      kn(post->hand[q][1]).s);
             return;
@@ -1494,28 +1535,30 @@ static void check_frame(inv_ctx *c, int k0, const hx *h)
     }
     if (h->kind != HDZ_MV_TAKE && h->kind != HDZ_MV_RETURN &&
         (post->pile_len != pre->pile_len || memcmp(post->pile, pre->pile, pre->pile_len) != 0)) {
-        inv_fail(c, k, "%s %s changed the pile (%d -> %d cards)", sn(p).s, mv.s, pre->pile_len, post->pile_len);
+        inv_fail(c, k, "%s %s changed the pile (%d -> %d cards)", sn(p).s, mvname(h).s, pre->pile_len, post->pile_len);
         return;
     }
-    for (int v = 0; v < HDZ_CODES; v++) {
+    int same = memcmp(post->box, pre->box, sizeof pre->box) == 0;
+    for (int q = 0; q < h->np && same; q++) same = memcmp(post->display[q], pre->display[q], HDZ_CODES) == 0;
+    for (int v = 0; v < HDZ_CODES && !same; v++) {
         if (h->t >= 0 && v < HDZ_GOATS && HDZ_TYPE(v) == h->t) continue;
         for (int q = 0; q < h->np; q++) {
             if (h->kind == HDZ_MV_PLAY && q == p && v == h->X) continue;
             if (post->display[q][v] != pre->display[q][v]) {
-                inv_fail(c, k, "%s %s changed %s's display of %s from %d to %d", sn(p).s, mv.s, sn(q).s,
+                inv_fail(c, k, "%s %s changed %s's display of %s from %d to %d", sn(p).s, mvname(h).s, sn(q).s,
                          kn(v).s, pre->display[q][v], post->display[q][v]);
                 return;
             }
         }
         if (post->box[v] != pre->box[v]) {
-            inv_fail(c, k, "%s %s changed the box count of %s from %d to %d", sn(p).s, mv.s, kn(v).s,
+            inv_fail(c, k, "%s %s changed the box count of %s from %d to %d", sn(p).s, mvname(h).s, kn(v).s,
                      pre->box[v], post->box[v]);
             return;
         }
     }
     for (int t = 0; t < HDZ_TYPES; t++)
         if (t != h->t && post->owner[t] != pre->owner[t]) {
-            inv_fail(c, k, "%s %s changed the owner of type %c from %s to %s", sn(p).s, mv.s, 'A' + t,
+            inv_fail(c, k, "%s %s changed the owner of type %c from %s to %s", sn(p).s, mvname(h).s, 'A' + t,
                      sn(pre->owner[t]).s, sn(post->owner[t]).s);
             return;
         }
@@ -1576,6 +1619,7 @@ static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_mov
     inv_hdz_score_fifth_hand(c, k0, &h);
     inv_hdz_score_b_worthless(c, k0, &h);
     stables_supply(c, k0, &h);
+    hands_at_play(c, k0, &h);
     inv_hdz_turn_order(c, k0, post, &h);
     check_frame(c, k0, &h);
 }
@@ -1605,10 +1649,9 @@ static int milk_half(int S, uint32_t r)
     return (r & HDZ_R_MILK_UP) ? (S + 1) / 2 : S / 2;
 }
 
-static void final_tally(const hdz_state *s, fin *f)
+static void final_tally(const hdz_state *s, uint32_t r, fin *f)
 {
     int n = s->n, P = s->players;
-    uint32_t r = s->readings;
     memset(f, 0, sizeof *f);
     for (int q = 0; q < P; q++) {
         uint8_t dbl[HDZ_CELLS];
@@ -1720,17 +1763,50 @@ static void inv_hdz_final_milk_tie(inv_ctx *c, int k0, const fin *f)
     if (f->f_tie) inv_fired(c, k);
 }
 
-/* Each seat's total against the engine's; a mismatch is charged to the part most likely at
- * fault (milk when the seat has milk, doubling when it has doubled cards, else the meadow). */
+/* The milk clause for seat q's payout case. */
+static int milk_clause(const fin *f, int q)
+{
+    return f->grp[q] > 1 && f->pos[q] <= 2 ? K_FINAL_MILK_TIE
+         : f->pos[q] == 1 ? K_FINAL_MILK_FIRST : K_FINAL_MILK_SECOND;
+}
+
+/* Which part of the totals explains the engine's scores if it alone is computed another way
+ * (another reading of the doubling or of the milk, or none of it) for every seat at once?
+ * A clause index, or -1. */
+static int final_blame(const hdz_state *s, const fin *f, const int *scores, int q)
+{
+    const uint32_t dblbits = HDZ_R_SITE_OUTSIDE | HDZ_R_DOUBLE_ADJ;
+    const uint32_t milkbits = HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_LEADER | HDZ_R_MILK_SHARE;
+    fin alt;
+    int ok, P = s->players;
+    for (uint32_t m = 0; m < 5; m++) {          /* 4 doubling readings, then no doubling */
+        uint32_t r = (s->readings & ~dblbits) | (m & 1 ? HDZ_R_SITE_OUTSIDE : 0) | (m & 2 ? HDZ_R_DOUBLE_ADJ : 0);
+        final_tally(s, r, &alt);
+        ok = 1;
+        for (int x = 0; x < P; x++) ok &= scores[x] == f->base[x] + (m < 4 ? alt.dbl[x] : 0) + f->milk[x];
+        if (ok) return K_FINAL_STABLE_DOUBLE;
+    }
+    for (uint32_t m = 0; m < 17; m++) {         /* 16 milk readings, then no milk */
+        uint32_t r = s->readings & ~milkbits;
+        r |= (m & 1 ? HDZ_R_MILK_SUM : 0) | (m & 2 ? HDZ_R_MILK_UP : 0) |
+             (m & 4 ? HDZ_R_MILK_LEADER : 0) | (m & 8 ? HDZ_R_MILK_SHARE : 0);
+        final_tally(s, r, &alt);
+        ok = 1;
+        for (int x = 0; x < P; x++) ok &= scores[x] == f->base[x] + f->dbl[x] + (m < 16 ? alt.milk[x] : 0);
+        if (ok) return milk_clause(f, q);
+    }
+    return -1;
+}
+
+/* Each seat's total against the engine's; a mismatch is charged to the part that explains all
+ * scores (final_blame), else to milk when the seat has milk, doubling when it has doubled cards,
+ * else the meadow. The message lists every part. */
 static void final_scores(inv_ctx *c, int k0, const hdz_state *s, const fin *f, const int *scores)
 {
     for (int q = 0; q < s->players; q++) {
         if (scores[q] == f->total[q]) continue;
-        int k;
-        if (f->key[q] > 0) k = f->grp[q] > 1 && f->pos[q] <= 2 ? K_FINAL_MILK_TIE
-                             : f->pos[q] == 1 ? K_FINAL_MILK_FIRST : K_FINAL_MILK_SECOND;
-        else if (f->dbl[q] > 0) k = K_FINAL_STABLE_DOUBLE;
-        else k = K_FINAL_MEADOW;
+        int k = final_blame(s, f, scores, q);
+        if (k < 0) k = f->key[q] > 0 ? milk_clause(f, q) : f->dbl[q] > 0 ? K_FINAL_STABLE_DOUBLE : K_FINAL_MEADOW;
         inv_fail(c, k0 + k, "%s scores %d, expected %d = meadow %d + stable bonus %d + milk %d "
                  "(milk key %d, sum %d, position %d of a group of %d)", sn(q).s, scores[q], f->total[q],
                  f->base[q], f->dbl[q], f->milk[q], f->key[q], f->S[q], f->pos[q], f->grp[q]);
@@ -1759,7 +1835,7 @@ static void hdz_check_final(inv_ctx *c, int k0, const void *st, const int *score
     const hdz_state *s = st;
     fin f;
     if (!inv_hdz_cards_121(c, k0, s)) return;
-    final_tally(s, &f);
+    final_tally(s, s->readings, &f);
     inv_hdz_final_meadow(c, k0, &f);
     inv_hdz_final_stable_double(c, k0, &f);
     inv_hdz_final_milk_first(c, k0, &f);
