@@ -179,7 +179,8 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
         if (rc != GAME_OK) BAD("%s:%d: %s", fname, game_line, perr);
     }
     if (c) {
-        inv_on_setup(c, st);
+        if (h.has_seed) inv_on_setup(c, st);
+        else inv_on_position(c, st);
         if (c->violations) {
             snprintf(err, errlen, "%s: oracle %s violated at setup: %s", fname,
                      c->clause[c->first_k]->id, c->first_msg);

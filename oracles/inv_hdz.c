@@ -1570,15 +1570,7 @@ static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
     if (!inv_hdz_cards_121(c, k0, s)) return;
-    /* Only a fresh deal: redraw, or play with nothing played or marked yet. */
-    if (s->phase != HDZ_PH_REDRAW) {
-        if (s->phase != HDZ_PH_PLAY || s->played != NO) return;
-        for (int q = 0; q < s->players; q++)
-            for (int v = 0; v < HDZ_CODES; v++)
-                if (s->display[q][v]) return;
-        for (int i = 0; i < HDZ_CELLS; i++)
-            if (in_meadow(s->n, i) && s->mark[i] != NO) return;
-    }
+    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
     inv_hdz_setup_removal(c, k0, s);
     inv_hdz_setup_meadow(c, k0, s);
     inv_hdz_setup_stables(c, k0, s);

@@ -110,11 +110,16 @@ static void move_text(const game_engine *g, const void *st, const game_move *m, 
     if (g->move_print(st, m, buf, n) < 0) snprintf(buf, n, "<kind %d %d %d>", m->kind, m->a, m->b);
 }
 
-void inv_on_setup(inv_ctx *c, const void *st)
+void inv_on_position(inv_ctx *c, const void *st)
 {
     c->step = 0;
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
     if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st);
+}
+
+void inv_on_setup(inv_ctx *c, const void *st)
+{
+    inv_on_position(c, st);
     if (c->og->check_setup) c->og->check_setup(c, c->k_game, st);
 }
 

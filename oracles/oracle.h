@@ -27,7 +27,7 @@ struct inv_ctx;
 typedef struct inv_game {
     const char *game;                 /* engine name: "hdz" */
     const inv_clause *clauses; int n_clauses;
-    /* A freshly dealt state (setup from a seed or position; also after setup moves). */
+    /* A freshly dealt state (setup_seed). */
     void (*check_setup)(struct inv_ctx *c, int k0, const void *st);
     /* One move: pre is the state before, post after apply returned GAME_OK. */
     void (*check_step)(struct inv_ctx *c, int k0, const void *pre, const game_move *m,
@@ -71,8 +71,12 @@ int inv_init(inv_ctx *c, const game_engine *g, unsigned generic);
 /* Forget counters and violations (keeps the configuration). */
 void inv_reset_counts(inv_ctx *c);
 
-/* Hooks called by whoever drives a game (replay, property tests, fuzz harness). */
+/* Hooks called by whoever drives a game (replay, property tests, fuzz harness).
+ * inv_on_setup: a fresh deal (setup_seed), checked against the setup clauses.
+ * inv_on_position: a state given as a position (an explicit deal or any later position),
+ * checked by the conformance oracles only: it need not look like a fresh deal. */
 void inv_on_setup(inv_ctx *c, const void *st);
+void inv_on_position(inv_ctx *c, const void *st);
 void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post);
 void inv_on_final(inv_ctx *c, const void *st);
 

@@ -199,6 +199,25 @@ START_TEST(meadow_oracle_fires_when_a_place_is_dealt_empty)
 }
 END_TEST
 
+/* HDZ-SETUP-MEADOW: the setup clauses judge every fresh deal, also one already in phase
+ * play (no dog dealt), not only deals that still look untouched */
+START_TEST(meadow_oracle_fires_on_a_small_goat_dealt_onto_a_card_in_phase_play)
+{
+    hdz_state st;
+    uint64_t seed = 0;
+    do tu_hdz_deal(&st, 3, NL, ++seed); while (st.phase != HDZ_PH_PLAY);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    setup_judge(&st);
+    clean("HDZ-SETUP-MEADOW", 1);
+    int c3 = tu_cell("c3");
+    ck_assert(HDZ_IS_GOAT(st.cell[c3]) || (tu_put_cell(&st, "A1", "c3"), 1));
+    st.mark[c3] = 1;                           /* a small goat of P2 on c3 ... */
+    st.supply[1]--;                            /* ... taken from P2's stable */
+    setup_judge(&st);
+    caught(tu_clause(&ctx, "HDZ-SETUP-MEADOW"));
+}
+END_TEST
+
 /* HDZ-SETUP-STABLES */
 START_TEST(stables_oracle_fires_when_a_large_goat_starts_one_step_past_its_stable)
 {
@@ -1059,6 +1078,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, cards121_oracle_fires_when_the_refill_card_also_stays_on_the_pile);
     tcase_add_test(tc, removal_oracle_fires_when_a_removed_type_is_split);
     tcase_add_test(tc, meadow_oracle_fires_when_a_place_is_dealt_empty);
+    tcase_add_test(tc, meadow_oracle_fires_on_a_small_goat_dealt_onto_a_card_in_phase_play);
     tcase_add_test(tc, stables_oracle_fires_when_a_large_goat_starts_one_step_past_its_stable);
     tcase_add_test(tc, hand_oracle_fires_when_a_player_is_dealt_one_card);
     tcase_add_test(tc, dog_redraw_oracle_fires_when_the_replacement_is_not_the_top_card);
