@@ -81,20 +81,28 @@ check: test-bins
 	@set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
 	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
 	  echo "$$n records replayed, 0 failed"
-	@echo "== fuzz seed corpus through the plain harness"
-	@set -e; for g in $(GAMES); do $(BUILD)/fuzz/$${g}_replay corpus/$$g/*; done
+	@echo "== fuzz seed corpus through the plain harness, then under ASan+UBSan"
+	@set -e; for g in $(GAMES); do $(BUILD)/fuzz/$${g}_replay corpus/$$g/*; \
+	  out=$$($(BUILD)/fuzz/$${g}_asan -runs=0 corpus/$$g 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
+	  echo "$$out" | grep -E '^#[0-9]+[[:space:]]+DONE'; done
 
 # ---- fuzzing -----------------------------------------------------------------------
-FUZZ_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fno-omit-frame-pointer
+FUZZ_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
+# Campaign build: libFuzzer, optimised (every oracle still runs after every move).
 $(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< $(LIB_SRC)
+
+# Sanitizer build: libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer.
+$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC)
 
 $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)/librulefuzz.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
 
-fuzz-bins: $(GAMES:%=$(BUILD)/fuzz/%_replay)
+fuzz-bins: $(GAMES:%=$(BUILD)/fuzz/%_replay) $(GAMES:%=$(BUILD)/fuzz/%_asan)
 
 # One time-boxed libFuzzer run per game; crashes become readable records. Exits 1 when a
 # run found a crash (an oracle violation or a sanitizer report).
