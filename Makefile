@@ -128,8 +128,12 @@ campaign: $(BUILD)/rulefuzz
 	  $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/corpus-$$g corpus/$$g || status=1; done; \
 	exit $$status
 
+# Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz bench
+	@heap=$$(nm -u $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) | grep -wE 'malloc|calloc|realloc|free|aligned_alloc|posix_memalign' || true); \
+	if [ -n "$$heap" ]; then echo "engine heap use: FOUND $$heap"; exit 1; \
+	else echo "engine heap use: none (no allocator symbol in $(notdir $(ENGINE_SRC:%.c=%.o)))"; fi
 
 clean:
 	rm -rf $(BUILD)

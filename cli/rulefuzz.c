@@ -390,8 +390,7 @@ static int cmd_bench(int argc, char **argv)
                        mps[2], gps[2], moves);
             }
         }
-        printf("%-6s state size %zu bytes (limit %d), engine heap use: none (no allocator is linked into rules/)\n",
-               g->name, g->state_size, GAME_STATE_MAX);
+        printf("%-6s state size %zu bytes (limit %d)\n", g->name, g->state_size, GAME_STATE_MAX);
     }
     return RF_EXIT_OK;
 }

@@ -616,7 +616,8 @@ static int hdz_result(const void *vst, int *scores, unsigned *winners)
                 s += HDZ_VALUE(st->cell[cell]) * (dbl[cell] ? 2 : 1);
         scores[p] = s;
     }
-    /* HDZ-FINAL-MILK-FIRST / -SECOND / -TIE */
+    /* Milk: HDZ-FINAL-MILK-FIRST "ontvangt deze som als punten", HDZ-FINAL-MILK-SECOND
+     * "de helft als punten", HDZ-FINAL-MILK-TIE "Bij een gelijke stand" */
     int msum[HDZ_MAXP], key[HDZ_MAXP], lead = 0;
     for (int p = 0; p < np; p++) {
         int ones = st->display[p][HDZ_MILK1], twos = st->display[p][HDZ_MILK2];
@@ -637,12 +638,12 @@ static int hdz_result(const void *vst, int *scores, unsigned *winners)
         int f1 = msum[p];
         int f2 = half(st, R(st, HDZ_R_MILK_LEADER) ? lead : msum[p]); /* HDZ-AMB-MILK-HALF */
         int bonus = 0;
-        if (R(st, HDZ_R_MILK_SHARE)) {              /* HDZ-AMB-MILK-TIE=share */
+        if (R(st, HDZ_R_MILK_SHARE)) {              /* HDZ-FINAL-MILK-TIE; HDZ-AMB-MILK-TIE=share */
             int pool = 0;
             for (int k = a; k <= b && k <= 2; k++) pool += (k == 1) ? f1 : f2;
             bonus = pool / same;
-        } else if (a == 1) bonus = f1;
-        else if (a == 2) bonus = f2;
+        } else if (a == 1) bonus = f1;              /* HDZ-FINAL-MILK-FIRST */
+        else if (a == 2) bonus = f2;                /* HDZ-FINAL-MILK-SECOND */
         scores[p] += bonus;
     }
     /* HDZ-FINAL-WINNER: the most points; equal top totals all win */
