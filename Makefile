@@ -6,6 +6,7 @@
 #   make bench      moves/s and games/s, oracles off and on; state sizes
 #   make all        the CLI build/rulefuzz and the libraries
 #   make deps       install missing Debian packages (as root), or say what to install
+#   make ossfuzz-check  fuzz/build.sh (OSS-Fuzz/ClusterFuzzLite) built and run as OSS-Fuzz would
 
 CC          ?= cc
 FUZZ_CC     ?= clang
@@ -26,9 +27,10 @@ LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
 TESTS        := check_hdz_rules check_hdz check_hdz_oracles
 FUZZ_SECONDS ?= 60
-CAMPAIGN_SECONDS ?= 100
+CAMPAIGN_SECONDS ?= 120
 
-.PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins
+.PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
+        regressions corpus-merge
 
 all: $(BUILD)/rulefuzz
 
@@ -77,56 +79,143 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 # corpus/regressions replayed with all oracles, the seed corpus through the harness.
 check: test-bins
 	@set -e; for t in $(TESTS); do echo "== $$t"; CK_VERBOSITY=normal RF_CORPUS=corpus $(BUILD)/tests/$$t; done
-	@echo "== records: every corpus record replayed with all oracles"
+	@echo "== records: every record in corpus/records and corpus/regressions, all oracles on"
 	@set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
 	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
 	  echo "$$n records replayed, 0 failed"
-	@echo "== fuzz seed corpus through the plain harness, then under ASan+UBSan"
-	@set -e; for g in $(GAMES); do $(BUILD)/fuzz/$${g}_replay corpus/$$g/*; \
-	  out=$$($(BUILD)/fuzz/$${g}_asan -runs=0 corpus/$$g 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
-	  echo "$$out" | grep -E '^#[0-9]+[[:space:]]+DONE'; done
+	@echo "== seed corpora through the plain harnesses and under ASan+UBSan"
+	@set -e; for h in $(HARNESSES); do $(BUILD)/fuzz/$${h}_replay corpus/$$h/*; \
+	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 corpus/$$h 2>&1) || { echo "$$out" | tail -40; exit 1; }; done
+	@echo "== regression inputs"
+	@$(MAKE) --no-print-directory regressions
+	@echo "== fuzz smoke: every harness for $(SMOKE_SECONDS)s under ASan+UBSan"
+	@$(MAKE) --no-print-directory fuzz-smoke
+	@echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds"
+	@out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
+	  echo "$$out" | grep -aE 'DONE'
 
 # ---- fuzzing -----------------------------------------------------------------------
-FUZZ_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
+# Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
+# <game>_record (bytes -> a record file for the parser). Each is built four ways from its one
+# source: libFuzzer, AFL++ persistent mode, a plain replay main, libFuzzer with ASan+UBSan.
+HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record)
+AFL_CC       ?= afl-clang-fast
+FUZZER       ?= libfuzzer
+JOBS         ?= 1
+SMOKE_SECONDS ?= 4
+FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
+FUZZ_DEPS     = fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
+
 # Campaign build: libFuzzer, optimised (every oracle still runs after every move).
-$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
+$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< $(LIB_SRC)
 
 # Sanitizer build: libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
+$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC)
 
+# AFL++ persistent mode, input through shared memory (fuzz/afl_main.c).
+$(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -o $@ $< fuzz/afl_main.c $(LIB_SRC)
+
+# Plain replay main: runs inputs through the harness without any fuzzer.
 $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)/librulefuzz.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
 
-fuzz-bins: $(GAMES:%=$(BUILD)/fuzz/%_replay) $(GAMES:%=$(BUILD)/fuzz/%_asan)
+fuzz-bins: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan) \
+           $(HARNESSES:%=$(BUILD)/fuzz/%_afl)
+campaign-bins: $(BUILD)/rulefuzz $(HARNESSES:%=$(BUILD)/fuzz/%_$(if $(filter afl,$(FUZZER)),afl,libfuzzer))
 
-# One time-boxed libFuzzer run per game; crashes become readable records. Exits 1 when a
-# run found a crash (an oracle violation or a sanitizer report).
-fuzz: $(GAMES:%=$(BUILD)/fuzz/%_libfuzzer) $(BUILD)/rulefuzz
-	@set -e; found=0; for g in $(GAMES); do \
-	  mkdir -p $(BUILD)/fuzz/corpus-$$g $(BUILD)/fuzz/crashes-$$g; \
-	  echo "== fuzz $$g for $(FUZZ_SECONDS)s (corpus $(BUILD)/fuzz/corpus-$$g, seeds corpus/$$g)"; \
-	  $(BUILD)/fuzz/$${g}_libfuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    -artifact_prefix=$(BUILD)/fuzz/crashes-$$g/ -dict=fuzz/$$g.dict \
-	    $(BUILD)/fuzz/corpus-$$g corpus/$$g 2>$(BUILD)/fuzz/$$g.log || true; \
-	  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)' $(BUILD)/fuzz/$$g.log || tail -5 $(BUILD)/fuzz/$$g.log; \
-	  n=$$(ls $(BUILD)/fuzz/crashes-$$g | wc -l); \
-	  if [ $$n -gt 0 ]; then found=1; echo "$$n crash(es) in $(BUILD)/fuzz/crashes-$$g; as records in $(BUILD)/fuzz/records-$$g:"; \
-	    $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/crashes-$$g --records $(BUILD)/fuzz/records-$$g --quiet || true; \
-	  else echo "no crash"; fi; \
-	done; exit $$found
+# The short fuzz smoke `make check` runs: each harness under ASan+UBSan for SMOKE_SECONDS,
+# from a scratch copy of its seeds (never writing into corpus/).
+fuzz-smoke: $(HARNESSES:%=$(BUILD)/fuzz/%_asan)
+	@set -e; for h in $(HARNESSES); do d=$(BUILD)/fuzz/smoke/$$h; rm -rf $$d; mkdir -p $$d/corpus $$d/crashes; \
+	  cp corpus/$$h/* $$d/corpus/; \
+	  out=$$($(BUILD)/fuzz/$${h}_asan -max_total_time=$(SMOKE_SECONDS) -artifact_prefix=$$d/crashes/ \
+	    -dict=fuzz/$$h.dict $$d/corpus 2>&1) || { echo "$$out" | tail -60; echo "FAILED: fuzz smoke of $$h"; exit 1; }; \
+	  echo "$$h: $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; done
 
-# README's main job: the default campaign over every game, then the clause coverage of
-# everything it kept. Exits 1 when the campaign found a crash.
-campaign: $(BUILD)/rulefuzz
-	@status=0; $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$$(( $(CAMPAIGN_SECONDS) / $(words $(GAMES)) )) || status=1; \
-	for g in $(GAMES); do echo "== clause coverage of the $$g campaign corpus"; \
-	  $(BUILD)/rulefuzz inputs $$g $(BUILD)/fuzz/corpus-$$g corpus/$$g || status=1; done; \
+# Regressions: every input a campaign found and a developer confirmed, replayed through the
+# plain harness and under ASan+UBSan (their records are replayed with the other records).
+regressions: $(GAMES:%=$(BUILD)/fuzz/%_replay) $(GAMES:%=$(BUILD)/fuzz/%_asan)
+	@set -e; for g in $(GAMES); do ins=$$(find corpus/regressions/$$g -name '*.input' 2>/dev/null | sort); \
+	  if [ -z "$$ins" ]; then echo "$$g: no regression inputs"; continue; fi; \
+	  $(BUILD)/fuzz/$${g}_replay $$ins; \
+	  out=$$($(BUILD)/fuzz/$${g}_asan -runs=0 $$ins 2>&1) || { echo "$$out" | tail -40; exit 1; }; done
+
+# `make fuzz`: the campaign for FUZZ_SECONDS (default 60). `make campaign`: README's main job,
+# CAMPAIGN_SECONDS (default 120) in all, then the clause coverage of everything it kept.
+# FUZZER=libfuzzer|afl, JOBS=N. Both exit 1 when the campaign found a crash.
+fuzz: campaign-bins
+	FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \
+	  HARNESSES="$(HARNESSES)" bash fuzz/campaign.sh
+
+campaign: campaign-bins
+	@status=0; FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(CAMPAIGN_SECONDS) BUILD=$(BUILD) \
+	  HARNESSES="$(HARNESSES)" bash fuzz/campaign.sh || status=$$?; \
+	for g in $(GAMES); do echo; echo "== clause coverage of the $$g campaign corpus"; \
+	  q=$$(ls -d $(BUILD)/fuzz/$$g/corpus $(BUILD)/fuzz/$$g/afl/*/queue 2>/dev/null); \
+	  $(BUILD)/rulefuzz inputs $$g corpus/$$g $$q || status=1; done; \
 	exit $$status
+
+# Minimize what campaigns found into the committed seed corpora (libFuzzer -merge=1, or
+# afl-cmin with FUZZER=afl).
+corpus-merge: campaign-bins
+	FUZZER=$(FUZZER) BUILD=$(BUILD) HARNESSES="$(HARNESSES)" bash fuzz/corpus-merge.sh
+
+# ---- OSS-Fuzz / ClusterFuzzLite packaging ---------------------------------------------
+# `make ossfuzz-check`: fuzz/build.sh run the way OSS-Fuzz's `compile` runs it (CC, CXX,
+# CFLAGS, CXXFLAGS, LIB_FUZZING_ENGINE, OUT, WORK, SRC as OSS-Fuzz sets them for libFuzzer),
+# once per sanitizer in OSSFUZZ_SANITIZERS, under build/ossfuzz/<sanitizer>/; then every
+# fuzzer it built runs over its unzipped <name>_seed_corpus.zip with -runs=0 (and for
+# OSSFUZZ_SECONDS more when that is not 0). Fails on any build error, missing fuzzer or crash.
+# RF_ZIP=python checks the no-`zip` path (python3 zipfile writes and reads the archives).
+OSSFUZZ            := $(BUILD)/ossfuzz
+OSSFUZZ_SANITIZERS ?= address undefined
+OSSFUZZ_SECONDS    ?= 0
+OSSFUZZ_FUZZERS     = $(patsubst fuzz/fuzz_%.c,%,$(filter-out fuzz/fuzz_empty.c,$(wildcard fuzz/fuzz_*.c)))
+OSSFUZZ_CFLAGS     := -O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+OSSFUZZ_UBSAN      := array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr
+OSSFUZZ_SAN_address   := -fsanitize=address -fsanitize-address-use-after-scope
+OSSFUZZ_SAN_undefined := -fsanitize=$(OSSFUZZ_UBSAN),unsigned-integer-overflow -fno-sanitize-recover=$(OSSFUZZ_UBSAN)
+# As OSS-Fuzz's runner: unsigned overflow is a coverage signal there, not an error.
+OSSFUZZ_RUN_ENV    := UBSAN_OPTIONS=silence_unsigned_overflow=1:print_stacktrace=1:halt_on_error=1
+
+.PHONY: ossfuzz-check
+ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
+	@set -e; rm -rf $(OSSFUZZ); mkdir -p $(OSSFUZZ)/src; ln -s $(CURDIR) $(OSSFUZZ)/src/rulefuzz; \
+	[ -n "$(strip $(OSSFUZZ_FUZZERS))" ] || { echo "ossfuzz-check: no fuzz/fuzz_*.c harness"; exit 1; }; \
+	unzip_to() { if [ "$(RF_ZIP)" != python ] && command -v unzip >/dev/null 2>&1; then unzip -q -o "$$1" -d "$$2"; \
+	  else python3 -m zipfile -e "$$1" "$$2"; fi; }; \
+	for san in $(OSSFUZZ_SANITIZERS); do \
+	  case $$san in address) sf="$(OSSFUZZ_SAN_address)";; undefined) sf="$(OSSFUZZ_SAN_undefined)";; \
+	    *) echo "ossfuzz-check: unknown sanitizer $$san (address, undefined)"; exit 1;; esac; \
+	  d=$(CURDIR)/$(OSSFUZZ)/$$san; mkdir -p $$d/out $$d/work; \
+	  echo "== fuzz/build.sh: libFuzzer + $$san, OUT=$(OSSFUZZ)/$$san/out"; \
+	  flags="$(OSSFUZZ_CFLAGS) $$sf -fsanitize=fuzzer-no-link"; \
+	  env CC=clang CXX=clang++ CFLAGS="$$flags" CXXFLAGS="$$flags" LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
+	    SANITIZER=$$san FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64 RF_ZIP="$(RF_ZIP)" \
+	    OUT=$$d/out WORK=$$d/work SRC=$(CURDIR)/$(OSSFUZZ)/src bash -eu fuzz/build.sh >$$d/build.log 2>&1 \
+	    || { cat $$d/build.log; echo "FAILED: fuzz/build.sh ($$san), log $(OSSFUZZ)/$$san/build.log"; exit 1; }; \
+	  for f in $(OSSFUZZ_FUZZERS); do \
+	    [ -x $$d/out/$$f ] || { echo "FAILED: fuzz/build.sh ($$san) made no $$d/out/$$f"; exit 1; }; \
+	    mkdir -p $$d/seeds/$$f $$d/crashes/$$f; \
+	    if [ -f $$d/out/$${f}_seed_corpus.zip ]; then unzip_to $$d/out/$${f}_seed_corpus.zip $$d/seeds/$$f; fi; \
+	    dict=; if [ -f $$d/out/$$f.dict ]; then dict=-dict=$$d/out/$$f.dict; fi; \
+	    out=$$($(OSSFUZZ_RUN_ENV) $$d/out/$$f -runs=0 $$dict -artifact_prefix=$$d/crashes/$$f/ $$d/seeds/$$f 2>&1) \
+	      || { echo "$$out" | tail -60; echo "FAILED: $$f ($$san) on its seed corpus, crash in $(OSSFUZZ)/$$san/crashes/$$f"; exit 1; }; \
+	    echo "$$f ($$san): $$(ls $$d/seeds/$$f | wc -l) seeds, $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; \
+	    if [ "$(OSSFUZZ_SECONDS)" != 0 ]; then mkdir -p $$d/corpus/$$f; cp -r $$d/seeds/$$f/. $$d/corpus/$$f/; \
+	      out=$$($(OSSFUZZ_RUN_ENV) $$d/out/$$f -max_total_time=$(OSSFUZZ_SECONDS) $$dict \
+	        -artifact_prefix=$$d/crashes/$$f/ $$d/corpus/$$f 2>&1) \
+	        || { echo "$$out" | tail -60; echo "FAILED: $$f ($$san) fuzzing, crash in $$d/crashes/$$f"; exit 1; }; \
+	      echo "$$f ($$san) $(OSSFUZZ_SECONDS)s: $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; fi; \
+	  done; \
+	done; echo "ossfuzz-check: fuzz/build.sh builds and runs every fuzzer ($(OSSFUZZ_SANITIZERS))"
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz

@@ -1,5 +1,8 @@
 /* rulefuzz.c: the command line (rf_ prefix): play, replay, clauses, inputs, bench. */
 #include <dirent.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +18,9 @@ static const char *usage =
     "  inputs GAME PATH... [--records DIR] [--quiet]\n"
     "                                   run fuzz inputs (files or folders) with every oracle,\n"
     "                                   print clause coverage; --records writes each input as a record\n"
+    "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
+    "                                   minimize, deduplicate and turn crash inputs into records;\n"
+    "                                   --record: the inputs are record files (record-parser harness)\n"
     "  bench [GAME] [--games N]         moves/s and games/s, oracles off and on\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
 
@@ -330,6 +336,283 @@ static int cmd_inputs(int argc, char **argv)
     return c.violations ? RF_EXIT_VIOLATION : RF_EXIT_OK;
 }
 
+
+/* ---- triage: crash inputs -> minimal, deduplicated records ---------------------------- */
+
+/* What one fuzz input does under every oracle. */
+typedef struct {
+    int violated;          /* 1: an oracle was violated */
+    int clause;            /* its index in the oracle context */
+    long step;             /* moves applied when it was found (the violating move's number) */
+    int at_final;          /* found by the final-scoring oracles */
+    char verb[16];         /* first word of the violating move, "setup" or "final" */
+    char msg[INV_MSG_MAX];
+} rf_finding;
+
+static void run_finding(const game_engine *g, const uint8_t *data, size_t len, rf_finding *f,
+                        game_move *log, long *nlog, rf_header *hout, void *start)
+{
+    static inv_ctx c;
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16))), pre[GAME_STATE_MAX] __attribute__((aligned(16)));
+    rf_header h;
+    rf_chooser ch;
+    game_move legal[GAME_MAX_MOVES];
+    rf_header_from_bytes(g, data, len, &h, &ch);
+    g->setup_seed(st, &h.cfg, h.seed);
+    if (start) memcpy(start, st, g->state_size);
+    if (hout) *hout = h;
+    inv_init(&c, g, INV_GEN_ALL);
+    memset(f, 0, sizeof *f);
+    inv_on_setup(&c, st);
+    long n = 0;
+    snprintf(f->verb, sizeof f->verb, "setup");
+    while (!c.violations && n < RF_MAX_GAME_MOVES) {
+        int k = g->legal_moves(st, legal, GAME_MAX_MOVES);
+        if (k == 0) break;
+        game_move m = legal[rf_choose(&ch, k)];
+        memcpy(pre, st, g->state_size);
+        if (g->apply(st, &m) != GAME_OK) break;
+        if (log) log[n] = m;
+        n++;
+        inv_on_step(&c, pre, &m, st);
+        if (c.violations) {
+            char mt[64] = "";
+            g->move_print(pre, &m, mt, sizeof mt);
+            sscanf(mt, "%15s", f->verb);
+        }
+    }
+    if (!c.violations && g->to_move(st) < 0) {
+        inv_on_final(&c, st);
+        if (c.violations) { f->at_final = 1; snprintf(f->verb, sizeof f->verb, "final"); }
+    }
+    if (nlog) *nlog = n;
+    if (c.violations) {
+        f->violated = 1;
+        f->clause = c.first_k;
+        f->step = f->at_final ? n + 1 : c.first_step;
+        snprintf(f->msg, sizeof f->msg, "%s", c.first_msg);
+    }
+}
+
+static int same_finding(const rf_finding *a, const rf_finding *b)
+{
+    return b->violated && a->clause == b->clause && b->step <= a->step;
+}
+
+/* Shrink an input while it still violates the same clause no later in the game: trim the
+ * decision bytes, delete chunks, zero bytes (first legal move), fewer players. */
+static size_t shrink(const game_engine *g, uint8_t *buf, size_t len, rf_finding *best)
+{
+    uint8_t cand[1 << 16];
+    rf_finding f;
+    int budget = 3000;
+    if (len > sizeof cand) len = sizeof cand;
+    /* fewer players and a canonical profile byte first: the smallest deal */
+    for (int p = 0; p < 4 && len > 0 && budget-- > 0; p++) {
+        if (p >= buf[0] % 4) break;
+        memcpy(cand, buf, len); cand[0] = (uint8_t)p;
+        run_finding(g, cand, len, &f, NULL, NULL, NULL, NULL);
+        if (same_finding(best, &f)) { memcpy(buf, cand, len); *best = f; break; }
+    }
+    for (size_t chunk = len > 24 ? (len - 12) / 2 : 1; chunk >= 1 && budget > 0; chunk /= 2) {
+        for (size_t at = 12; at + chunk <= len && budget-- > 0;) {
+            size_t nl = len - chunk;
+            memcpy(cand, buf, at);
+            memcpy(cand + at, buf + at + chunk, len - at - chunk);
+            run_finding(g, cand, nl, &f, NULL, NULL, NULL, NULL);
+            if (same_finding(best, &f)) { memcpy(buf, cand, nl); len = nl; *best = f; }
+            else at += chunk;
+        }
+        if (chunk == 1) break;
+    }
+    for (size_t at = 12; at < len && budget-- > 0; at++) {
+        if (buf[at] == 0) continue;
+        memcpy(cand, buf, len); cand[at] = 0;
+        run_finding(g, cand, len, &f, NULL, NULL, NULL, NULL);
+        if (same_finding(best, &f)) { buf[at] = 0; *best = f; }
+    }
+    return len;
+}
+
+static int write_bytes(const char *path, const uint8_t *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    size_t w = fwrite(b, 1, n, f);
+    return (fclose(f) == 0 && w == n) ? 0 : -1;
+}
+
+/* In a child: triage one input, print one tab-separated result line on `out`. */
+static void triage_child(const game_engine *g, const char *path, int record, const char *outdir, FILE *out)
+{
+    char err[RF_ERR_MAX] = "";
+    size_t len;
+    char *data = rf_read_file(path, &len, err, sizeof err);
+    if (!data) { fprintf(out, "E\t%s\n", err); return; }
+    if (record) {
+        static rf_replay rep;
+        int rc = rf_replay_text(path, data, len, NULL, &rep, err, sizeof err);
+        fprintf(out, "C\trecord replayed, exit %d\n", rc);
+        return;
+    }
+    rf_finding f;
+    run_finding(g, (const uint8_t *)data, len, &f, NULL, NULL, NULL, NULL);
+    if (!f.violated) { fprintf(out, "C\tno oracle violated\n"); return; }
+    uint8_t *buf = malloc(len + 12);
+    memset(buf, 0, len + 12);
+    memcpy(buf, data, len);
+    size_t nl = shrink(g, buf, len < 12 ? 12 : len, &f);
+    static game_move log[RF_MAX_GAME_MOVES];
+    unsigned char start[GAME_STATE_MAX] __attribute__((aligned(16)));
+    rf_header h;
+    long n;
+    run_finding(g, buf, nl, &f, log, &n, &h, start);
+    static inv_ctx names;
+    inv_init(&names, g, 0);
+    const char *id = names.clause[f.clause]->id;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char rec[4096], bin[4096], comment[1024];
+    if (snprintf(rec, sizeof rec, "%.1800s/%s-%s-%.1800s.rec", outdir, id, f.verb, base) >= (int)sizeof rec ||
+        snprintf(bin, sizeof bin, "%.1800s/%s-%s-%.1800s.input", outdir, id, f.verb, base) >= (int)sizeof bin) {
+        fprintf(out, "E	path too long\n");
+        return;
+    }
+    snprintf(comment, sizeof comment, "triage of %s: oracle %s violated by move %ld (%s): %s", path, id,
+             f.step, f.verb, f.msg);
+    FILE *rf = fopen(rec, "w");
+    if (!rf || write_bytes(bin, buf, nl)) { fprintf(out, "E\tcannot write in %s\n", outdir); if (rf) fclose(rf); return; }
+    rf_record_write(rf, &h, start, log, n, comment);
+    fclose(rf);
+    for (char *p = f.msg; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
+    fprintf(out, "V\t%s\t%s\t%ld\t%zu\t%s\t%s\t%s\n", id, f.verb, f.step, nl, rec, bin, f.msg);
+    free(buf);
+    free(data);
+}
+
+/* Copy file `src` into folder `dir`, keeping its name. */
+static int copy_into(const char *src, const char *dir)
+{
+    char err[RF_ERR_MAX], dst[4400];
+    size_t len;
+    const char *base = strrchr(src, '/');
+    snprintf(dst, sizeof dst, "%s/%.4000s", dir, base ? base + 1 : src);
+    char *data = rf_read_file(src, &len, err, sizeof err);
+    if (!data) return -1;
+    int rc = write_bytes(dst, (const uint8_t *)data, len);
+    free(data);
+    return rc;
+}
+
+typedef struct { char id[64], verb[16], rec[4096], bin[4096], msg[INV_MSG_MAX]; long step; int count; } rf_group;
+
+static int cmd_triage(int argc, char **argv)
+{
+    const char *dir = NULL, *game = NULL, *outdir = NULL;
+    int record = 0, save = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--game") && i + 1 < argc) game = argv[++i];
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
+        else if (!strcmp(argv[i], "--record")) record = 1;
+        else if (!strcmp(argv[i], "--save-regressions")) save = 1;
+        else if (argv[i][0] == '-') return bad_usage("unknown or incomplete option '%s'", argv[i]);
+        else if (!dir) dir = argv[i];
+        else return bad_usage("triage takes one folder, not also '%s'", argv[i]);
+    }
+    if (!dir) return bad_usage("triage needs a folder of crash inputs%s", "");
+    const game_engine *g = NULL;
+    if (game) { if (!(g = find_game(game))) return RF_EXIT_BADINPUT; }
+    else {
+        for (int i = 0; game_engines[i]; i++)
+            if (strstr(dir, game_engines[i]->name) || !game_engines[1]) g = game_engines[i];
+        if (!g) return bad_usage("cannot tell the game of '%s': give --game", dir);
+    }
+    if (strstr(dir, "_record")) record = 1;
+    paths p = {0};
+    if (collect(&p, dir)) return RF_EXIT_BADINPUT;
+    qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_str);
+    char defout[4096];
+    if (!outdir) { snprintf(defout, sizeof defout, "%s/../triage", dir); outdir = defout; }
+    mkdir(outdir, 0755);
+    rf_group *gr = calloc((size_t)p.n + 1, sizeof *gr);
+    int ng = 0, clean = 0, crashes = 0;
+    printf("triage of %d input(s) in %s (%s%s)\n", p.n, dir, g->name, record ? ", record parser" : "");
+    for (int i = 0; i < p.n; i++) {
+        int fd[2];
+        if (pipe(fd)) { perror("rulefuzz: pipe"); return RF_EXIT_BADINPUT; }
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(fd[0]);
+            FILE *out = fdopen(fd[1], "w");
+            triage_child(g, p.v[i], record, outdir, out);
+            fclose(out);
+            _exit(0);
+        }
+        close(fd[1]);
+        char line[8192] = "";
+        FILE *in = fdopen(fd[0], "r");
+        if (!fgets(line, sizeof line, in)) line[0] = 0;
+        fclose(in);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        line[strcspn(line, "\n")] = 0;
+        if (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0)) {
+            rf_group *x = &gr[ng++];
+            snprintf(x->id, sizeof x->id, "CRASH");
+            snprintf(x->verb, sizeof x->verb, WIFSIGNALED(status) ? "signal" : "exit");
+            snprintf(x->rec, sizeof x->rec, "%s", p.v[i]);
+            snprintf(x->msg, sizeof x->msg, "%s %d outside the oracles (replay it with build/fuzz/*_replay)",
+                     WIFSIGNALED(status) ? "signal" : "exit code", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+            x->count = 1; x->step = -1;
+            crashes++;
+            continue;
+        }
+        if (line[0] == 'C') { clean++; continue; }
+        if (line[0] != 'V') { fprintf(stderr, "rulefuzz: %s: %s\n", p.v[i], line[0] ? line + 2 : "no result"); continue; }
+        char *fld[8] = {0}, *save_p = NULL;
+        int k = 0;
+        for (char *t = strtok_r(line + 2, "\t", &save_p); t && k < 8; t = strtok_r(NULL, "\t", &save_p)) fld[k++] = t;
+        if (k < 7) continue;
+        rf_group *x = NULL;
+        for (int j = 0; j < ng; j++)
+            if (!strcmp(gr[j].id, fld[0]) && !strcmp(gr[j].verb, fld[1])) x = &gr[j];
+        long step = atol(fld[2]);
+        if (x && step >= x->step) { remove(fld[4]); remove(fld[5]); x->count++; continue; }
+        if (x) { remove(x->rec); remove(x->bin); }
+        else { x = &gr[ng++]; x->count = 0; }
+        x->count++;
+        x->step = step;
+        snprintf(x->id, sizeof x->id, "%s", fld[0]);
+        snprintf(x->verb, sizeof x->verb, "%s", fld[1]);
+        snprintf(x->rec, sizeof x->rec, "%s", fld[4]);
+        snprintf(x->bin, sizeof x->bin, "%s", fld[5]);
+        snprintf(x->msg, sizeof x->msg, "%s", fld[6] ? fld[6] : "");
+    }
+    printf("%d unique finding(s), %d crash(es) outside the oracles, %d clean input(s)\n", ng - crashes, crashes, clean);
+    for (int j = 0; j < ng; j++) {
+        if (gr[j].step >= 0)
+            printf("  %-26s %-7s %3d input(s)  shortest game: %ld moves  %s\n      %s\n", gr[j].id, gr[j].verb,
+                   gr[j].count, gr[j].step, gr[j].rec, gr[j].msg);
+        else
+            printf("  %-26s %-7s %s\n      %s\n", gr[j].id, gr[j].verb, gr[j].rec, gr[j].msg);
+        if (save && gr[j].step >= 0) {
+            char dst[256];
+            snprintf(dst, sizeof dst, "corpus/regressions/%s", g->name);
+            mkdir("corpus/regressions", 0755);
+            mkdir(dst, 0755);
+            if (copy_into(gr[j].rec, dst) == 0 && copy_into(gr[j].bin, dst) == 0)
+                printf("      saved as a regression in %s/\n", dst);
+            else
+                fprintf(stderr, "rulefuzz: cannot copy %s into %s\n", gr[j].rec, dst);
+        }
+    }
+    for (int i = 0; i < p.n; i++) free(p.v[i]);
+    free(p.v);
+    free(gr);
+    return ng ? RF_EXIT_VIOLATION : RF_EXIT_OK;
+}
+
 /* ---- bench -------------------------------------------------------------------------- */
 
 static double now(void)
@@ -410,5 +693,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "clauses")) return cmd_clauses(argc - 2, argv + 2);
     if (!strcmp(cmd, "inputs")) return cmd_inputs(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
+    if (!strcmp(cmd, "triage")) return cmd_triage(argc - 2, argv + 2);
     return bad_usage("unknown command '%s'", cmd);
 }

@@ -8,15 +8,58 @@
 #ifndef RULEFUZZ_HARNESS_H
 #define RULEFUZZ_HARNESS_H
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "../cli/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 
+/* Campaign progress: when RF_CLAUSE_LOG names a file, the first time this process sees a
+ * clause fire, its ID is appended there (a few writes per process, never per input). */
+static void rf_log_new_clauses(const inv_ctx *c)
+{
+    static int fd = -2;
+    static uint8_t seen[INV_MAX_CLAUSES];
+    if (fd == -2) {
+        const char *path = getenv("RF_CLAUSE_LOG");
+        fd = path && *path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0644) : -1;
+    }
+    if (fd < 0) return;
+    for (int k = 0; k < c->n; k++)
+        if (!seen[k] && c->count[k].fired) {
+            char line[80];
+            int n = snprintf(line, sizeof line, "%s\n", c->clause[k]->id);
+            seen[k] = 1;
+            if (n > 0 && write(fd, line, (size_t)n) < 0) return;
+        }
+}
+
+/* Campaign progress: when RF_STATS_DIR names a folder, each process keeps the number of
+ * inputs it ran in RF_STATS_DIR/<pid> (rewritten every 64 inputs), whichever fuzzer runs it. */
+static void rf_count_exec(void)
+{
+    static int fd = -2;
+    static unsigned long long n;
+    if (fd == -2) {
+        const char *dir = getenv("RF_STATS_DIR");
+        char path[4096];
+        fd = -1;
+        if (dir && *dir && snprintf(path, sizeof path, "%s/%ld", dir, (long)getpid()) < (int)sizeof path)
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    }
+    if (fd >= 0 && (++n & 63) == 0) {
+        char b[32];
+        int l = snprintf(b, sizeof b, "%llu\n", n);
+        if (pwrite(fd, b, (size_t)l, 0) < 0) fd = -1;
+    }
+}
+
 static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
 {
+    rf_count_exec();
     static inv_ctx c;
     static game_move log[RF_MAX_GAME_MOVES];
     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
@@ -29,6 +72,7 @@ static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
     inv_init(&c, g, INV_GEN_ALL);
     inv_on_setup(&c, st);
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    rf_log_new_clauses(&c);
     if (c.violations) {
         fprintf(stderr, "rulefuzz: oracle %s violated at move %ld: %s\n",
                 c.clause[c.first_k]->id, c.first_step, c.first_msg);
@@ -36,6 +80,19 @@ static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
         rf_record_write(stderr, &h, start, log, n, "fuzz crash");
         abort();
     }
+    return 0;
+}
+
+/* The record-parser harness: the bytes are a record file. Replays it (engine and parser
+ * only) and returns; any crash or sanitizer report is the finding. */
+static int rf_fuzz_record(const uint8_t *data, size_t len)
+{
+    rf_count_exec();
+    static rf_replay out;
+    char err[RF_ERR_MAX];
+    int rc = rf_replay_text("fuzz.rec", (const char *)data, len, NULL, &out, err, sizeof err);
+    if (rc != RF_EXIT_OK && rc != RF_EXIT_VIOLATION && rc != RF_EXIT_BADINPUT) abort();
+    if (rc == RF_EXIT_BADINPUT && (err[0] == 0 || strchr(err, '\n'))) abort();  /* one line, always */
     return 0;
 }
 

@@ -20,6 +20,6 @@ int main(int argc, char **argv)
         LLVMFuzzerTestOneInput((const uint8_t *)data, len);
         free(data);
     }
-    printf("replayed %d inputs, no oracle violated\n", argc - 1);
+    printf("replayed %d inputs, no finding\n", argc - 1);
     return 0;
 }
