@@ -218,8 +218,9 @@ ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
 	done; echo "ossfuzz-check: fuzz/build.sh builds and runs every fuzzer ($(OSSFUZZ_SANITIZERS))"
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
-bench: $(BUILD)/rulefuzz
+bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl)
 	$(BUILD)/rulefuzz bench
+	BUILD=$(BUILD) HARNESSES="$(HARNESSES)" bash fuzz/bench-fuzz.sh
 	@heap=$$(nm -u $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) | grep -wE 'malloc|calloc|realloc|free|aligned_alloc|posix_memalign' || true); \
 	if [ -n "$$heap" ]; then echo "engine heap use: FOUND $$heap"; exit 1; \
 	else echo "engine heap use: none (no allocator symbol in $(notdir $(ENGINE_SRC:%.c=%.o)))"; fi

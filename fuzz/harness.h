@@ -39,10 +39,11 @@ static void rf_log_new_clauses(const inv_ctx *c)
 
 /* Campaign progress: when RF_STATS_DIR names a folder, each process keeps the number of
  * inputs it ran in RF_STATS_DIR/<pid> (rewritten every 64 inputs), whichever fuzzer runs it. */
-static void rf_count_exec(void)
+static void rf_count_exec_flush(int flush)
 {
     static int fd = -2;
     static unsigned long long n;
+    if (flush) n--;                                  /* write the count as it stands */
     if (fd == -2) {
         const char *dir = getenv("RF_STATS_DIR");
         char path[4096];
@@ -50,12 +51,14 @@ static void rf_count_exec(void)
         if (dir && *dir && snprintf(path, sizeof path, "%s/%ld", dir, (long)getpid()) < (int)sizeof path)
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     }
-    if (fd >= 0 && (++n & 63) == 0) {
+    if (fd >= 0 && ((++n & 63) == 0 || flush)) {
         char b[32];
         int l = snprintf(b, sizeof b, "%llu\n", n);
         if (pwrite(fd, b, (size_t)l, 0) < 0) fd = -1;
     }
 }
+
+static void rf_count_exec(void) { rf_count_exec_flush(0); }
 
 static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
 {
@@ -78,6 +81,7 @@ static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
                 c.clause[c.first_k]->id, c.first_step, c.first_msg);
         fprintf(stderr, "rulefuzz: the game so far, as a record:\n");
         rf_record_write(stderr, &h, start, log, n, "fuzz crash");
+        rf_count_exec_flush(1);
         abort();
     }
     return 0;
