@@ -403,9 +403,9 @@ static int same_finding(const rf_finding *a, const rf_finding *b)
  * decision bytes, delete chunks, zero bytes (first legal move), fewer players. */
 static size_t shrink(const game_engine *g, uint8_t *buf, size_t len, rf_finding *best)
 {
-    uint8_t cand[1 << 16];
+    static uint8_t cand[1 << 16];
     rf_finding f;
-    int budget = 3000;
+    int budget = 6000;
     if (len > sizeof cand) len = sizeof cand;
     /* fewer players and a canonical profile byte first: the smallest deal */
     for (int p = 0; p < 4 && len > 0 && budget-- > 0; p++) {
@@ -430,6 +430,28 @@ static size_t shrink(const game_engine *g, uint8_t *buf, size_t len, rf_finding 
         memcpy(cand, buf, len); cand[at] = 0;
         run_finding(g, cand, len, &f, NULL, NULL, NULL, NULL);
         if (same_finding(best, &f)) { buf[at] = 0; *best = f; }
+    }
+    /* Earlier: try other small choices at each decision before the violation (past the end
+     * of the input every choice is 0), keeping any that breaks the same clause sooner. */
+    for (int improved = 1; improved && budget > 0;) {
+        improved = 0;
+        size_t horizon = 12 + (size_t)best->step * 2;
+        if (horizon > sizeof cand) horizon = sizeof cand;
+        for (size_t at = 12; at < horizon && budget > 0; at++)
+            for (uint8_t v = 1; v <= 6 && budget-- > 0; v++) {
+                size_t nl = at + 1 > len ? at + 1 : len;
+                memset(cand, 0, nl);
+                memcpy(cand, buf, len);
+                if (cand[at] == v) continue;
+                cand[at] = v;
+                run_finding(g, cand, nl, &f, NULL, NULL, NULL, NULL);
+                if (best->violated && f.violated && f.clause == best->clause && f.step < best->step) {
+                    memcpy(buf, cand, nl); len = nl; *best = f; improved = 1;
+                    horizon = 12 + (size_t)best->step * 2;
+                    if (horizon > sizeof cand) horizon = sizeof cand;
+                    break;
+                }
+            }
     }
     return len;
 }
@@ -458,10 +480,10 @@ static void triage_child(const game_engine *g, const char *path, int record, con
     rf_finding f;
     run_finding(g, (const uint8_t *)data, len, &f, NULL, NULL, NULL, NULL);
     if (!f.violated) { fprintf(out, "C\tno oracle violated\n"); return; }
-    uint8_t *buf = malloc(len + 12);
-    memset(buf, 0, len + 12);
-    memcpy(buf, data, len);
-    size_t nl = shrink(g, buf, len < 12 ? 12 : len, &f);
+    uint8_t *buf = calloc(1, 1 << 16);
+    if (!buf) { fprintf(out, "E\tout of memory\n"); return; }
+    memcpy(buf, data, len < (1 << 16) ? len : (1 << 16));
+    size_t nl = shrink(g, buf, len < 12 ? 12 : (len < (1 << 16) ? len : (1 << 16)), &f);
     static game_move log[RF_MAX_GAME_MOVES];
     unsigned char start[GAME_STATE_MAX] __attribute__((aligned(16)));
     rf_header h;

@@ -4,7 +4,8 @@
 # Called by `make campaign` (which builds the binaries first). Settings come from the
 # environment:
 #   FUZZER=libfuzzer|afl     which fuzzer drives the harnesses (default libfuzzer)
-#   JOBS=N                   workers per harness: libFuzzer -fork=N, AFL++ one -M and N-1 -S
+#   JOBS=N                   workers per harness: N libFuzzer processes sharing one corpus
+#                            folder (restarted after each crash), or AFL++ one -M and N-1 -S
 #   CAMPAIGN_SECONDS=S       the whole campaign's fuzzing time (default 120), shared by the
 #                            harnesses: a game harness weighs 4, a record-parser harness 1
 #   HARNESSES="hdz ..."      which harnesses (default: every fuzz/fuzz_*.c but fuzz_empty)
@@ -40,7 +41,8 @@ total_weight=0
 for h in $HARNESSES; do total_weight=$((total_weight + $(weight "$h"))); done
 
 pids=()
-stop_workers() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill -INT "$p" 2>/dev/null; done; }
+# Workers run in their own process groups (setsid), so a signal reaches their children too.
+stop_workers() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill -INT -- "-$p" 2>/dev/null; done; }
 interrupted=0
 trap 'interrupted=1; stop_workers' INT TERM
 
@@ -92,7 +94,9 @@ for h in $HARNESSES; do
   w=$BUILD/fuzz/$h
   mkdir -p "$w/corpus" "$w/crashes" "$w/minimized" "$w/triage"
   # A campaign killed with -9 may have left workers behind: stop them before resuming.
-  if [ -f "$w/pids" ]; then xargs -r kill -9 < "$w/pids" 2>/dev/null; rm -f "$w/pids"; fi
+  if [ -f "$w/pids" ]; then
+    while read -r p; do kill -9 -- "-$p" "$p" 2>/dev/null; done < "$w/pids"; rm -f "$w/pids"
+  fi
   secs=$(( CAMPAIGN_SECONDS * $(weight "$h") / total_weight )); [ $secs -lt 1 ] && secs=1
   seeds=corpus/$h; dict=fuzz/$h.dict
   stat_start[$h]=$(if [ "$FUZZER" = afl ]; then find "$w"/afl/*/queue -maxdepth 1 -name 'id:*' 2>/dev/null | wc -l; else count_files "$w/corpus"; fi)
@@ -104,11 +108,13 @@ for h in $HARNESSES; do
   if [ "$FUZZER" = libfuzzer ]; then
     bin=$BUILD/fuzz/${h}_libfuzzer
     [ -x "$bin" ] || die "$bin is missing"
-    args=(-fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs"
-          -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$w/crashes/")
+    args=(-timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$w/crashes/")
     [ -f "$dict" ] && args+=(-dict="$dict")
-    "$bin" "${args[@]}" "$w/corpus" "$seeds" > "$w/fuzz.log" 2>&1 &
-    pids+=($!)
+    end=$(( $(date +%s) + secs ))
+    for j in $(seq 0 $((JOBS - 1))); do
+      setsid bash fuzz/libfuzzer-worker.sh "$end" "$w/fuzz-$j.log" "$bin" "${args[@]}" "$w/corpus" "$seeds" &
+      pids+=($!)
+    done
   else
     bin=$BUILD/fuzz/${h}_afl
     [ -x "$bin" ] || die "$bin is missing"
@@ -117,7 +123,7 @@ for h in $HARNESSES; do
     dargs=(); [ -f "$dict" ] && dargs=(-x "$dict")
     for j in $(seq 0 $((JOBS - 1))); do
       if [ "$j" = 0 ]; then role=(-M main); else role=(-S "w$j"); fi
-      afl-fuzz -i "$seeds" -o "$w/afl" "${role[@]}" -V "$secs" -t 20000 "${dargs[@]}" -- "$bin" \
+      setsid afl-fuzz -i "$seeds" -o "$w/afl" "${role[@]}" -V "$secs" -t 20000 "${dargs[@]}" -- "$bin" \
         > "$w/afl-$j.log" 2>&1 &
       pids+=($!)
     done
@@ -129,10 +135,14 @@ for h in $HARNESSES; do
     alive=0
     for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
     [ $alive = 0 ] && break
-    sleep "$PROGRESS_SECONDS" & wait $! 2>/dev/null
+    left=$(( secs - ($(date +%s) - t0) ))
+    nap=$PROGRESS_SECONDS; [ $left -lt $nap ] && nap=$(( left > 0 ? left : 1 ))
+    sleep "$nap" & wait $! 2>/dev/null
     progress "$h" "$w" "$t0" "$secs"
-    # past the time box (plus grace for the fuzzer's own shutdown): stop it
-    if [ $(( $(date +%s) - t0 )) -gt $((secs + 30)) ]; then stop_workers; fi
+    # the time box is up: stop the workers (SIGINT: both fuzzers save their state and exit)
+    el=$(( $(date +%s) - t0 ))
+    if [ $el -ge "$secs" ]; then stop_workers; fi
+    if [ $el -ge $((secs + 20)) ]; then for p in "${pids[@]}"; do kill -9 -- "-$p" 2>/dev/null; done; fi
   done
   wait 2>/dev/null
   rm -f "$w/pids"
