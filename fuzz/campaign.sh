@@ -96,6 +96,7 @@ for h in $HARNESSES; do
   # A campaign killed with -9 may have left workers behind: stop them before resuming.
   if [ -f "$w/pids" ]; then
     while read -r p; do kill -9 -- "-$p" "$p" 2>/dev/null; done < "$w/pids"; rm -f "$w/pids"
+    pkill -9 -xf "$BUILD/fuzz/${h}_afl" 2>/dev/null   # AFL++ targets live in groups of their own
   fi
   secs=$(( CAMPAIGN_SECONDS * $(weight "$h") / total_weight )); [ $secs -lt 1 ] && secs=1
   seeds=corpus/$h; dict=fuzz/$h.dict
