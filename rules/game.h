@@ -83,6 +83,13 @@ typedef struct game_engine {
      * the viewer cannot tell apart redact to the same bytes. */
     void (*redact)(void *st, int viewer);
 
+    /* 1 when a and b are the same position (same cards, places, phase and generator),
+     * whatever readings each was set up with; 0 otherwise. */
+    int (*same_play)(const void *a, const void *b);
+    /* The position drawn for people, several lines (board, hands, displays, scores so far);
+     * returns the length, -1 if n is short. */
+    int (*board_print)(const void *st, char *buf, size_t n);
+
     /* Move notation: print into buf (returns length, -1 if short); parse returns
      * GAME_OK or GAME_BADARG for text that names no move of this game. Parsing
      * does not check legality: apply does. */

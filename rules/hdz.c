@@ -1,4 +1,5 @@
 /* hdz.c: the Herr der Ziegen reference engine (2-5 players, Dutch and English readings). */
+#include <stddef.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1163,6 +1164,61 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     return GAME_OK;
 }
 
+static int hdz_same_play(const void *va, const void *vb)
+{
+    const hdz_state *a = va, *b = vb;
+    size_t from = offsetof(hdz_state, players);
+    return a->rng == b->rng &&
+           memcmp((const char *)a + from, (const char *)b + from, sizeof *a - from) == 0;
+}
+
+/* The board for people: the meadow with small goats (lower case seat letter after the card),
+ * the goat track positions, hands, displays, milk and the scores if the game were over now. */
+static int hdz_board_print(const void *vst, char *buf, size_t n)
+{
+    const hdz_state *st = vst;
+    hdz_out o = {buf, n, 0, 0};
+    char line[160];
+    if (n) buf[0] = 0;
+    put(&o, "     ");
+    for (int c = 0; c < st->n; c++) { snprintf(line, sizeof line, " %c     ", 'a' + c); put(&o, line); }
+    put(&o, "\n");
+    for (int r = 0; r < st->n; r++) {
+        snprintf(line, sizeof line, "  %d  ", r + 1);
+        put(&o, line);
+        for (int c = 0; c < st->n; c++) {
+            int cell = r * HDZ_W + c;
+            uint8_t v = st->cell[cell];
+            char nm[8] = "", tok[32];
+            if (v == HDZ_NONE) snprintf(tok, sizeof tok, "  .    ");
+            else if (v == HDZ_STABLE) {
+                int who = 0;
+                for (int p = 0; p < st->players; p++) if (stable_cell_for(st, p) == cell) who = p + 1;
+                snprintf(tok, sizeof tok, " [S%d]  ", who);
+            } else {
+                card_name(v, nm);
+                if (st->mark[cell] != HDZ_NONE) snprintf(tok, sizeof tok, " %s*%d%*s", nm, st->mark[cell] + 1, (int)(4 - strlen(nm)), "");
+                else snprintf(tok, sizeof tok, " %-6s", nm);
+            }
+            put(&o, tok);
+        }
+        put(&o, "\n");
+    }
+    for (int p = 0; p < st->players; p++) {
+        char h[2][8] = {"-", "-"};
+        for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) card_name(st->hand[p][i], h[i]);
+        snprintf(line, sizeof line, "P%d: goat at track %d (stable %d), hand %s %s, small goats left %d, display ",
+                 p + 1, st->goat[p], st->stable[p], h[0], h[1], st->supply[p]);
+        put(&o, line);
+        put_counts(&o, st->display[p]);
+        put(&o, "\n");
+    }
+    snprintf(line, sizeof line, "pile %d cards; turn P%d, phase %s%s\n", st->pile_len, st->turn + 1,
+             hdz_phase_name[st->phase], st->ending ? " (ending)" : "");
+    put(&o, line);
+    return o.bad ? -1 : (int)o.len;
+}
+
 const game_engine hdz_engine = {
     .name = "hdz", .title = "Herr der Ziegen", .tag = "HDZ",
     .min_players = 2, .max_players = HDZ_MAXP,
@@ -1178,6 +1234,8 @@ const game_engine hdz_engine = {
     .apply = hdz_apply,
     .result = hdz_result,
     .redact = hdz_redact,
+    .same_play = hdz_same_play,
+    .board_print = hdz_board_print,
     .move_print = hdz_move_print,
     .move_parse = hdz_move_parse,
 };
