@@ -23,9 +23,9 @@ GAMES        := hdz
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
-LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_diff
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 120
 
@@ -66,7 +66,7 @@ $(BUILD)/librulefuzz.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/rulefuzz: $(BUILD)/obj/cli/rulefuzz.o $(BUILD)/librulefuzz.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^
+	$(CC) $(ALL_CFLAGS) -o $@ $^ -lm
 
 # ---- tests -------------------------------------------------------------------------
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/librulefuzz.a $(HEADERS)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "record.h"
+#include "diff.h"
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
@@ -21,6 +22,11 @@ static const char *usage =
     "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
     "                                   minimize, deduplicate and turn crash inputs into records;\n"
     "                                   --record: the inputs are record files (record-parser harness)\n"
+    "  diff GAME A B [--games N] [--players P] [--seed S] [--out DIR]\n"
+    "                                   play the same decisions under readings A and B (a profile,\n"
+    "                                   'nl,key=reading', or 'key=reading'); where and how often they part\n"
+    "  report ambiguities GAME [--games N] [--out DIR] [--spec SPEC.md]\n"
+    "                                   Markdown and HTML report of every ambiguity's impact, with witnesses\n"
     "  bench [GAME] [--games N]         moves/s and games/s, oracles off and on\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
 
@@ -716,5 +722,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "inputs")) return cmd_inputs(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
     if (!strcmp(cmd, "triage")) return cmd_triage(argc - 2, argv + 2);
+    if (!strcmp(cmd, "diff")) return rf_cmd_diff(argc - 2, argv + 2);
+    if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
     return bad_usage("unknown command '%s'", cmd);
 }

@@ -60,7 +60,7 @@ static void rf_count_exec_flush(int flush)
 
 static void rf_count_exec(void) { rf_count_exec_flush(0); }
 
-static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
+__attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
 {
     rf_count_exec();
     static inv_ctx c;
@@ -89,7 +89,7 @@ static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
 
 /* The record-parser harness: the bytes are a record file. Replays it (engine and parser
  * only) and returns; any crash or sanitizer report is the finding. */
-static int rf_fuzz_record(const uint8_t *data, size_t len)
+__attribute__((unused)) static int rf_fuzz_record(const uint8_t *data, size_t len)
 {
     rf_count_exec();
     static rf_replay out;

@@ -1207,10 +1207,19 @@ static int hdz_board_print(const void *vst, char *buf, size_t n)
     for (int p = 0; p < st->players; p++) {
         char h[2][8] = {"-", "-"};
         for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) card_name(st->hand[p][i], h[i]);
-        snprintf(line, sizeof line, "P%d: goat at track %d (stable %d), hand %s %s, small goats left %d, display ",
+        snprintf(line, sizeof line, "P%d: goat at track %d (stable %d), hand %s %s, %d small goats left\n    display ",
                  p + 1, st->goat[p], st->stable[p], h[0], h[1], st->supply[p]);
         put(&o, line);
-        put_counts(&o, st->display[p]);
+        /* the display in lines of at most 12 cards */
+        int shown = 0;
+        for (int c = 0; c < HDZ_CODES; c++)
+            for (int i = 0; i < st->display[p][c]; i++) {
+                if (shown && shown % 12 == 0) put(&o, "\n            ");
+                else if (shown) put(&o, ",");
+                put_card(&o, (uint8_t)c);
+                shown++;
+            }
+        if (!shown) put(&o, "-");
         put(&o, "\n");
     }
     snprintf(line, sizeof line, "pile %d cards; turn P%d, phase %s%s\n", st->pile_len, st->turn + 1,
