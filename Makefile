@@ -2,6 +2,8 @@
 #
 #   make campaign   README's main job: a short fuzz campaign over every game, with reports
 #   make check      the tests (Check suites, records, regressions, clause coverage gate)
+#   make coverage   a --coverage build run over tests, records and a campaign: lcov HTML and
+#                   the clause coverage report under build/coverage/
 #   make fuzz       a time-boxed libFuzzer campaign per game (FUZZ_SECONDS, default 60)
 #   make bench      moves/s and games/s, oracles off and on; state sizes
 #   make all        the CLI build/rulefuzz and the libraries
@@ -23,14 +25,17 @@ GAMES        := hdz
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
-LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o
+# cli/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
+CLI_LIB_SRC  := cli/coverage.c
+LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_diff
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_diff check_coverage
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 120
+REPORT_GAMES ?= 10000
 
 .PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
-        regressions corpus-merge
+        regressions corpus-merge diff-fuzz coverage
 
 all: $(BUILD)/rulefuzz
 
@@ -75,10 +80,17 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/librulefuzz.a $(HEADERS)
 
 test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 
-# The test command: Check suites (their summary lines), every record in corpus/records and
-# corpus/regressions replayed with all oracles, the seed corpus through the harness.
+# The test command: Check suites (their summary lines), the clause coverage gate over the
+# counts the suites wrote, every record in corpus/records and corpus/regressions replayed with
+# all oracles, the seed corpus through the harness. Suite check_<game>... adds its clause counts
+# to $(BUILD)/coverage/check-<game>.counts (RF_COUNTS), started afresh on every run.
 check: test-bins
-	@set -e; for t in $(TESTS); do echo "== $$t"; CK_VERBOSITY=normal RF_CORPUS=corpus $(BUILD)/tests/$$t; done
+	@mkdir -p $(BUILD)/coverage && rm -f $(BUILD)/coverage/check-*.counts
+	@set -e; for t in $(TESTS); do echo "== $$t"; g=$${t#check_}; g=$${g%%_*}; \
+	  CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$$g.counts $(BUILD)/tests/$$t; done
+	@echo "== clause coverage gate: every clause of every game fired in the suites (rulefuzz coverage --fail-under 100)"
+	@set -e; for g in $(GAMES); do \
+	  $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/coverage/check-$$g.counts --fail-under 100; done
 	@echo "== records: every record in corpus/records and corpus/regressions, all oracles on"
 	@set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
 	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
@@ -160,7 +172,24 @@ campaign: campaign-bins
 	for g in $(GAMES); do echo; echo "== clause coverage of the $$g campaign corpus"; \
 	  q=$$(ls -d $(BUILD)/fuzz/$$g/corpus $(BUILD)/fuzz/$$g/afl/*/queue 2>/dev/null); \
 	  $(BUILD)/rulefuzz inputs $$g corpus/$$g $$q || status=1; done; \
+	for g in $(GAMES); do echo; echo "== ambiguity report for $$g ($(REPORT_GAMES) games per comparison)"; \
+	  $(BUILD)/rulefuzz report ambiguities $$g --games $(REPORT_GAMES) --out $(BUILD)/reports 2>/dev/null || status=1; done; \
 	exit $$status
+
+# Divergence search: libFuzzer on fuzz/diff_hdz.c until two readings part (AMB: an ambiguity ID or
+# key; KIND: state, legal, scores or winner). The crash log holds both sides as records.
+DIFF_SECONDS ?= 60
+AMB  ?=
+KIND ?= winner
+$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c cli/diff.c cli/diff.h $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< cli/diff.c $(LIB_SRC) -lm
+diff-fuzz: $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
+	@for g in $(GAMES); do d=$(BUILD)/fuzz/diff-$$g; mkdir -p $$d/corpus; \
+	  echo "== divergence search on $$g: $(if $(AMB),$(AMB),every ambiguity), kind $(KIND), $(DIFF_SECONDS)s"; \
+	  RF_DIFF_AMB=$(AMB) RF_DIFF_KIND=$(KIND) $(BUILD)/fuzz/diff_$${g}_libfuzzer -max_total_time=$(DIFF_SECONDS) \
+	    -artifact_prefix=$$d/ $$d/corpus corpus/$$g > $$d/log 2>&1 \
+	    && echo "no divergence found" || { grep -a -m1 '^diff_' $$d/log; echo "both sides as records: $$d/log"; }; done
 
 # Minimize what campaigns found into the committed seed corpora (libFuzzer -merge=1, or
 # afl-cmin with FUZZER=afl).
@@ -216,6 +245,61 @@ ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
 	      echo "$$f ($$san) $(OSSFUZZ_SECONDS)s: $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; fi; \
 	  done; \
 	done; echo "ossfuzz-check: fuzz/build.sh builds and runs every fuzzer ($(OSSFUZZ_SANITIZERS))"
+
+# ---- clause coverage ---------------------------------------------------------------------
+# `make coverage`: a gcc --coverage -O0 build under $(COV_BUILD) (the normal build is left
+# alone). Through it run the Check suites, every record (rulefuzz replay), the seed corpora and
+# a short campaign's corpus (build/fuzz/<harness>/corpus when a campaign left one, else
+# `make fuzz FUZZ_SECONDS=$(COV_FUZZ_SECONDS)` first) with `rulefuzz inputs` and the plain
+# replay harnesses; each run adds its clause counts to $(COV)/*.counts. Then lcov (with
+# branches), genhtml into $(COV)/lcov/, and `rulefuzz coverage` writes $(COV)/clauses.txt,
+# clauses.json and clauses/<game>.html. Exits 1 when a clause never fired.
+COV          := $(BUILD)/coverage
+COV_BUILD    := $(COV)/build
+COV_FUZZ_SECONDS ?= 20
+LCOV_RC      := --rc lcov_branch_coverage=1
+LCOV_QUIET   := 2>&1 | grep -avE '^Subroutine .* redefined|^$$' || true
+
+coverage: | $(BUILD)/.deps-ok
+	@rm -rf $(COV)/lcov $(COV)/clauses $(COV)/*.counts $(COV)/lcov*.info $(COV)/clauses.*; mkdir -p $(COV)
+	@echo "== coverage build (gcc --coverage -O0) in $(COV_BUILD)"
+	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) CC=gcc OPT=-O0 CFLAGS=--coverage \
+	  $(COV_BUILD)/rulefuzz $(TESTS:%=$(COV_BUILD)/tests/%) $(HARNESSES:%=$(COV_BUILD)/fuzz/%_replay) >$(COV)/build.log 2>&1 \
+	  || { cat $(COV)/build.log; exit 1; }
+	@find $(COV_BUILD) -name '*.gcda' -delete
+	@echo "== Check suites (clause counts: $(COV)/tests-<game>.counts)"
+	@set -e; for t in $(TESTS); do g=$${t#check_}; g=$${g%%_*}; \
+	  out=$$(CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(COV)/tests-$$g.counts $(COV_BUILD)/tests/$$t 2>&1) \
+	  || { echo "$$out" | tail -40; exit 1; }; echo "$$t: $$(echo "$$out" | grep -aE '^[0-9]+%: Checks')"; done
+	@echo "== records: corpus/records and corpus/regressions (rulefuzz replay --counts $(COV)/records.counts)"
+	@recs=$$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); \
+	  $(COV_BUILD)/rulefuzz replay $$recs --counts $(COV)/records.counts >/dev/null && echo "$$(echo $$recs | wc -w) records replayed"
+	@set -e; need=; for h in $(HARNESSES); do [ -n "$$(ls -A $(BUILD)/fuzz/$$h/corpus 2>/dev/null)" ] || need=1; done; \
+	  if [ -n "$$need" ]; then echo "== no campaign corpus yet: make fuzz FUZZ_SECONDS=$(COV_FUZZ_SECONDS)"; \
+	    $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(COV_FUZZ_SECONDS) >$(COV)/fuzz.log 2>&1 \
+	      || echo "coverage: the campaign exited $$? (see $(COV)/fuzz.log); its corpus is used all the same"; \
+	    tail -n 4 $(COV)/fuzz.log; \
+	  else echo "== campaign corpus: reusing $(BUILD)/fuzz/<harness>/corpus"; fi
+	@echo "== seed and campaign inputs (rulefuzz inputs --counts $(COV)/inputs-<game>.counts, plain replay harnesses)"
+	@set -e; for g in $(GAMES); do q=$$(ls -d $(BUILD)/fuzz/$$g/corpus $(BUILD)/fuzz/$$g/afl/*/queue 2>/dev/null || true); \
+	  $(COV_BUILD)/rulefuzz inputs $$g corpus/$$g $$q --counts $(COV)/inputs-$$g.counts --quiet \
+	    || echo "coverage: warning: rulefuzz inputs $$g exited $$?"; done
+	@set -e; for h in $(HARNESSES); do \
+	  ins=$$(find corpus/$$h $(BUILD)/fuzz/$$h/corpus -maxdepth 1 -type f 2>/dev/null | sort); \
+	  echo "$$h: $$($(COV_BUILD)/fuzz/$${h}_replay $$ins 2>&1 | tail -n 1)"; done
+	@echo "== lcov (line and branch data) and genhtml"
+	@lcov -q --capture --directory $(COV_BUILD) --base-directory $(CURDIR) $(LCOV_RC) -o $(COV)/lcov-all.info $(LCOV_QUIET)
+	@lcov -q --remove $(COV)/lcov-all.info '/usr/*' $(LCOV_RC) -o $(COV)/lcov.info $(LCOV_QUIET)
+	@genhtml -q --branch-coverage --prefix $(CURDIR) --title "rulefuzz (make coverage)" -o $(COV)/lcov $(COV)/lcov.info $(LCOV_QUIET)
+	@echo "== clause coverage"
+	@status=0; $(COV_BUILD)/rulefuzz coverage --counts $(COV)/tests-*.counts $(COV)/records.counts $(COV)/inputs-*.counts \
+	  --lcov $(COV)/lcov.info --lcov-html $(COV)/lcov --src-root . --json $(COV)/clauses.json --html $(COV)/clauses \
+	  --fail-under 100 >$(COV)/clauses.txt || status=$$?; cat $(COV)/clauses.txt; \
+	echo "coverage: lcov HTML        $(COV)/lcov/index.html"; \
+	echo "coverage: clause table     $(COV)/clauses.txt"; \
+	echo "coverage: clause JSON      $(COV)/clauses.json"; \
+	for g in $(GAMES); do echo "coverage: clause page      $(COV)/clauses/$$g.html"; done; \
+	echo "coverage: counts           $$(ls $(COV)/*.counts | tr '\n' ' ')"; exit $$status
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl)
