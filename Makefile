@@ -139,7 +139,7 @@ $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
 
 fuzz-bins: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan) \
-           $(HARNESSES:%=$(BUILD)/fuzz/%_afl)
+           $(HARNESSES:%=$(BUILD)/fuzz/%_afl) $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
 campaign-bins: $(BUILD)/rulefuzz $(HARNESSES:%=$(BUILD)/fuzz/%_$(if $(filter afl,$(FUZZER)),afl,libfuzzer))
 
 # The short fuzz smoke `make check` runs: each harness under ASan+UBSan for SMOKE_SECONDS,
