@@ -260,14 +260,14 @@ int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_m
     if (h->readings[0]) fprintf(f, "[Readings \"%s\"]\n", h->readings);
     fprintf(f, "[Players \"%d\"]\n", h->cfg.players);
     if (h->has_seed) fprintf(f, "[Seed \"%llu\"]\n", (unsigned long long)h->seed);
+    else {
+        if (g->position_print(start, buf, sizeof buf) < 0) return -1;
+        fprintf(f, "[Position \"%s\"]\n", buf);
+    }
     if (h->has_result) {
         fprintf(f, "[Result \"");
         for (int p = 0; p < h->has_result; p++) fprintf(f, "%s%d", p ? " " : "", h->result[p]);
         fprintf(f, "\"]\n");
-    }
-    else {
-        if (g->position_print(start, buf, sizeof buf) < 0) return -1;
-        fprintf(f, "[Position \"%s\"]\n", buf);
     }
     memcpy(st, start, g->state_size);
     for (long i = 0; i < n; i++) {

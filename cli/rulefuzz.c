@@ -9,16 +9,25 @@
 #include <time.h>
 #include "record.h"
 #include "diff.h"
+#include "coverage.h"
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
     "  play GAME --players N --seed S [--profile P] [--readings K=V,...]\n"
     "                                   print a random game's record\n"
-    "  replay FILE... [--json]          replay records with every oracle on\n"
+    "  replay FILE... [--json] [--counts FILE]\n"
+    "                                   replay records with every oracle on; --counts adds their\n"
+    "                                   clause counts into FILE\n"
     "  clauses [GAME]                   list clause IDs, oracles, text sources, readings\n"
-    "  inputs GAME PATH... [--records DIR] [--quiet]\n"
+    "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE]\n"
     "                                   run fuzz inputs (files or folders) with every oracle,\n"
-    "                                   print clause coverage; --records writes each input as a record\n"
+    "                                   print clause coverage; --records writes each input as a record;\n"
+    "                                   --counts adds their clause counts into FILE\n"
+    "  coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR] [--src-root DIR]\n"
+    "           [--json OUT] [--html DIR] [--fail-under PCT] [--quiet]\n"
+    "                                   clause coverage from counts files (merged), tied to the\n"
+    "                                   enforcing code's lcov line and branch data; --fail-under: exit 1\n"
+    "                                   naming every clause that never fired\n"
     "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
     "                                   minimize, deduplicate and turn crash inputs into records;\n"
     "                                   --record: the inputs are record files (record-parser harness)\n"
@@ -120,6 +129,8 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static rf_cov *replay_counts;   /* replay --counts: every record's clause counters go here */
+
 static int replay_one(const char *path, int json)
 {
     char err[RF_ERR_MAX] = "";
@@ -137,8 +148,10 @@ static int replay_one(const char *path, int json)
         g = game_find(name);
     }
     int rc;
-    if (g && inv_init(&c, g, INV_GEN_ALL) == 0) rc = rf_replay_text(path, text, len, &c, &out, err, sizeof err);
-    else rc = rf_replay_text(path, text, len, NULL, &out, err, sizeof err);
+    if (g && inv_init(&c, g, INV_GEN_ALL) == 0) {
+        rc = rf_replay_text(path, text, len, &c, &out, err, sizeof err);
+        if (replay_counts && rf_cov_add(replay_counts, &c, path)) { fprintf(stderr, "rulefuzz: out of memory\n"); exit(RF_EXIT_BADINPUT); }
+    } else rc = rf_replay_text(path, text, len, NULL, &out, err, sizeof err);
     free(text);
     if (json) {
         printf("{\"file\":"); json_str(stdout, path);
@@ -179,17 +192,34 @@ static int replay_one(const char *path, int json)
 static int cmd_replay(int argc, char **argv)
 {
     int json = 0, worst = RF_EXIT_OK, files = 0;
+    const char *counts = NULL;
+    static rf_cov acc;
+    char err[RF_ERR_MAX];
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--json")) json = 1;
+        else if (!strcmp(argv[i], "--counts")) {
+            if (i + 1 >= argc) return bad_usage("--counts needs a file%s", "");
+            counts = argv[++i];
+        }
         else if (argv[i][0] == '-' && argv[i][1]) return bad_usage("unknown option '%s'", argv[i]);
     }
+    if (counts && rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) {
+        fprintf(stderr, "rulefuzz: %s\n", err);
+        return RF_EXIT_BADINPUT;
+    }
+    if (counts) replay_counts = &acc;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--json")) continue;
+        if (!strcmp(argv[i], "--counts")) { i++; continue; }
         files++;
         int rc = replay_one(argv[i], json);
         if (rc == RF_EXIT_BADINPUT || (rc == RF_EXIT_VIOLATION && worst == RF_EXIT_OK)) worst = rc;
     }
     if (!files) return bad_usage("replay needs a record file%s", "");
+    if (counts && rf_cov_update_file(counts, &acc, err, sizeof err) != RF_EXIT_OK) {
+        fprintf(stderr, "rulefuzz: %s\n", err);
+        worst = RF_EXIT_BADINPUT;
+    }
     return worst;
 }
 
@@ -295,13 +325,19 @@ static int cmd_inputs(int argc, char **argv)
     if (argc < 1) return bad_usage("inputs needs a game%s", "");
     const game_engine *g = find_game(argv[0]);
     if (!g) return RF_EXIT_BADINPUT;
-    const char *recdir = NULL;
+    const char *recdir = NULL, *counts = NULL;
     int quiet = 0;
     paths p = {0};
+    static rf_cov acc;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--records")) {
             if (i + 1 >= argc) return bad_usage("--records needs a folder%s", "");
             recdir = argv[++i];
+        } else if (!strcmp(argv[i], "--counts")) {
+            char err[RF_ERR_MAX];
+            if (i + 1 >= argc) return bad_usage("--counts needs a file%s", "");
+            counts = argv[++i];
+            if (rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
         } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (argv[i][0] == '-') return bad_usage("unknown option '%s'", argv[i]);
         else if (collect(&p, argv[i])) return RF_EXIT_BADINPUT;
@@ -328,7 +364,12 @@ static int cmd_inputs(int argc, char **argv)
             fprintf(stderr, "%s: oracle %s violated at move %ld: %s%s%s\n", p.v[i], one.clause[one.first_k]->id,
                     one.first_step, one.first_msg, recdir ? "; record " : "", recdir ? rp : "");
         inv_merge_counts(&c, &one);
+        if (counts && rf_cov_add(&acc, &one, p.v[i])) { fprintf(stderr, "rulefuzz: out of memory\n"); return RF_EXIT_BADINPUT; }
         free(data);
+    }
+    if (counts) {
+        char err[RF_ERR_MAX];
+        if (rf_cov_update_file(counts, &acc, err, sizeof err) != RF_EXIT_OK) { fprintf(stderr, "rulefuzz: %s\n", err); bad = 1; }
     }
     int never = 0;
     if (!quiet) {
@@ -722,6 +763,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "inputs")) return cmd_inputs(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
     if (!strcmp(cmd, "triage")) return cmd_triage(argc - 2, argv + 2);
+    if (!strcmp(cmd, "coverage")) return rf_cov_command(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "diff")) return rf_cmd_diff(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
     return bad_usage("unknown command '%s'", cmd);

@@ -3,8 +3,9 @@
 #include <string.h>
 #include "game.h"
 #include "hdz.h"
+#include "kk.h"
 
-const game_engine *const game_engines[] = { &hdz_engine, NULL };
+const game_engine *const game_engines[] = { &hdz_engine, &kk_engine, NULL };
 
 const game_engine *game_find(const char *name)
 {
@@ -71,4 +72,43 @@ int game_readings_print(const game_engine *g, uint32_t readings, char *buf, size
         len += (size_t)w;
     }
     return (int)len;
+}
+
+void game_put(game_out *o, const char *s)
+{
+    size_t l = strlen(s);
+    if (o->len + l + 1 > o->n) { o->bad = 1; return; }
+    memcpy(o->b + o->len, s, l + 1);
+    o->len += l;
+}
+
+void game_put_int(game_out *o, long v)
+{
+    char b[24];
+    int k = 23, neg = v < 0;
+    unsigned long u = neg ? 0UL - (unsigned long)v : (unsigned long)v;
+    b[k] = 0;
+    do { b[--k] = (char)('0' + u % 10); u /= 10; } while (u > 0 && k > 1);
+    if (neg) b[--k] = '-';
+    game_put(o, b + k);
+}
+
+int game_fields_split(char *text, const char *const *names, int n, char **val, char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++) val[i] = NULL;
+    for (char *p = text; *p;) {
+        char *e = strchr(p, ';');
+        if (e) *e = 0;
+        char *eq = strchr(p, '=');
+        if (!eq) { snprintf(err, errlen, "position: expected key=value, got '%.40s'", p); return -1; }
+        *eq = 0;
+        int f = -1;
+        for (int i = 0; i < n && f < 0; i++) if (strcmp(names[i], p) == 0) f = i;
+        if (f < 0) { snprintf(err, errlen, "position: unknown field '%.40s'", p); return -1; }
+        if (val[f]) { snprintf(err, errlen, "position: field '%s' given twice", p); return -1; }
+        val[f] = eq + 1;
+        if (!e) break;
+        p = e + 1;
+    }
+    return 0;
 }

@@ -108,6 +108,14 @@ int game_readings_parse(const game_engine *g, const char *profile,
 /* Comma-separated "key=reading" for every ambiguity; returns length or -1. */
 int game_readings_print(const game_engine *g, uint32_t readings, char *buf, size_t n);
 
+/* Text helpers shared by the engines' position and board printers and parsers. */
+typedef struct game_out { char *b; size_t n, len; int bad; } game_out;  /* bad: buffer too short */
+void game_put(game_out *o, const char *s);
+void game_put_int(game_out *o, long v);
+/* Split "key=value;key=value" (text is modified in place) into val[] by the names in names[];
+ * every field must be known and given once. 0, or -1 with a one-line reason in err. */
+int game_fields_split(char *text, const char *const *names, int n, char **val, char *err, size_t errlen);
+
 /* Small deterministic generator for deals and shuffles (splitmix64). */
 static inline uint64_t game_rng_next(uint64_t *s)
 {

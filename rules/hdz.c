@@ -381,7 +381,7 @@ static void score_played(hdz_state *st)
     }
     /* HDZ-SCORE-FOURTH: "in totaal de vierde kaart van deze soort" */
     if (total != 4) return;
-    int w = p;
+    int w = p;                                       /* HDZ-SCORE-FOURTH-TRIGGER: ties stay with p */
     for (int q = 0; q < np; q++) {
         if (q == p) continue;
         if (sum[q] > sum[w]) w = q;                  /* HDZ-SCORE-FOURTH-SUM */
@@ -797,17 +797,7 @@ static int hdz_move_parse(const void *vst, const char *s, game_move *out)
 
 /* ---- Position text ------------------------------------------------------------------ */
 
-typedef struct { char *b; size_t n, len; int bad; } hdz_out;
-
-static inline void put(hdz_out *o, const char *s)
-{
-    size_t l = strlen(s);                            /* folded for literals */
-    if (o->len + l + 1 > o->n) { o->bad = 1; return; }
-    memcpy(o->b + o->len, s, l + 1);
-    o->len += l;
-}
-
-static void put_card(hdz_out *o, uint8_t c)
+static void put_card(game_out *o, uint8_t c)
 {
     if (HDZ_IS_GOAT(c) && o->len + 3 <= o->n) {     /* the common case, without strlen */
         o->b[o->len++] = (char)('A' + HDZ_TYPE(c));
@@ -817,25 +807,16 @@ static void put_card(hdz_out *o, uint8_t c)
     }
     char b[8];
     card_name(c, b);
-    put(o, b);
-}
-
-static void put_int(hdz_out *o, long v)
-{
-    char b[24];
-    int k = 23;
-    b[k] = 0;
-    do { b[--k] = (char)('0' + v % 10); v /= 10; } while (v > 0 && k > 0);
-    put(o, b + k);
+    game_put(o, b);
 }
 
 /* A multiset of codes as "A1,Dog,Dog" or "-". */
-static void put_counts(hdz_out *o, const uint8_t *cnt)
+static void put_counts(game_out *o, const uint8_t *cnt)
 {
     int any = 0;
     for (int c = 0; c < HDZ_CODES; c++)
-        if (cnt[c]) for (int i = 0; i < cnt[c]; i++) { if (any) put(o, ","); put_card(o, (uint8_t)c); any = 1; }
-    if (!any) put(o, "-");
+        if (cnt[c]) for (int i = 0; i < cnt[c]; i++) { if (any) game_put(o, ","); put_card(o, (uint8_t)c); any = 1; }
+    if (!any) game_put(o, "-");
 }
 
 static const char *const hdz_phase_name[] = {"redraw", "play", "take", "dog", "agree", "over"};
@@ -844,68 +825,68 @@ static const char *const hdz_end_name[] = {"no", "line", "blocked", "dog"};
 static int hdz_position_print(const void *vst, char *buf, size_t n)
 {
     const hdz_state *st = vst;
-    hdz_out o = {buf, n, 0, 0};
+    game_out o = {buf, n, 0, 0};
     if (n) buf[0] = 0;
-    put(&o, "meadow=");
+    game_put(&o, "meadow=");
     for (int r = 0; r < st->n; r++) {
-        if (r) put(&o, "/");
+        if (r) game_put(&o, "/");
         for (int c = 0; c < st->n; c++) {
             int cell = r * HDZ_W + c;
-            if (c) put(&o, ",");
+            if (c) game_put(&o, ",");
             uint8_t v = st->cell[cell];
-            if (v == HDZ_NONE) put(&o, ".");
-            else if (v == HDZ_STABLE) put(&o, "#");
+            if (v == HDZ_NONE) game_put(&o, ".");
+            else if (v == HDZ_STABLE) game_put(&o, "#");
             else {
                 put_card(&o, v);
-                if (st->mark[cell] != HDZ_NONE) { put(&o, "*"); put_int(&o, st->mark[cell] + 1); }
+                if (st->mark[cell] != HDZ_NONE) { game_put(&o, "*"); game_put_int(&o, st->mark[cell] + 1); }
             }
         }
     }
-    put(&o, ";pile=");
-    for (int i = st->pile_len - 1; i >= 0; i--) { put_card(&o, st->pile[i]); if (i) put(&o, ","); }
-    if (!st->pile_len) put(&o, "-");
-    put(&o, ";hands=");
+    game_put(&o, ";pile=");
+    for (int i = st->pile_len - 1; i >= 0; i--) { put_card(&o, st->pile[i]); if (i) game_put(&o, ","); }
+    if (!st->pile_len) game_put(&o, "-");
+    game_put(&o, ";hands=");
     for (int p = 0; p < st->players; p++) {
-        if (p) put(&o, "|");
-        if (st->hand[p][0] == HDZ_NONE) put(&o, "-");
+        if (p) game_put(&o, "|");
+        if (st->hand[p][0] == HDZ_NONE) game_put(&o, "-");
         for (int i = 0; i < 2 && st->hand[p][i] != HDZ_NONE; i++) {
-            if (i) put(&o, ",");
+            if (i) game_put(&o, ",");
             put_card(&o, st->hand[p][i]);
         }
     }
-    put(&o, ";displays=");
-    for (int p = 0; p < st->players; p++) { if (p) put(&o, "|"); put_counts(&o, st->display[p]); }
-    put(&o, ";box=");
+    game_put(&o, ";displays=");
+    for (int p = 0; p < st->players; p++) { if (p) game_put(&o, "|"); put_counts(&o, st->display[p]); }
+    game_put(&o, ";box=");
     put_counts(&o, st->box);
-    put(&o, ";goats=");
-    for (int p = 0; p < st->players; p++) { if (p) put(&o, ","); put_int(&o, st->goat[p]); }
-    put(&o, ";supply=");
-    for (int p = 0; p < st->players; p++) { if (p) put(&o, ","); put_int(&o, st->supply[p]); }
-    put(&o, ";owner=");
+    game_put(&o, ";goats=");
+    for (int p = 0; p < st->players; p++) { if (p) game_put(&o, ","); game_put_int(&o, st->goat[p]); }
+    game_put(&o, ";supply=");
+    for (int p = 0; p < st->players; p++) { if (p) game_put(&o, ","); game_put_int(&o, st->supply[p]); }
+    game_put(&o, ";owner=");
     int any = 0;
     for (int t = 0; t < HDZ_TYPES; t++)
         if (st->owner[t] != HDZ_NONE) {
             char b[8] = {(char)('A' + t), 0};
-            if (any) put(&o, ",");
-            put(&o, b); put(&o, ":"); put_int(&o, st->owner[t] + 1); any = 1;
+            if (any) game_put(&o, ",");
+            game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->owner[t] + 1); any = 1;
         }
-    if (!any) put(&o, "-");
-    put(&o, ";turn="); put_int(&o, st->turn + 1);
-    put(&o, ";phase="); put(&o, hdz_phase_name[st->phase]);
-    put(&o, ";played=");
-    if (st->played == HDZ_NONE) put(&o, "-"); else put_card(&o, st->played);
-    put(&o, ";ending="); put(&o, hdz_end_name[st->ending]);
-    put(&o, ";refused="); put_int(&o, st->refused);
-    put(&o, ";pending=");
-    if (st->pend_from == HDZ_NONE) put(&o, "-");
+    if (!any) game_put(&o, "-");
+    game_put(&o, ";turn="); game_put_int(&o, st->turn + 1);
+    game_put(&o, ";phase="); game_put(&o, hdz_phase_name[st->phase]);
+    game_put(&o, ";played=");
+    if (st->played == HDZ_NONE) game_put(&o, "-"); else put_card(&o, st->played);
+    game_put(&o, ";ending="); game_put(&o, hdz_end_name[st->ending]);
+    game_put(&o, ";refused="); game_put_int(&o, st->refused);
+    game_put(&o, ";pending=");
+    if (st->pend_from == HDZ_NONE) game_put(&o, "-");
     else {
         char a[4], b[4];
         cell_name(st->pend_from, a); cell_name(st->pend_to, b);
-        put(&o, a); put(&o, "-"); put(&o, b);
+        game_put(&o, a); game_put(&o, "-"); game_put(&o, b);
     }
     char r[24];
     snprintf(r, sizeof r, ";rng=%016llx", (unsigned long long)st->rng);
-    put(&o, r);
+    game_put(&o, r);
     return o.bad ? -1 : (int)o.len;
 }
 
@@ -937,25 +918,13 @@ static int name_index(const char *const *names, int n, const char *s)
     return -1;
 }
 
-/* Split "key=value;key=value..." into in->val[] (pointing into in->text). */
+/* Split the text into in->val[] (pointing into in->text). */
 static int split_fields(hdz_in *in, const char *text)
 {
     size_t len = strlen(text);
     if (len >= sizeof in->text) return fail(in, "position: longer than %s characters", "8191");
     memcpy(in->text, text, len + 1);
-    for (char *p = in->text; *p;) {
-        char *e = strchr(p, ';');
-        if (e) *e = 0;
-        char *eq = strchr(p, '=');
-        if (!eq) return fail(in, "position: expected key=value, got '%.40s'", p);
-        *eq = 0;
-        int f = name_index(hdz_field_name, F_N, p);
-        if (f < 0) return fail(in, "position: unknown field '%.40s'", p);
-        if (in->val[f]) return fail(in, "position: field '%s' given twice", p);
-        in->val[f] = eq + 1;
-        if (!e) break;
-        p = e + 1;
-    }
+    if (game_fields_split(in->text, hdz_field_name, F_N, in->val, in->err, in->errlen)) { in->bad = 1; return -1; }
     return 0;
 }
 
@@ -1177,15 +1146,15 @@ static int hdz_same_play(const void *va, const void *vb)
 static int hdz_board_print(const void *vst, char *buf, size_t n)
 {
     const hdz_state *st = vst;
-    hdz_out o = {buf, n, 0, 0};
+    game_out o = {buf, n, 0, 0};
     char line[160];
     if (n) buf[0] = 0;
-    put(&o, "     ");
-    for (int c = 0; c < st->n; c++) { snprintf(line, sizeof line, " %c     ", 'a' + c); put(&o, line); }
-    put(&o, "\n");
+    game_put(&o, "     ");
+    for (int c = 0; c < st->n; c++) { snprintf(line, sizeof line, " %c     ", 'a' + c); game_put(&o, line); }
+    game_put(&o, "\n");
     for (int r = 0; r < st->n; r++) {
         snprintf(line, sizeof line, "  %d  ", r + 1);
-        put(&o, line);
+        game_put(&o, line);
         for (int c = 0; c < st->n; c++) {
             int cell = r * HDZ_W + c;
             uint8_t v = st->cell[cell];
@@ -1200,31 +1169,31 @@ static int hdz_board_print(const void *vst, char *buf, size_t n)
                 if (st->mark[cell] != HDZ_NONE) snprintf(tok, sizeof tok, " %s*%d%*s", nm, st->mark[cell] + 1, (int)(4 - strlen(nm)), "");
                 else snprintf(tok, sizeof tok, " %-6s", nm);
             }
-            put(&o, tok);
+            game_put(&o, tok);
         }
-        put(&o, "\n");
+        game_put(&o, "\n");
     }
     for (int p = 0; p < st->players; p++) {
         char h[2][8] = {"-", "-"};
         for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) card_name(st->hand[p][i], h[i]);
         snprintf(line, sizeof line, "P%d: goat at track %d (stable %d), hand %s %s, %d small goats left\n    display ",
                  p + 1, st->goat[p], st->stable[p], h[0], h[1], st->supply[p]);
-        put(&o, line);
+        game_put(&o, line);
         /* the display in lines of at most 12 cards */
         int shown = 0;
         for (int c = 0; c < HDZ_CODES; c++)
             for (int i = 0; i < st->display[p][c]; i++) {
-                if (shown && shown % 12 == 0) put(&o, "\n            ");
-                else if (shown) put(&o, ",");
+                if (shown && shown % 12 == 0) game_put(&o, "\n            ");
+                else if (shown) game_put(&o, ",");
                 put_card(&o, (uint8_t)c);
                 shown++;
             }
-        if (!shown) put(&o, "-");
-        put(&o, "\n");
+        if (!shown) game_put(&o, "-");
+        game_put(&o, "\n");
     }
     snprintf(line, sizeof line, "pile %d cards; turn P%d, phase %s%s\n", st->pile_len, st->turn + 1,
              hdz_phase_name[st->phase], st->ending ? " (ending)" : "");
-    put(&o, line);
+    game_put(&o, line);
     return o.bad ? -1 : (int)o.len;
 }
 

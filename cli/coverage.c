@@ -1,0 +1,1426 @@
+/* coverage.c: clause coverage: counts files and their accumulator, lcov data, clause-to-code matching, the terminal/JSON/HTML report and its gate. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "coverage.h"
+#include "record.h"
+
+static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && n) vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+/* Grow array *v of *cap elements of `size` bytes so that it holds `need`; 0 or -1. */
+static int grow(void *v, int *cap, int need, size_t size)
+{
+    if (need <= *cap) return 0;
+    int nc = *cap ? *cap : 16;
+    while (nc < need) nc *= 2;
+    void *nv = realloc(*(void **)v, size * (size_t)nc);
+    if (!nv) return -1;
+    *(void **)v = nv;
+    *cap = nc;
+    return 0;
+}
+
+/* ==== Counts: accumulator, merge, file format ===================================== */
+
+void rf_cov_init(rf_cov *a) { memset(a, 0, sizeof *a); }
+
+void rf_cov_free(rf_cov *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        free(a->row[i].game);
+        free(a->row[i].clause);
+        free(a->row[i].first);
+    }
+    free(a->row);
+    rf_cov_init(a);
+}
+
+/* Index of (game, clause), searching from the hint (callers add clauses in a fixed order). */
+static int find_row(const rf_cov *a, const char *game, const char *clause)
+{
+    for (int j = 0; j < a->n; j++) {
+        int i = (a->hint + j) % a->n;
+        if (!strcmp(a->row[i].clause, clause) && !strcmp(a->row[i].game, game)) return i;
+    }
+    return -1;
+}
+
+const rf_cov_row *rf_cov_find(const rf_cov *a, const char *game, const char *clause)
+{
+    int i = a->n ? find_row(a, game, clause) : -1;
+    return i < 0 ? NULL : &a->row[i];
+}
+
+/* The row of (game, clause), appended (zero counters) when missing; -1 out of memory. */
+static int row_of(rf_cov *a, const char *game, const char *clause)
+{
+    int i = a->n ? find_row(a, game, clause) : -1;
+    if (i < 0) {
+        if (grow(&a->row, &a->cap, a->n + 1, sizeof *a->row)) return -1;
+        rf_cov_row *r = &a->row[a->n];
+        memset(r, 0, sizeof *r);
+        r->game = dup_str(game);
+        r->clause = dup_str(clause);
+        if (!r->game || !r->clause) { free(r->game); free(r->clause); return -1; }
+        i = a->n++;
+    }
+    a->hint = (i + 1) % a->n;
+    return i;
+}
+
+/* *x += v, saturating; 1 when it saturated. */
+static int add_u64(uint64_t *x, uint64_t v)
+{
+    if (*x > UINT64_MAX - v) { *x = UINT64_MAX; return 1; }
+    *x += v;
+    return 0;
+}
+
+int rf_cov_add(rf_cov *a, const inv_ctx *c, const char *input_label)
+{
+    for (int k = 0; k < c->n; k++) {
+        const inv_count *n = &c->count[k];
+        int i = row_of(a, c->g->name, c->clause[k]->id);
+        if (i < 0) return -1;
+        rf_cov_row *r = &a->row[i];
+        if (r->fired == 0 && n->fired > 0 && input_label && !r->first) {
+            r->first = dup_str(input_label);
+            if (!r->first) return -1;
+        }
+        add_u64(&r->applied, n->applied);
+        add_u64(&r->fired, n->fired);
+        add_u64(&r->violated, n->violated);
+    }
+    return 0;
+}
+
+int rf_cov_merge(rf_cov *a, const rf_cov *b, char *err, size_t errlen)
+{
+    /* Check every sum first, so a failed merge leaves a as it was. */
+    for (int j = 0; j < b->n; j++) {
+        const rf_cov_row *r = &b->row[j], *x = rf_cov_find(a, r->game, r->clause);
+        if (x && (x->applied > UINT64_MAX - r->applied || x->fired > UINT64_MAX - r->fired ||
+                  x->violated > UINT64_MAX - r->violated)) {
+            set_err(err, errlen, "counts of %s %s pass 2^64-1 when added", r->game, r->clause);
+            return -1;
+        }
+    }
+    for (int j = 0; j < b->n; j++) {
+        const rf_cov_row *r = &b->row[j];
+        int i = row_of(a, r->game, r->clause);
+        if (i < 0) { set_err(err, errlen, "out of memory"); return -1; }
+        rf_cov_row *x = &a->row[i];
+        if (x->fired == 0 && r->fired > 0 && r->first && !x->first) {
+            x->first = dup_str(r->first);
+            if (!x->first) { set_err(err, errlen, "out of memory"); return -1; }
+        }
+        x->applied += r->applied;
+        x->fired += r->fired;
+        x->violated += r->violated;
+    }
+    return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    uint64_t x = 0;
+    if (!*s) return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10) return -1;
+        x = x * 10 + d;
+    }
+    *v = x;
+    return 0;
+}
+
+static int name_ok(const char *s, const char *extra)
+{
+    if (!*s || strlen(s) > 63) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr(extra, *s)))
+            return 0;
+    return 1;
+}
+
+/* Undo the label escapes in place; returns the offending character or 0. */
+static int unescape(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r != '\\') { *w++ = *r; continue; }
+        switch (r[1]) {
+        case '\\': *w++ = '\\'; break;
+        case 't': *w++ = '\t'; break;
+        case 'n': *w++ = '\n'; break;
+        case 'r': *w++ = '\r'; break;
+        default: return r[1] ? r[1] : '\\';
+        }
+        r++;
+    }
+    *w = 0;
+    return 0;
+}
+
+int rf_cov_parse(rf_cov *a, const char *fname, const char *text, size_t len, char *err, size_t errlen)
+{
+    rf_cov t = {0};
+    int *at = NULL, atcap = 0;      /* line of each row of t, for duplicate messages */
+    char *buf = NULL;
+    int line = 0, rc = RF_EXIT_BADINPUT;
+    size_t pos = 0;
+    static const char *const field[] = {"game", "clause", "applied", "fired", "violated", "first-input"};
+#define FAIL(...) do { char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+                       set_err(err, errlen, "%s:%d: %s", fname, line, m_); goto done; } while (0)
+    if (len == 0) { line = 1; FAIL("empty file, expected '%s'", RF_COV_HEADER); }
+    while (pos < len) {
+        line++;
+        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
+        if (!nl) FAIL("last line is cut short (no newline at its end): truncated file?");
+        size_t n = (size_t)(nl - s);
+        pos += n + 1;
+        if (memchr(s, 0, n)) FAIL("NUL byte in the line");
+        if (n && s[n - 1] == '\r') n--;
+        free(buf);
+        if (!(buf = malloc(n + 1))) FAIL("out of memory");
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        if (line == 1) {
+            if (!strcmp(buf, RF_COV_HEADER)) continue;
+            if (!strncmp(buf, "# rulefuzz clause counts ", 25))
+                FAIL("counts format '%.20s' is not supported (this rulefuzz reads v1)", buf + 25);
+            FAIL("not a rulefuzz counts file (the first line must be '%s')", RF_COV_HEADER);
+        }
+        if (n == 0 || buf[0] == '#') continue;
+        char *f[6];
+        int nf = 0;
+        for (char *p = buf;; ) {
+            char *tab = strchr(p, '\t');
+            if (nf < 6) f[nf] = p;
+            nf++;
+            if (!tab) break;
+            *tab = 0;
+            p = tab + 1;
+        }
+        if (nf != 6)
+            FAIL("expected 6 tab-separated fields (game, clause, applied, fired, violated, first-input), found %d", nf);
+        if (!name_ok(f[0], "_")) FAIL("bad game name '%.40s'", f[0]);
+        if (!name_ok(f[1], "-")) FAIL("bad clause ID '%.40s'", f[1]);
+        uint64_t v[3];
+        for (int i = 0; i < 3; i++)
+            if (parse_u64(f[2 + i], &v[i])) FAIL("%s count '%.30s' is not a number", field[2 + i], f[2 + i]);
+        int bad = unescape(f[5]);
+        if (bad) FAIL("bad escape '\\%c' in first-input", bad);
+        if (v[1] == 0 && f[5][0]) FAIL("first-input given for %s, which never fired", f[1]);
+        int dup = find_row(&t, f[0], f[1]);
+        if (t.n && dup >= 0) FAIL("%s %s is already counted on line %d", f[0], f[1], at[dup]);
+        int i = row_of(&t, f[0], f[1]);
+        if (i < 0 || grow(&at, &atcap, t.n, sizeof *at)) FAIL("out of memory");
+        at[i] = line;
+        t.row[i].applied = v[0];
+        t.row[i].fired = v[1];
+        t.row[i].violated = v[2];
+        if (f[5][0] && !(t.row[i].first = dup_str(f[5]))) FAIL("out of memory");
+    }
+    if (line == 0) { line = 1; FAIL("empty file, expected '%s'", RF_COV_HEADER); }
+    {
+        char m[256];
+        if (rf_cov_merge(a, &t, m, sizeof m)) { set_err(err, errlen, "%s: %s", fname, m); goto done; }
+    }
+    rc = RF_EXIT_OK;
+done:
+#undef FAIL
+    free(buf);
+    free(at);
+    rf_cov_free(&t);
+    return rc;
+}
+
+int rf_cov_read(rf_cov *a, const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    if (err && errlen) err[0] = 0;
+    char *text = rf_read_file(path, &len, err, errlen);
+    if (!text) return RF_EXIT_BADINPUT;
+    int rc = rf_cov_parse(a, path, text, len, err, errlen);
+    free(text);
+    return rc;
+}
+
+int rf_cov_check_file(const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 && errno == ENOENT) return RF_EXIT_OK;
+    rf_cov t = {0};
+    int rc = rf_cov_read(&t, path, err, errlen);
+    rf_cov_free(&t);
+    return rc;
+}
+
+static void put_label(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '\\') fputs("\\\\", f);
+        else if (*s == '\t') fputs("\\t", f);
+        else if (*s == '\n') fputs("\\n", f);
+        else if (*s == '\r') fputs("\\r", f);
+        else fputc(*s, f);
+    }
+}
+
+/* Folder part of a path ("." when it has none). */
+static void dir_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(out, n, ".");
+    else if (slash == path) snprintf(out, n, "/");
+    else snprintf(out, n, "%.*s", (int)(slash - path), path);
+}
+
+int rf_cov_write(const rf_cov *a, const char *path, char *err, size_t errlen)
+{
+    char tmp[PATH_MAX + 64], dir[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        set_err(err, errlen, "%s: path too long", path);
+        return -1;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f) { set_err(err, errlen, "%s: cannot write %s: %s", path, tmp, strerror(errno)); return -1; }
+    fprintf(f, "%s\n# game\tclause\tapplied\tfired\tviolated\tfirst-input\n", RF_COV_HEADER);
+    for (int i = 0; i < a->n; i++) {
+        const rf_cov_row *r = &a->row[i];
+        fprintf(f, "%s\t%s\t%llu\t%llu\t%llu\t", r->game, r->clause, (unsigned long long)r->applied,
+                (unsigned long long)r->fired, (unsigned long long)r->violated);
+        put_label(f, r->first);
+        fputc('\n', f);
+    }
+    int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+    int e = errno;
+    if (fclose(f) != 0 && !bad) { bad = 1; e = errno; }
+    if (bad || rename(tmp, path) != 0) {
+        if (!bad) e = errno;
+        remove(tmp);
+        set_err(err, errlen, "%s: cannot write: %s", path, strerror(e));
+        return -1;
+    }
+    dir_of(path, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) { fsync(dfd); close(dfd); }       /* the rename itself reaches the disk */
+    return 0;
+}
+
+int rf_cov_update_file(const char *path, const rf_cov *add, char *err, size_t errlen)
+{
+    char dir[PATH_MAX];
+    dir_of(path, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd < 0) { set_err(err, errlen, "%s: cannot open its folder %s: %s", path, dir, strerror(errno)); return RF_EXIT_BADINPUT; }
+    if (flock(dfd, LOCK_EX) != 0) {
+        set_err(err, errlen, "%s: cannot lock folder %s: %s", path, dir, strerror(errno));
+        close(dfd);
+        return RF_EXIT_BADINPUT;
+    }
+    rf_cov cur = {0};
+    struct stat sb;
+    int rc = RF_EXIT_OK;
+    if (stat(path, &sb) == 0) rc = rf_cov_read(&cur, path, err, errlen);
+    else if (errno != ENOENT) { set_err(err, errlen, "%s: %s", path, strerror(errno)); rc = RF_EXIT_BADINPUT; }
+    if (rc == RF_EXIT_OK) {
+        char m[256];
+        if (rf_cov_merge(&cur, add, m, sizeof m)) { set_err(err, errlen, "%s: %s", path, m); rc = RF_EXIT_BADINPUT; }
+        else if (rf_cov_write(&cur, path, err, errlen)) rc = RF_EXIT_BADINPUT;
+    }
+    rf_cov_free(&cur);
+    flock(dfd, LOCK_UN);
+    close(dfd);
+    return rc;
+}
+
+/* ==== Clause IDs in the engine sources ============================================ */
+
+/* Every ID the registries know: game clauses, generic clauses, ambiguities. */
+enum { ID_CLAUSE, ID_GENERIC, ID_AMB };
+typedef struct { int file, line; } rf_loc;
+typedef struct {
+    const char *id;
+    const char *game;           /* engine name; NULL for generic clauses */
+    int kind;                   /* ID_CLAUSE, ID_GENERIC, ID_AMB */
+    rf_loc *loc; int nloc, cap; /* enforcing lines, in file and line order */
+} rf_known;
+
+/* One lcov branch outcome: BRDA:line,block,branch,taken (taken -1: never evaluated, '-'). */
+typedef struct { int line, block, branch; long long taken; } rf_brda;
+
+/* A source file under rules/, with its lines and (when given) lcov data. */
+typedef struct {
+    char *rel;                  /* "rules/hdz.c", relative to the source root */
+    char *sf;                   /* path lcov gave it (SF:), NULL when lcov has none */
+    char **text; int nline;     /* text[i] is line i+1 */
+    long long *da;              /* per line (index = line): count, -1 not instrumented */
+    rf_brda *br; int nbr, brcap;
+} rf_src;
+
+typedef struct {
+    rf_known *id; int nid, idcap;
+    rf_src *src; int nsrc, srccap;
+    int scanned;                /* sources were found and scanned */
+    int have_lcov;              /* --lcov given */
+} rf_code;
+
+static int known_index(const rf_code *cd, const char *tok, size_t n)
+{
+    for (int i = 0; i < cd->nid; i++)
+        if (strlen(cd->id[i].id) == n && !strncmp(cd->id[i].id, tok, n)) return i;
+    return -1;
+}
+
+static int code_init(rf_code *cd)
+{
+    memset(cd, 0, sizeof *cd);
+    for (int gi = 0; inv_games[gi]; gi++)
+        for (int i = 0; i < inv_games[gi]->n_clauses; i++) {
+            if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+            cd->id[cd->nid++] = (rf_known){inv_games[gi]->clauses[i].id, inv_games[gi]->game, ID_CLAUSE, NULL, 0, 0};
+        }
+    for (int i = 0; i < inv_n_generic; i++) {
+        if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+        cd->id[cd->nid++] = (rf_known){inv_generic_clauses[i].id, NULL, ID_GENERIC, NULL, 0, 0};
+    }
+    for (int gi = 0; game_engines[gi]; gi++)
+        for (int i = 0; i < game_engines[gi]->n_amb; i++) {
+            if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+            cd->id[cd->nid++] = (rf_known){game_engines[gi]->amb[i].id, game_engines[gi]->name, ID_AMB, NULL, 0, 0};
+        }
+    return 0;
+}
+
+static void code_free(rf_code *cd)
+{
+    for (int i = 0; i < cd->nid; i++) free(cd->id[i].loc);
+    free(cd->id);
+    for (int s = 0; s < cd->nsrc; s++) {
+        rf_src *f = &cd->src[s];
+        for (int i = 0; i < f->nline; i++) free(f->text[i]);
+        free(f->text); free(f->rel); free(f->sf); free(f->da); free(f->br);
+    }
+    free(cd->src);
+}
+
+static int add_loc(rf_known *k, int file, int line)
+{
+    for (int i = 0; i < k->nloc; i++)
+        if (k->loc[i].file == file && k->loc[i].line == line) return 0;
+    if (grow(&k->loc, &k->cap, k->nloc + 1, sizeof *k->loc)) return -1;
+    k->loc[k->nloc++] = (rf_loc){file, line};
+    return 0;
+}
+
+static int cmp_loc(const void *a, const void *b)
+{
+    const rf_loc *x = a, *y = b;
+    return x->file != y->file ? x->file - y->file : x->line - y->line;
+}
+
+#define MAX_IDS 16
+typedef struct { int id[MAX_IDS]; int n; } idset;
+static void idset_add(idset *s, int id)
+{
+    for (int i = 0; i < s->n; i++) if (s->id[i] == id) return;
+    if (s->n < MAX_IDS) s->id[s->n++] = id;
+}
+static int idset_has(const idset *s, int id)
+{
+    for (int i = 0; i < s->n; i++) if (s->id[i] == id) return 1;
+    return 0;
+}
+
+/* Known IDs in comment text t[0..n): maximal runs of [A-Z0-9-] starting with a letter. */
+static void ids_in(const rf_code *cd, const char *t, size_t n, idset *s)
+{
+    for (size_t i = 0; i < n;) {
+        if (!(t[i] >= 'A' && t[i] <= 'Z') || (i > 0 && ((t[i-1] >= 'A' && t[i-1] <= 'Z') || (t[i-1] >= '0' && t[i-1] <= '9') || t[i-1] == '-' || t[i-1] == '_'))) { i++; continue; }
+        size_t j = i;
+        while (j < n && ((t[j] >= 'A' && t[j] <= 'Z') || (t[j] >= '0' && t[j] <= '9') || t[j] == '-')) j++;
+        size_t e = j;
+        while (e > i && t[e - 1] == '-') e--;
+        int k = (j < n && (t[j] == '_' || (t[j] >= 'a' && t[j] <= 'z'))) ? -1 : known_index(cd, t + i, e - i);
+        if (k >= 0) idset_add(s, k);
+        i = j;
+    }
+}
+
+/* A comment found by the lexer. */
+typedef struct { int start, end; int code_before, code_after; idset ids; } rf_comment;
+
+static int indent_of(const char *s)
+{
+    int w = 0;
+    for (; *s == ' ' || *s == '\t'; s++) w = *s == '\t' ? (w / 8 + 1) * 8 : w + 1;
+    return w;
+}
+
+/* The enforcing-line rule (README, "Clause coverage"): a comment carrying clause IDs marks
+ *  - the code line it shares (a comment after code, or before code on the same line);
+ *  - when it stands on lines of its own (one line or a block comment): the code lines after
+ *    it, up to the next blank line, the next line whose comments carry another ID, a line
+ *    opening with '}' indented less than the comment, or the next comment standing on its
+ *    own line indented no deeper than it (a new paragraph); deeper comment-only lines in
+ *    between are skipped. Text inside string literals never counts as a comment. */
+static int scan_source(rf_code *cd, int fi)
+{
+    rf_src *f = &cd->src[fi];
+    int n = f->nline;
+    char *code = calloc((size_t)n + 1, 1);
+    idset *line_ids = calloc((size_t)n + 1, sizeof *line_ids);
+    rf_comment *cm = NULL;
+    int ncm = 0, cmcap = 0, rc = -1;
+    if (!code || !line_ids) goto out;
+    int in_block = 0;
+    for (int li = 0; li < n; li++) {
+        const char *s = f->text[li];
+        size_t len = strlen(s), seg = 0;
+        int pending = -1;                         /* a comment closed on this line: code after it? */
+        for (size_t i = 0; i < len;) {
+            if (in_block) {
+                const char *endc = strstr(s + i, "*/");
+                size_t stop = endc ? (size_t)(endc - s) : len;
+                ids_in(cd, s + seg, stop - seg, &line_ids[li]);
+                ids_in(cd, s + seg, stop - seg, &cm[ncm - 1].ids);
+                if (!endc) { i = len; break; }
+                in_block = 0;
+                cm[ncm - 1].end = li;
+                pending = ncm - 1;
+                i = stop + 2;
+                continue;
+            }
+            char ch = s[i];
+            if (ch == '/' && s[i + 1] == '*') {
+                if (grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
+                memset(&cm[ncm], 0, sizeof cm[ncm]);
+                cm[ncm].start = cm[ncm].end = li;
+                cm[ncm].code_before = code[li];
+                ncm++;
+                in_block = 1;
+                i += 2;
+                seg = i;
+                continue;
+            }
+            if (ch == '/' && s[i + 1] == '/') {
+                if (grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
+                memset(&cm[ncm], 0, sizeof cm[ncm]);
+                cm[ncm].start = cm[ncm].end = li;
+                cm[ncm].code_before = code[li];
+                ids_in(cd, s + i + 2, len - i - 2, &cm[ncm].ids);
+                ids_in(cd, s + i + 2, len - i - 2, &line_ids[li]);
+                ncm++;
+                break;
+            }
+            if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') { i++; continue; }
+            code[li] = 1;
+            if (pending >= 0) { cm[pending].code_after = 1; pending = -1; }
+            if (ch == '"' || ch == '\'') {           /* skip the literal */
+                for (i++; i < len && s[i] != ch; i++) if (s[i] == '\\' && i + 1 < len) i++;
+            }
+            i++;
+        }
+    }
+    for (int c = 0; c < ncm; c++) {
+        rf_comment *k = &cm[c];
+        if (!k->ids.n) continue;
+        for (int j = 0; j < k->ids.n; j++) {
+            rf_known *id = &cd->id[k->ids.id[j]];
+            if (k->code_before && add_loc(id, fi, k->start + 1)) goto out;
+            if (k->code_after && add_loc(id, fi, k->end + 1)) goto out;
+        }
+        if (k->code_before || k->code_after) continue;
+        int ind = indent_of(f->text[k->start]);
+        for (int li = k->end + 1; li < n; li++) {
+            const char *s = f->text[li];
+            const char *p = s + strspn(s, " \t\r\f\v");
+            if (!*p) break;                                           /* a blank line */
+            int other = 0;
+            for (int j = 0; j < line_ids[li].n; j++) other |= !idset_has(&k->ids, line_ids[li].id[j]);
+            if (other) break;                                         /* another clause's line */
+            if (*p == '}' && indent_of(s) < ind) break;               /* the block closes */
+            if (!code[li] && *p == '/' && (p[1] == '*' || p[1] == '/') && indent_of(s) <= ind)
+                break;                                                /* a new paragraph's comment */
+            if (!code[li]) continue;                                  /* comment-only line */
+            for (int j = 0; j < k->ids.n; j++)
+                if (add_loc(&cd->id[k->ids.id[j]], fi, li + 1)) goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(code);
+    free(line_ids);
+    free(cm);
+    return rc;
+}
+
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Read every .c and .h file under root/rules (sorted) and find each ID's enforcing lines.
+ * Returns 0 (cd->scanned says whether the folder was there), -1 on an error (err). */
+static int code_scan(rf_code *cd, const char *root, int required, char *err, size_t errlen)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/rules", root);
+    DIR *d = opendir(dir);
+    if (!d) {
+        if (!required) return 0;
+        set_err(err, errlen, "%s: no rules/ folder there (--src-root)", root);
+        return -1;
+    }
+    char **names = NULL;
+    int nn = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (e->d_name[0] == '.' || l < 3 || (strcmp(e->d_name + l - 2, ".c") && strcmp(e->d_name + l - 2, ".h"))) continue;
+        if (grow(&names, &cap, nn + 1, sizeof *names) || !(names[nn] = dup_str(e->d_name))) { closedir(d); goto oom; }
+        nn++;
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof *names, cmp_cstr);
+    for (int i = 0; i < nn; i++) {
+        char path[PATH_MAX + 300], rel[300];
+        snprintf(rel, sizeof rel, "rules/%.280s", names[i]);
+        snprintf(path, sizeof path, "%s/%s", root, rel);
+        size_t len;
+        char *text = rf_read_file(path, &len, err, errlen);
+        if (!text) goto fail;
+        if (grow(&cd->src, &cd->srccap, cd->nsrc + 1, sizeof *cd->src)) { free(text); goto oom; }
+        rf_src *f = &cd->src[cd->nsrc++];
+        memset(f, 0, sizeof *f);
+        f->rel = dup_str(rel);
+        int lcap = 0;
+        for (char *p = text; *p || p == text;) {
+            char *nl = strchr(p, '\n');
+            size_t l = nl ? (size_t)(nl - p) : strlen(p);
+            if (!nl && l == 0) break;
+            if (grow(&f->text, &lcap, f->nline + 1, sizeof *f->text) || !(f->text[f->nline] = malloc(l + 1))) { free(text); goto oom; }
+            memcpy(f->text[f->nline], p, l);
+            f->text[f->nline][l] = 0;
+            f->nline++;
+            if (!nl) break;
+            p = nl + 1;
+        }
+        free(text);
+        if (!f->rel || !(f->da = malloc(sizeof *f->da * ((size_t)f->nline + 2)))) goto oom;
+        for (int l = 0; l < f->nline + 2; l++) f->da[l] = -1;
+        if (scan_source(cd, cd->nsrc - 1)) goto oom;
+    }
+    for (int i = 0; i < cd->nid; i++) qsort(cd->id[i].loc, (size_t)cd->id[i].nloc, sizeof *cd->id[i].loc, cmp_loc);
+    for (int i = 0; i < nn; i++) free(names[i]);
+    free(names);
+    cd->scanned = 1;
+    return 0;
+oom:
+    set_err(err, errlen, "out of memory reading %s", dir);
+fail:
+    for (int i = 0; i < nn; i++) free(names[i]);
+    free(names);
+    return -1;
+}
+
+/* ==== lcov tracefiles ================================================================ */
+
+/* The scanned source an lcov SF: path names: the same relative path under any folder. */
+static rf_src *src_for_sf(rf_code *cd, const char *sf)
+{
+    size_t l = strlen(sf);
+    for (int i = 0; i < cd->nsrc; i++) {
+        size_t r = strlen(cd->src[i].rel);
+        if (!strcmp(sf, cd->src[i].rel) || (l > r && sf[l - r - 1] == '/' && !strcmp(sf + l - r, cd->src[i].rel)))
+            return &cd->src[i];
+    }
+    return NULL;
+}
+
+/* Add one lcov tracefile's DA and BRDA records for the scanned sources. Counts of several
+ * tracefiles add up. RF_EXIT_OK or RF_EXIT_BADINPUT ("file:line: what is wrong"). */
+static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = rf_read_file(path, &len, err, errlen);
+    if (!text) return RF_EXIT_BADINPUT;
+    rf_src *cur = NULL;
+    int line = 0, rc = RF_EXIT_OK, seen_sf = 0;
+    for (char *p = text; *p; ) {
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = 0;
+        line++;
+        size_t l = strlen(p);
+        if (l && p[l - 1] == '\r') p[--l] = 0;
+        if (!strncmp(p, "SF:", 3)) {
+            seen_sf = 1;
+            cur = src_for_sf(cd, p + 3);
+            if (cur && !cur->sf) cur->sf = dup_str(p + 3);
+        } else if (!strcmp(p, "end_of_record")) {
+            cur = NULL;
+        } else if (cur && !strncmp(p, "DA:", 3)) {
+            long long ln, cnt;
+            char tail;
+            if (sscanf(p + 3, "%lld,%lld%c", &ln, &cnt, &tail) < 2 || ln < 1 || cnt < 0) {
+                set_err(err, errlen, "%s:%d: malformed DA record '%.60s'", path, line, p);
+                rc = RF_EXIT_BADINPUT; break;
+            }
+            if (ln <= cur->nline) cur->da[ln] = (cur->da[ln] < 0 ? 0 : cur->da[ln]) + cnt;
+        } else if (cur && !strncmp(p, "BRDA:", 5)) {
+            int ln, blk, brn, used = 0;
+            char taken[32];
+            if (sscanf(p + 5, "%d,%d,%d,%31[-0-9]%n", &ln, &blk, &brn, taken, &used) != 4 || p[5 + used] || ln < 1) {
+                set_err(err, errlen, "%s:%d: malformed BRDA record '%.60s'", path, line, p);
+                rc = RF_EXIT_BADINPUT; break;
+            }
+            long long t = strcmp(taken, "-") ? atoll(taken) : -1;
+            if (ln > cur->nline) goto next;
+            int found = -1;
+            for (int i = cur->nbr - 1; i >= 0 && found < 0; i--)
+                if (cur->br[i].line == ln && cur->br[i].block == blk && cur->br[i].branch == brn) found = i;
+            if (found < 0) {
+                if (grow(&cur->br, &cur->brcap, cur->nbr + 1, sizeof *cur->br)) { set_err(err, errlen, "out of memory"); rc = RF_EXIT_BADINPUT; break; }
+                cur->br[cur->nbr++] = (rf_brda){ln, blk, brn, t};
+            } else if (t >= 0) {
+                rf_brda *b = &cur->br[found];
+                b->taken = (b->taken < 0 ? 0 : b->taken) + t;
+            }
+        }
+    next:
+        if (!nl) break;
+        p = nl + 1;
+    }
+    if (rc == RF_EXIT_OK && !seen_sf) {
+        set_err(err, errlen, "%s:1: not an lcov tracefile (no SF: record)", path);
+        rc = RF_EXIT_BADINPUT;
+    }
+    free(text);
+    return rc;
+}
+
+/* ==== The report ===================================================================== */
+
+enum { ST_VIOLATED, ST_NEVER, ST_NOT_RUN, ST_BRANCHES, ST_UNTAGGED, ST_OK, ST_N };
+static const char *const st_name[ST_N] = {"violated", "never-fired", "code-not-run", "branches-missed", "no-tagged-code", "ok"};
+static const char *const st_text[ST_N] = {"VIOLATED", "NEVER FIRED", "CODE NOT RUN", "BRANCHES", "NO CODE", "ok"};
+
+/* One row of a game's report. */
+typedef struct {
+    const char *id, *oracle, *source;
+    int generic;                        /* GEN- clause: shown, not gated */
+    int known;                          /* in the registry (else only in counts files) */
+    uint64_t applied, fired, violated;
+    const char *first;
+    const rf_known *code;               /* enforcing lines, NULL none */
+    int lines, hit, branches, taken;    /* over instrumented enforcing lines (lcov) */
+    int status;
+} rf_crow;
+
+typedef struct {
+    const game_engine *g;
+    const inv_game *og;
+    rf_crow *row; int n;
+    int total, fired, violated_clauses; /* game clauses (not GEN-) */
+    int lines, hit, branches, taken;    /* union of the game clauses' enforcing lines */
+    int untagged_files;                 /* scanned rules files without lcov data */
+    int has_counts;                     /* any row of this game in the counts files */
+    double pct;
+    int gate_failed;
+} rf_game_report;
+
+typedef struct {
+    const char *src_root;
+    const char *lcov_html;              /* genhtml output folder for links, NULL none */
+    const char **counts; int ncounts;
+    const char **lcov; int nlcov;
+    double fail_under;                  /* < 0: no gate */
+} rf_opts;
+
+static const rf_known *known_for(const rf_code *cd, const char *id)
+{
+    int k = known_index(cd, id, strlen(id));
+    return k >= 0 ? &cd->id[k] : NULL;
+}
+
+static void measure(const rf_code *cd, rf_crow *r)
+{
+    r->lines = r->hit = r->branches = r->taken = 0;
+    if (!r->code) return;
+    for (int i = 0; i < r->code->nloc; i++) {
+        const rf_src *f = &cd->src[r->code->loc[i].file];
+        int ln = r->code->loc[i].line;
+        if (f->da[ln] >= 0) { r->lines++; r->hit += f->da[ln] > 0; }
+        for (int b = 0; b < f->nbr; b++)
+            if (f->br[b].line == ln) { r->branches++; r->taken += f->br[b].taken > 0; }
+    }
+}
+
+static int status_of(const rf_code *cd, const rf_crow *r)
+{
+    if (r->violated) return ST_VIOLATED;
+    if (!r->fired) return ST_NEVER;
+    if (r->generic) return ST_OK;
+    if (cd->have_lcov && r->hit < r->lines) return ST_NOT_RUN;
+    if (cd->have_lcov && r->taken < r->branches) return ST_BRANCHES;
+    if (cd->scanned && (!r->code || !r->code->nloc)) return ST_UNTAGGED;
+    return ST_OK;
+}
+
+static int build_report(const rf_code *cd, const rf_cov *acc, const game_engine *g, const rf_opts *o,
+                        rf_game_report *gr)
+{
+    memset(gr, 0, sizeof *gr);
+    gr->g = g;
+    gr->og = inv_game_find(g->name);
+    int cap = gr->og->n_clauses + inv_n_generic + acc->n;
+    gr->row = calloc((size_t)cap + 1, sizeof *gr->row);
+    if (!gr->row) return -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int nc = pass == 0 ? gr->og->n_clauses : inv_n_generic;
+        for (int i = 0; i < nc; i++) {
+            const inv_clause *cl = pass == 0 ? &gr->og->clauses[i] : &inv_generic_clauses[i];
+            rf_crow *r = &gr->row[gr->n++];
+            r->id = cl->id; r->oracle = cl->oracle; r->source = cl->source;
+            r->generic = pass == 1; r->known = 1;
+            const rf_cov_row *c = rf_cov_find(acc, g->name, cl->id);
+            if (c) { r->applied = c->applied; r->fired = c->fired; r->violated = c->violated; r->first = c->first; }
+            r->code = pass == 0 ? known_for(cd, cl->id) : NULL;
+        }
+    }
+    for (int i = 0; i < acc->n; i++) {
+        const rf_cov_row *c = &acc->row[i];
+        if (strcmp(c->game, g->name)) continue;
+        gr->has_counts = 1;
+        int found = 0;
+        for (int j = 0; j < gr->n && !found; j++) found = !strcmp(gr->row[j].id, c->clause);
+        if (found) continue;
+        rf_crow *r = &gr->row[gr->n++];
+        r->id = c->clause; r->oracle = "?"; r->source = "not a clause of this rulefuzz";
+        r->generic = 1; r->applied = c->applied; r->fired = c->fired; r->violated = c->violated; r->first = c->first;
+    }
+    char **seen = calloc((size_t)cd->nsrc + 1, sizeof *seen);   /* lines counted once per game */
+    if (!seen) return -1;
+    for (int j = 0; j < gr->n; j++) {
+        rf_crow *r = &gr->row[j];
+        measure(cd, r);
+        r->status = status_of(cd, r);
+        if (r->generic) continue;
+        gr->total++;
+        gr->fired += r->fired > 0;
+        gr->violated_clauses += r->violated > 0;
+        for (int i = 0; r->code && i < r->code->nloc; i++) {
+            int fi = r->code->loc[i].file, ln = r->code->loc[i].line;
+            const rf_src *f = &cd->src[fi];
+            if (!seen[fi] && !(seen[fi] = calloc((size_t)f->nline + 2, 1))) return -1;
+            if (seen[fi][ln]) continue;
+            seen[fi][ln] = 1;
+            if (f->da[ln] >= 0) { gr->lines++; gr->hit += f->da[ln] > 0; }
+            for (int b = 0; b < f->nbr; b++)
+                if (f->br[b].line == ln) { gr->branches++; gr->taken += f->br[b].taken > 0; }
+        }
+    }
+    for (int i = 0; i < cd->nsrc; i++) free(seen[i]);
+    free(seen);
+    gr->pct = gr->total ? 100.0 * gr->fired / gr->total : 100.0;
+    gr->gate_failed = o->fail_under >= 0 && gr->pct + 1e-9 < o->fail_under;
+    return 0;
+}
+
+/* Short source name for people: the file's base name. */
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+/* ---- terminal table ----------------------------------------------------------------- */
+
+static void frac(char *b, size_t n, int have, int x, int of)
+{
+    if (!have) snprintf(b, n, "-");
+    else snprintf(b, n, "%d/%d", x, of);
+}
+
+static void print_row(FILE *out, const rf_code *cd, const rf_crow *r)
+{
+    char ln[24], br[24];
+    frac(ln, sizeof ln, cd->have_lcov && !r->generic, r->hit, r->lines);
+    frac(br, sizeof br, cd->have_lcov && !r->generic, r->taken, r->branches);
+    fprintf(out, "%-26s %13llu %13llu %8llu %9s %9s  %-12s %s\n", r->id, (unsigned long long)r->applied,
+            (unsigned long long)r->fired, (unsigned long long)r->violated, ln, br,
+            st_text[r->status], r->first ? r->first : "-");
+}
+
+static void print_table(FILE *out, const rf_code *cd, const rf_game_report *gr, const rf_opts *o)
+{
+    fprintf(out, "clause coverage of %s (%s): %d of %d clauses fired (%.1f%%), %d violated; counts from",
+            gr->g->name, gr->g->title, gr->fired, gr->total, gr->pct, gr->violated_clauses);
+    for (int i = 0; i < o->ncounts; i++) fprintf(out, " %s", o->counts[i]);
+    fprintf(out, "\n");
+    if (cd->have_lcov)
+        fprintf(out, "enforcing code (lines under rules/ tagged with the clause ID): %d of %d lines run, %d of %d branches taken\n",
+                gr->hit, gr->lines, gr->taken, gr->branches);
+    else
+        fprintf(out, "(no --lcov: the lines and branches columns are empty)\n");
+    fprintf(out, "%-26s %13s %13s %8s %9s %9s  %-12s %s\n", "clause", "applied", "fired", "violated",
+            "lines", "branches", "status", "first input");
+    for (int j = 0; j < gr->n; j++) if (!gr->row[j].generic) print_row(out, cd, &gr->row[j]);
+    fprintf(out, "conformance checks (shown, not gated):\n");
+    for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) print_row(out, cd, &gr->row[j]);
+    for (int j = 0; j < gr->n; j++)
+        if (!gr->row[j].known)
+            fprintf(out, "note: %s is in the counts but is no clause of %s (renamed or removed?)\n", gr->row[j].id, gr->g->name);
+}
+
+/* ---- JSON ----------------------------------------------------------------------------- */
+
+static void json_str(FILE *f, const char *s)
+{
+    if (!s) { fputs("null", f); return; }
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch == '\n') fputs("\\n", f);
+        else if (ch == '\t') fputs("\\t", f);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_code(FILE *f, const rf_code *cd, const rf_known *k)
+{
+    fputs("[", f);
+    for (int i = 0; k && i < k->nloc; i++) {
+        const rf_src *s = &cd->src[k->loc[i].file];
+        long long c = s->da[k->loc[i].line];
+        fprintf(f, "%s{\"file\":", i ? "," : "");
+        json_str(f, s->rel);
+        fprintf(f, ",\"line\":%d,\"count\":", k->loc[i].line);
+        if (cd->have_lcov && c >= 0) fprintf(f, "%lld", c); else fputs("null", f);
+        fputs("}", f);
+    }
+    fputs("]", f);
+}
+
+static const char *const enforcing_rule =
+    "A clause's enforcing code is every line under rules/ that carries its clause ID in a comment. "
+    "A comment after (or before) code on the same line marks that line. A comment standing on lines "
+    "of its own (a line comment or a block comment) marks the code lines that follow it, up to the "
+    "next blank line, the next line whose comment carries another ID, a line opening with '}' "
+    "indented less than the comment, or the next comment standing on its own line indented no deeper "
+    "than it (a new paragraph); deeper comment-only lines in between are skipped.";
+
+static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, int ng, const rf_opts *o)
+{
+    fputs("{\"format\":\"rulefuzz clause coverage v1\",\"enforcing_rule\":", f);
+    json_str(f, enforcing_rule);
+    fputs(",\"counts_files\":[", f);
+    for (int i = 0; i < o->ncounts; i++) { if (i) fputc(',', f); json_str(f, o->counts[i]); }
+    fputs("],\"lcov_files\":[", f);
+    for (int i = 0; i < o->nlcov; i++) { if (i) fputc(',', f); json_str(f, o->lcov[i]); }
+    fputs("],", f);
+    if (o->fail_under >= 0) fprintf(f, "\"fail_under\":%g,", o->fail_under);
+    else fputs("\"fail_under\":null,", f);
+    fputs("\"games\":[", f);
+    for (int gi = 0; gi < ng; gi++) {
+        const rf_game_report *gr = &grs[gi];
+        fprintf(f, "%s\n{\"game\":", gi ? "," : "");
+        json_str(f, gr->g->name);
+        fputs(",\"title\":", f);
+        json_str(f, gr->g->title);
+        fprintf(f, ",\"clauses\":%d,\"fired\":%d,\"violated\":%d,\"percent\":%.2f,\"gate\":%s",
+                gr->total, gr->fired, gr->violated_clauses, gr->pct,
+                o->fail_under < 0 ? "null" : gr->gate_failed ? "\"failed\"" : "\"passed\"");
+        if (cd->have_lcov)
+            fprintf(f, ",\"lines\":{\"total\":%d,\"hit\":%d},\"branches\":{\"total\":%d,\"taken\":%d}",
+                    gr->lines, gr->hit, gr->branches, gr->taken);
+        fputs(",\"never_fired\":[", f);
+        for (int j = 0, first = 1; j < gr->n; j++)
+            if (!gr->row[j].generic && !gr->row[j].fired) { if (!first) fputc(',', f); json_str(f, gr->row[j].id); first = 0; }
+        fputs("],\"rows\":[", f);
+        for (int j = 0; j < gr->n; j++) {
+            const rf_crow *r = &gr->row[j];
+            fprintf(f, "%s\n {\"id\":", j ? "," : "");
+            json_str(f, r->id);
+            fprintf(f, ",\"kind\":\"%s\",\"gated\":%s,\"oracle\":", !r->known ? "unknown" : r->generic ? "conformance" : "clause",
+                    r->generic ? "false" : "true");
+            json_str(f, r->oracle);
+            fputs(",\"source\":", f);
+            json_str(f, r->source);
+            fprintf(f, ",\"applied\":%llu,\"fired\":%llu,\"violated\":%llu,\"first_input\":",
+                    (unsigned long long)r->applied, (unsigned long long)r->fired, (unsigned long long)r->violated);
+            json_str(f, r->first);
+            fprintf(f, ",\"status\":\"%s\"", st_name[r->status]);
+            if (cd->have_lcov && !r->generic)
+                fprintf(f, ",\"lines\":{\"total\":%d,\"hit\":%d},\"branches\":{\"total\":%d,\"taken\":%d}",
+                        r->lines, r->hit, r->branches, r->taken);
+            else
+                fputs(",\"lines\":null,\"branches\":null", f);
+            fputs(",\"code\":", f);
+            json_code(f, cd, r->code);
+            fputs(",\"branches_not_taken\":[", f);
+            for (int i = 0, first = 1; cd->have_lcov && r->code && i < r->code->nloc; i++) {
+                const rf_src *s = &cd->src[r->code->loc[i].file];
+                for (int b = 0; b < s->nbr; b++)
+                    if (s->br[b].line == r->code->loc[i].line && s->br[b].taken <= 0) {
+                        fprintf(f, "%s{\"file\":", first ? "" : ",");
+                        json_str(f, s->rel);
+                        fprintf(f, ",\"line\":%d,\"block\":%d,\"branch\":%d,\"evaluated\":%s}", s->br[b].line,
+                                s->br[b].block, s->br[b].branch, s->br[b].taken < 0 ? "false" : "true");
+                        first = 0;
+                    }
+            }
+            fputs("]}", f);
+        }
+        fputs("],\n\"ambiguities\":[", f);
+        for (int i = 0, first = 1; i < cd->nid; i++) {
+            const rf_known *k = &cd->id[i];
+            if (k->kind != ID_AMB || strcmp(k->game, gr->g->name)) continue;
+            fprintf(f, "%s\n {\"id\":", first ? "" : ",");
+            json_str(f, k->id);
+            fputs(",\"code\":", f);
+            json_code(f, cd, k);
+            fputs("}", f);
+            first = 0;
+        }
+        fputs("]}", f);
+    }
+    fputs("]}\n", f);
+}
+
+/* ---- HTML ------------------------------------------------------------------------------ */
+
+static void html_str(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else if (*s == '"') fputs("&quot;", f);
+        else fputc(*s, f);
+    }
+}
+
+/* A path or label, preferably wrapped after a '/' or ','. */
+static void html_wrap(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        char one[2] = {*s, 0};
+        if (*s == '<' || *s == '>' || *s == '&' || *s == '"') html_str(f, one);
+        else fputc(*s, f);
+        if (*s == '/' || *s == ',') fputs("<wbr>", f);
+    }
+}
+
+/* URL-safe relative path from folder `from` to existing path `to`; the absolute path when
+ * either cannot be resolved. */
+static void rel_path(const char *from, const char *to, char *out, size_t n)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    if (!realpath(from, a) || !realpath(to, b)) { snprintf(out, n, "%s", to); return; }
+    size_t i = 0, cut = 0;
+    while (a[i] && a[i] == b[i]) { if (a[i] == '/') cut = i; i++; }
+    if (!a[i] && (b[i] == '/' || !b[i])) cut = i;      /* `from` is a prefix folder of `to` */
+    size_t w = 0;
+    out[0] = 0;
+    for (const char *p = a + cut; *p; p++)
+        if (*p == '/' && w + 4 < n) { memcpy(out + w, "../", 3); w += 3; out[w] = 0; }
+    const char *rest = b + cut + (b[cut] == '/');
+    snprintf(out + w, n - w, "%s", rest);
+}
+
+/* Where a source line is shown: genhtml's page for the file (with the line anchor) when
+ * --lcov-html has one, else the source file itself. */
+static void line_href(const rf_code *cd, const rf_opts *o, const char *html_dir, int fi, char *out, size_t n,
+                      int *anchors)
+{
+    const rf_src *f = &cd->src[fi];
+    char p[PATH_MAX * 2];
+    *anchors = 0;
+    if (o->lcov_html) {
+        snprintf(p, sizeof p, "%s/%s.gcov.html", o->lcov_html, f->rel);
+        if (access(p, R_OK) != 0 && f->sf) snprintf(p, sizeof p, "%s/%s.gcov.html", o->lcov_html, f->sf + (f->sf[0] == '/'));
+        if (access(p, R_OK) == 0) { rel_path(html_dir, p, out, n); *anchors = 1; return; }
+    }
+    snprintf(p, sizeof p, "%s/%s", o->src_root, f->rel);
+    rel_path(html_dir, p, out, n);
+}
+
+static const char *const css =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:24px 32px;color:#1d232a;background:#fff}"
+    "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px}"
+    ".sum{font-size:15px;margin:6px 0 4px}.sub{color:#555;margin:2px 0}"
+    ".gate{display:inline-block;padding:2px 10px;border-radius:10px;font-weight:600;margin-left:6px}"
+    ".gate.pass{background:#d9f2de;color:#135e24}.gate.fail{background:#fbd5d5;color:#8a1111}"
+    "table{border-collapse:collapse;width:100%;margin-top:10px}"
+    "th,td{border-bottom:1px solid #e3e6ea;padding:5px 8px;vertical-align:top;text-align:left}"
+    "th{background:#f3f5f7;position:sticky;top:0;font-weight:600;white-space:nowrap}"
+    "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+    "td.id{white-space:nowrap;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}"
+    "a{color:#0b57b3;text-decoration:none}a:hover{text-decoration:underline}"
+    ".st{display:inline-block;padding:1px 7px;border-radius:8px;font-size:12px;font-weight:600;white-space:nowrap}"
+    "tr.violated td{background:#fde2e2}tr.never-fired td{background:#fdeaea}"
+    "tr.code-not-run td{background:#fff1e0}tr.branches-missed td{background:#fffbe6}"
+    "tr.no-tagged-code td{background:#f1f1f4}"
+    ".violated .st{background:#8a1111;color:#fff}.never-fired .st{background:#c62828;color:#fff}"
+    ".code-not-run .st{background:#e67e00;color:#fff}.branches-missed .st{background:#f2c744;color:#3a2e00}"
+    ".no-tagged-code .st{background:#8d93a0;color:#fff}.ok .st{background:#d9f2de;color:#135e24}"
+    ".bar{display:inline-block;width:54px;height:7px;background:#e6e8eb;border-radius:4px;margin-left:6px;vertical-align:middle}"
+    ".bar i{display:block;height:7px;border-radius:4px;background:#3a9b4f}"
+    ".code a{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;padding:0 3px;border-radius:3px;white-space:nowrap}"
+    ".code a.hit{background:#e3f4e6}.code a.miss{background:#fbd5d5;color:#8a1111;font-weight:600}"
+    ".code a.none{background:#eef0f3;color:#555}"
+    ".nt{color:#8a1111;font-size:12px;margin-top:2px}.first{font-size:12px;overflow-wrap:anywhere;color:#333;max-width:260px}"
+    ".muted{color:#777}.legend{font-size:13px;color:#444;max-width:1100px}.legend .st{margin-right:4px}"
+    "tr.gen td{color:#555}";
+
+static void html_bar(FILE *f, int x, int of)
+{
+    int w = of ? (100 * x + of / 2) / of : 100;
+    fprintf(f, "<span class=\"bar\"><i style=\"width:%d%%;background:%s\"></i></span>", w,
+            x == of ? "#3a9b4f" : x * 2 >= of ? "#e0a100" : "#c62828");
+}
+
+/* The enforcing lines as ranges of consecutive lines, each linked; missed lines red. */
+static void html_code(FILE *f, const rf_code *cd, const rf_opts *o, const char *html_dir, const rf_crow *r)
+{
+    if (!r->code || !r->code->nloc) {
+        fputs(r->generic ? "<span class=\"muted\">engine-wide</span>" : "<span class=\"muted\">no line carries this ID</span>", f);
+        return;
+    }
+    for (int i = 0; i < r->code->nloc;) {
+        int fi = r->code->loc[i].file, a = r->code->loc[i].line, j = i, miss = 0, inst = 0;
+        while (j + 1 < r->code->nloc && r->code->loc[j + 1].file == fi && r->code->loc[j + 1].line == r->code->loc[j].line + 1) j++;
+        const rf_src *s = &cd->src[fi];
+        int b = r->code->loc[j].line, firstmiss = 0;
+        for (int k = i; k <= j; k++) {
+            long long c = s->da[r->code->loc[k].line];
+            if (c >= 0) inst = 1;
+            if (c == 0) { if (!miss) firstmiss = r->code->loc[k].line; miss++; }
+        }
+        char href[PATH_MAX * 2];
+        int anchors;
+        line_href(cd, o, html_dir, fi, href, sizeof href, &anchors);
+        fprintf(f, "<a class=\"%s\" href=\"", !cd->have_lcov || !inst ? "none" : miss ? "miss" : "hit");
+        html_str(f, href);
+        if (anchors) fprintf(f, "#%d", miss ? firstmiss : a);
+        fputs("\" title=\"", f);
+        for (int k = i; k <= j; k++) {
+            long long c = s->da[r->code->loc[k].line];
+            fprintf(f, "%sline %d: ", k > i ? "&#10;" : "", r->code->loc[k].line);
+            if (!cd->have_lcov) fputs("no lcov data", f);
+            else if (c < 0) fputs("not instrumented", f);
+            else fprintf(f, "run %lld times", c);
+        }
+        fprintf(f, "\">%s:%d", base_name(s->rel), a);
+        if (b > a) fprintf(f, "&ndash;%d", b);
+        fputs("</a> ", f);
+        i = j + 1;
+    }
+    if (!cd->have_lcov) return;
+    int shown = 0;
+    for (int i = 0; i < r->code->nloc; i++) {
+        const rf_src *s = &cd->src[r->code->loc[i].file];
+        int ln = r->code->loc[i].line, nt = 0, all = 0;
+        for (int b = 0; b < s->nbr; b++)
+            if (s->br[b].line == ln) { all++; nt += s->br[b].taken <= 0; }
+        if (!nt) continue;
+        char href[PATH_MAX * 2];
+        int anchors;
+        line_href(cd, o, html_dir, r->code->loc[i].file, href, sizeof href, &anchors);
+        fputs(shown++ ? ", " : "<div class=\"nt\">branches never taken: ", f);
+        fputs("<a href=\"", f);
+        html_str(f, href);
+        if (anchors) fprintf(f, "#%d", ln);
+        fprintf(f, "\">%s:%d</a> (%d of %d)", base_name(s->rel), ln, nt, all);
+    }
+    if (shown) fputs("</div>", f);
+}
+
+static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *html_dir, const char *spec,
+                     const rf_crow *r)
+{
+    fprintf(f, "<tr class=\"%s%s\"><td class=\"id\">", st_name[r->status], r->generic ? " gen" : "");
+    if (spec && r->known) {
+        fputs("<a href=\"", f);
+        html_str(f, spec);
+        if (r->generic) fputs("#conformance-checks-all-games", f);
+        else { fputc('#', f); for (const char *p = r->id; *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, f); }
+        fputs("\" title=\"the clause in SPEC.md\">", f);
+        html_str(f, r->id);
+        fputs("</a>", f);
+    } else html_str(f, r->id);
+    fprintf(f, "<br><span class=\"muted\" style=\"font-size:11px\">%s</span></td>", r->known ? r->oracle : "not in this rulefuzz");
+    fprintf(f, "<td><span class=\"st\">%s</span></td>", st_text[r->status]);
+    fprintf(f, "<td class=\"n\">%llu</td><td class=\"n\">%llu</td><td class=\"n\">%llu</td>", (unsigned long long)r->applied,
+            (unsigned long long)r->fired, (unsigned long long)r->violated);
+    if (cd->have_lcov && !r->generic && r->lines) {
+        fprintf(f, "<td class=\"n\">%d/%d", r->hit, r->lines); html_bar(f, r->hit, r->lines);
+        if (r->branches) { fprintf(f, "</td><td class=\"n\">%d/%d", r->taken, r->branches); html_bar(f, r->taken, r->branches); }
+        else fputs("</td><td class=\"n muted\">no branches", f);
+        fputs("</td>", f);
+    } else fputs("<td class=\"n muted\">&ndash;</td><td class=\"n muted\">&ndash;</td>", f);
+    fputs("<td class=\"code\">", f);
+    html_code(f, cd, o, html_dir, r);
+    fputs("</td><td class=\"first\">", f);
+    if (r->first) {
+        struct stat sb;
+        if (stat(r->first, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            char href[PATH_MAX * 2];
+            rel_path(html_dir, r->first, href, sizeof href);
+            fputs("<a href=\"", f); html_str(f, href); fputs("\">", f); html_wrap(f, r->first); fputs("</a>", f);
+        } else html_wrap(f, r->first);
+    } else fputs("<span class=\"muted\">&ndash;</span>", f);
+    fputs("</td></tr>\n", f);
+}
+
+static int cmp_status(const void *a, const void *b)
+{
+    const rf_crow *x = *(const rf_crow *const *)a, *y = *(const rf_crow *const *)b;
+    if (x->status != y->status) return x->status - y->status;
+    return x < y ? -1 : x > y;                     /* stable: registry order */
+}
+
+static int write_html(const char *path, const char *html_dir, const rf_code *cd, const rf_game_report *gr,
+                      const rf_opts *o, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    char specp[PATH_MAX + 16], spec[PATH_MAX * 2];
+    snprintf(specp, sizeof specp, "%s/SPEC.md", o->src_root);
+    int have_spec = access(specp, R_OK) == 0;
+    if (have_spec) rel_path(html_dir, specp, spec, sizeof spec);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>", f);
+    fprintf(f, "Clause coverage: %s (%s)</title><style>%s</style></head><body>\n", gr->g->title, gr->g->name, css);
+    fprintf(f, "<h1>Clause coverage: %s <span class=\"muted\">(%s)</span></h1>\n", gr->g->title, gr->g->name);
+    fprintf(f, "<p class=\"sum\"><b>%d of %d clauses fired</b> (%.1f%%), %d violated", gr->fired, gr->total, gr->pct,
+            gr->violated_clauses);
+    if (cd->have_lcov)
+        fprintf(f, "; enforcing code: <b>%d of %d lines run</b>, <b>%d of %d branches taken</b>", gr->hit, gr->lines,
+                gr->taken, gr->branches);
+    if (o->fail_under >= 0)
+        fprintf(f, " <span class=\"gate %s\">gate --fail-under %g: %s</span>", gr->gate_failed ? "fail" : "pass",
+                o->fail_under, gr->gate_failed ? "failed" : "passed");
+    fputs("</p>\n<p class=\"sub\">Counts: ", f);
+    for (int i = 0; i < o->ncounts; i++) { if (i) fputs(", ", f); html_str(f, o->counts[i]); }
+    if (o->nlcov) {
+        fputs(". Line and branch data: ", f);
+        for (int i = 0; i < o->nlcov; i++) { if (i) fputs(", ", f); html_str(f, o->lcov[i]); }
+        if (o->lcov_html) {
+            char idx[PATH_MAX + 16], href[PATH_MAX * 2];
+            snprintf(idx, sizeof idx, "%s/index.html", o->lcov_html);
+            if (access(idx, R_OK) == 0) {
+                rel_path(html_dir, idx, href, sizeof href);
+                fputs(" (<a href=\"", f); html_str(f, href); fputs("\">lcov report</a>)", f);
+            }
+        }
+    } else fputs(". No line and branch data (run <code>make coverage</code>).", f);
+    fputs("</p>\n", f);
+    const rf_crow **ord = malloc(sizeof *ord * ((size_t)gr->n + 1));
+    if (!ord) { fclose(f); set_err(err, errlen, "out of memory"); return -1; }
+    int n = 0;
+    for (int j = 0; j < gr->n; j++) if (!gr->row[j].generic) ord[n++] = &gr->row[j];
+    qsort(ord, (size_t)n, sizeof *ord, cmp_status);
+    fputs("<table><thead><tr><th>Clause</th><th>Status</th><th style=\"text-align:right\">Applied</th>"
+          "<th style=\"text-align:right\">Fired</th><th style=\"text-align:right\">Violated</th>"
+          "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>"
+          "<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
+    for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j]);
+    fputs("</tbody></table>\n<h2>Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
+          "<th>Status</th><th style=\"text-align:right\">Applied</th><th style=\"text-align:right\">Fired</th>"
+          "<th style=\"text-align:right\">Violated</th><th style=\"text-align:right\">Lines run</th>"
+          "<th style=\"text-align:right\">Branches taken</th><th>Enforcing code</th><th>First input that fired it</th>"
+          "</tr></thead><tbody>\n", f);
+    for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, &gr->row[j]);
+    free(ord);
+    fputs("</tbody></table>\n<h2>How to read this page</h2><div class=\"legend\"><p>"
+          "<b>Applied</b>: steps on which the clause's oracle judged a relevant move or state. "
+          "<b>Fired</b>: times the rule actually took effect. <b>Violated</b>: times the engine disagreed with the "
+          "oracle. The gate (<code>rulefuzz coverage --fail-under PCT</code>) counts the clauses that fired; "
+          "conformance checks (GEN-) are shown but not counted.</p><p>"
+          "<span class=\"violated\"><span class=\"st\">VIOLATED</span></span> an oracle found the engine breaking the rule. "
+          "<span class=\"never-fired\"><span class=\"st\">NEVER FIRED</span></span> no input made the rule take effect. "
+          "<span class=\"code-not-run\"><span class=\"st\">CODE NOT RUN</span></span> fired, but some enforcing line never ran. "
+          "<span class=\"branches-missed\"><span class=\"st\">BRANCHES</span></span> every enforcing line ran, some branch never went one way. "
+          "<span class=\"no-tagged-code\"><span class=\"st\">NO CODE</span></span> fired, but no line under rules/ is tagged with the ID. "
+          "<span class=\"ok\"><span class=\"st\">ok</span></span> all of it.</p><p><b>Enforcing code.</b> ", f);
+    html_str(f, enforcing_rule);
+    fputs(" Each range links to its lines in the lcov report; red ranges hold a line that never ran.</p></div>\n"
+          "</body></html>\n", f);
+    if (fclose(f) != 0) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
+static int write_html_index(const char *dir, const rf_game_report *grs, int ng, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Clause coverage</title>"
+               "<style>%s</style></head><body><h1>Clause coverage</h1><table><thead><tr><th>Game</th>"
+               "<th style=\"text-align:right\">Clauses fired</th><th style=\"text-align:right\">Violated</th></tr></thead><tbody>\n", css);
+    for (int i = 0; i < ng; i++)
+        fprintf(f, "<tr class=\"%s\"><td><a href=\"%s.html\">%s</a> (%s)</td><td class=\"n\">%d/%d</td><td class=\"n\">%d</td></tr>\n",
+                grs[i].fired < grs[i].total ? "never-fired" : "ok", grs[i].g->name, grs[i].g->title, grs[i].g->name,
+                grs[i].fired, grs[i].total, grs[i].violated_clauses);
+    fputs("</tbody></table></body></html>\n", f);
+    if (fclose(f) != 0) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
+static int mkdir_p(const char *path)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') { *s = 0; if (mkdir(p, 0755) && errno != EEXIST) return -1; *s = '/'; }
+    return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/* ---- the command ------------------------------------------------------------------------ */
+
+int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
+{
+    rf_opts o = {0};
+    o.src_root = ".";
+    o.fail_under = -1;
+    const char *game = NULL, *json = NULL, *html = NULL;
+    int quiet = 0, src_given = 0, list = 0;      /* list: 1 after --counts, 2 after --lcov */
+    char err[RF_ERR_MAX] = "";
+    o.counts = calloc((size_t)argc + 1, sizeof *o.counts);
+    o.lcov = calloc((size_t)argc + 1, sizeof *o.lcov);
+    int rc = RF_EXIT_BADINPUT;
+    rf_cov acc = {0};
+    rf_code cd;
+    memset(&cd, 0, sizeof cd);
+    rf_game_report *grs = NULL;
+    int ng = 0;
+#define USAGE(...) do { fprintf(errf, "rulefuzz: "); fprintf(errf, __VA_ARGS__); \
+                        fprintf(errf, " (see 'rulefuzz --help')\n"); goto done; } while (0)
+    if (!o.counts || !o.lcov) USAGE("out of memory");
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--counts")) { if (!v || v[0] == '-') USAGE("--counts needs a file"); list = 1; }
+        else if (!strcmp(a, "--lcov")) { if (!v || v[0] == '-') USAGE("--lcov needs a file"); list = 2; }
+        else if (!strcmp(a, "--lcov-html")) { if (!v) USAGE("--lcov-html needs a folder"); o.lcov_html = v; i++; list = 0; }
+        else if (!strcmp(a, "--src-root")) { if (!v) USAGE("--src-root needs a folder"); o.src_root = v; src_given = 1; i++; list = 0; }
+        else if (!strcmp(a, "--json")) { if (!v) USAGE("--json needs a file (or - for standard output)"); json = v; i++; list = 0; }
+        else if (!strcmp(a, "--html")) { if (!v) USAGE("--html needs a folder"); html = v; i++; list = 0; }
+        else if (!strcmp(a, "--quiet")) { quiet = 1; list = 0; }
+        else if (!strcmp(a, "--fail-under")) {
+            char *e;
+            if (!v) USAGE("--fail-under needs a percentage");
+            o.fail_under = strtod(v, &e);
+            if (*e || e == v || o.fail_under < 0 || o.fail_under > 100) USAGE("--fail-under takes 0 to 100, not '%s'", v);
+            i++; list = 0;
+        }
+        else if (a[0] == '-' && a[1]) USAGE("unknown option '%s'", a);
+        else if (list == 1) o.counts[o.ncounts++] = a;
+        else if (list == 2) o.lcov[o.nlcov++] = a;
+        else if (!game) game = a;
+        else USAGE("coverage takes one game, not also '%s' (files follow --counts or --lcov)", a);
+    }
+    if (!o.ncounts) USAGE("coverage needs --counts FILE...");
+    if (game && !game_find(game)) {
+        fprintf(errf, "rulefuzz: unknown game '%s' (games:", game);
+        for (int i = 0; game_engines[i]; i++) fprintf(errf, " %s", game_engines[i]->name);
+        fprintf(errf, ")\n");
+        goto done;
+    }
+    if (game && !inv_game_find(game)) { fprintf(errf, "rulefuzz: %s has no oracles\n", game); goto done; }
+    for (int i = 0; i < o.ncounts; i++)
+        if (rf_cov_read(&acc, o.counts[i], err, sizeof err) != RF_EXIT_OK) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+    if (code_init(&cd) || code_scan(&cd, o.src_root, src_given, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err[0] ? err : "out of memory"); goto done; }
+    cd.have_lcov = o.nlcov > 0;
+    if (cd.have_lcov && !cd.scanned) { fprintf(errf, "rulefuzz: --lcov needs the sources: no rules/ folder in %s (--src-root)\n", o.src_root); goto done; }
+    for (int i = 0; i < o.nlcov; i++)
+        if (lcov_read(&cd, o.lcov[i], err, sizeof err) != RF_EXIT_OK) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+    /* The games: the one asked for, else every game with oracles that the counts mention
+     * (every game with oracles when they mention none). */
+    int cap = 0;
+    for (int gi = 0; game_engines[gi]; gi++) cap++;
+    grs = calloc((size_t)cap + 1, sizeof *grs);
+    if (!grs) USAGE("out of memory");
+    int any = 0;
+    for (int gi = 0; game_engines[gi]; gi++)
+        for (int i = 0; i < acc.n && !any; i++) any = !strcmp(acc.row[i].game, game_engines[gi]->name) && inv_game_find(game_engines[gi]->name);
+    for (int gi = 0; game_engines[gi]; gi++) {
+        const game_engine *g = game_engines[gi];
+        if (game ? strcmp(game, g->name) != 0 : !inv_game_find(g->name)) continue;
+        int mentioned = 0;
+        for (int i = 0; i < acc.n && !mentioned; i++) mentioned = !strcmp(acc.row[i].game, g->name);
+        if (!game && any && !mentioned) continue;
+        if (build_report(&cd, &acc, g, &o, &grs[ng])) USAGE("out of memory");
+        ng++;
+    }
+    for (int i = 0; i < ng; i++) {
+        if (!quiet) { print_table(out, &cd, &grs[i], &o); fputc('\n', out); }
+        if (!grs[i].has_counts) fprintf(errf, "rulefuzz: warning: no counts for %s in the counts files\n", grs[i].g->name);
+    }
+    if (json) {
+        FILE *jf = strcmp(json, "-") ? fopen(json, "w") : out;
+        if (!jf) { fprintf(errf, "rulefuzz: %s: cannot write: %s\n", json, strerror(errno)); goto done; }
+        write_json(jf, &cd, grs, ng, &o);
+        if (jf != out && fclose(jf) != 0) { fprintf(errf, "rulefuzz: %s: cannot write: %s\n", json, strerror(errno)); goto done; }
+    }
+    if (html) {
+        if (mkdir_p(html)) { fprintf(errf, "rulefuzz: %s: cannot create folder: %s\n", html, strerror(errno)); goto done; }
+        for (int i = 0; i < ng; i++) {
+            char path[PATH_MAX + 64];
+            snprintf(path, sizeof path, "%s/%s.html", html, grs[i].g->name);
+            if (write_html(path, html, &cd, &grs[i], &o, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+        }
+        if (write_html_index(html, grs, ng, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+    }
+    rc = RF_EXIT_OK;
+    if (o.fail_under >= 0)
+        for (int i = 0; i < ng; i++) {
+            const rf_game_report *gr = &grs[i];
+            if (!gr->gate_failed) {
+                fprintf(out, "clause coverage gate: %s: %d of %d clauses fired (%.1f%%), at least %g%%: passed\n",
+                        gr->g->name, gr->fired, gr->total, gr->pct, o.fail_under);
+                continue;
+            }
+            rc = RF_EXIT_VIOLATION;
+            fprintf(errf, "clause coverage gate: %s: %d of %d clauses fired (%.1f%%), under --fail-under %g: FAILED\n",
+                    gr->g->name, gr->fired, gr->total, gr->pct, o.fail_under);
+            for (int j = 0; j < gr->n; j++)
+                if (!gr->row[j].generic && !gr->row[j].fired) fprintf(errf, "%s never fired\n", gr->row[j].id);
+        }
+done:
+#undef USAGE
+    for (int i = 0; grs && i < ng; i++) free(grs[i].row);
+    free(grs);
+    code_free(&cd);
+    rf_cov_free(&acc);
+    free(o.counts);
+    free(o.lcov);
+    return rc;
+}

@@ -1,0 +1,1300 @@
+/* inv_kk.c: Kleine Kläffer oracles: every KK- clause restated over (pre, move, post), engine-free. */
+#include <stdio.h>
+#include <string.h>
+#include "oracle.h"
+#include "../rules/kk.h"
+
+/* Independence: nothing here calls rules/kk.c. The only engine data used are kk.h's constants
+ * and macros, the state bytes, and the assumed-fact table kk_param. The council geometry, the
+ * runs, the matching, the crisis, the draw, the refill, the turn flow and the final tally are
+ * restated below from the design note (/tmp/kk-design.md, SPEC.md) and the German rule text.
+ *
+ * Method: from (pre, move) the oracle builds the whole expected post state (kx.e) by its own
+ * reading of the rules, keeping the intermediate stages (council after the placement, after the
+ * take, after the refill). Each clause then compares the part of post it owns, in the order the
+ * rules run (place, take, crisis, end, draw, refill, last round, hands, flow); a step stops at
+ * its first failing clause so that one wrong effect is reported once, under its own clause. A
+ * final frame comparison reports anything else that changed under the move's clause. */
+
+#define NO KK_NONE
+#define W  4                    /* council side: cell = row*4 + col */
+
+enum {
+    K_CARDS_72, K_SETUP_REMOVAL, K_SETUP_HANDS, K_SETUP_COUNCIL, K_SETUP_PILES, K_TURN_ORDER,
+    K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW, K_REFILL,
+    K_END_LASTROUND, K_END_HANDS, K_FINAL_MAJORITY, K_FINAL_TIE, K_FINAL_PENALTY, K_FINAL_WINNER,
+    K_N
+};
+
+static const inv_clause kk_clauses[K_N] = {
+    {"KK-CARDS-72",       "inv_kk_cards_72",       "de"},
+    {"KK-SETUP-REMOVAL",  "inv_kk_setup_removal",  "de"},
+    {"KK-SETUP-HANDS",    "inv_kk_setup_hands",    "de"},
+    {"KK-SETUP-COUNCIL",  "inv_kk_setup_council",  "de"},
+    {"KK-SETUP-PILES",    "inv_kk_setup_piles",    "de"},
+    {"KK-TURN-ORDER",     "inv_kk_turn_order",     "de"},
+    {"KK-TURN-GIVE",      "inv_kk_turn_give",      "de"},
+    {"KK-TURN-PLACE",     "inv_kk_turn_place",     "de"},
+    {"KK-TAKE-RUN",       "inv_kk_take_run",       "de"},
+    {"KK-TAKE-MATCH",     "inv_kk_take_match",     "de"},
+    {"KK-CRISIS",         "inv_kk_crisis",         "de"},
+    {"KK-DRAW",           "inv_kk_draw",           "de"},
+    {"KK-REFILL",         "inv_kk_refill",         "de"},
+    {"KK-END-LASTROUND",  "inv_kk_end_lastround",  "de"},
+    {"KK-END-HANDS",      "inv_kk_end_hands",      "de"},
+    {"KK-FINAL-MAJORITY", "inv_kk_final_majority", "de"},
+    {"KK-FINAL-TIE",      "inv_kk_final_tie",      "de"},
+    {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de"},
+    {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de"},
+};
+
+/* ---- Card facts, restated from the parameter table --------------------------------------- */
+
+static int colour_of(int id) { return KK_COLOUR(id); }
+static int breed_of(int id)  { return kk_param.breed[id % KK_PER]; }
+static int value_of(int id)  { return kk_param.value[id % KK_PER]; }
+static int is_card(int v)    { return v >= 0 && v < KK_CARDS; }
+
+/* "entweder mit der Farbe oder mit der Hunderasse ... übereinstimmen" */
+static int matches(int a, int b) { return colour_of(a) == colour_of(b) || breed_of(a) == breed_of(b); }
+
+/* ---- Names for messages (only built on a failure path) ------------------------------------ */
+
+typedef struct { char s[48]; } nm;
+
+/* Cell name: column letter a-d + row 1-4 from the top ("c2" = row 1, col 2). */
+static nm cn(int c)
+{
+    nm r;
+    if (c < 0 || c >= KK_CELLS) snprintf(r.s, sizeof r.s, "cell#%d", c);
+    else snprintf(r.s, sizeof r.s, "%c%d", 'a' + c % W, c / W + 1);
+    return r;
+}
+
+/* Card name: colour letter (y o r p b g) + breed (C S F) + votes: "gC5"; "free" for none. */
+static nm kn(int v)
+{
+    nm r;
+    if (is_card(v))
+        snprintf(r.s, sizeof r.s, "%c%c%d", "yorpbg"[colour_of(v)], "CSF?"[breed_of(v) & 3], value_of(v));
+    else if (v == NO) snprintf(r.s, sizeof r.s, "free");
+    else snprintf(r.s, sizeof r.s, "code#%d", v);
+    return r;
+}
+
+static nm sn(int q)
+{
+    nm r;
+    if (q == NO) snprintf(r.s, sizeof r.s, "nobody");
+    else snprintf(r.s, sizeof r.s, "P%d", q + 1);
+    return r;
+}
+
+static char colour_letter(int col) { return col >= 0 && col < KK_COLOURS ? "yorpbg"[col] : '?'; }
+
+/* A hand as "gC1 gS2 rF3 -". */
+static nm hn(const uint8_t *hd)
+{
+    nm r;
+    size_t o = 0;
+    r.s[0] = 0;
+    for (int j = 0; j < KK_HAND && o < sizeof r.s; j++)
+        o += (size_t)snprintf(r.s + o, sizeof r.s - o, "%s%s", j ? " " : "", hd[j] == NO ? "-" : kn(hd[j]).s);
+    return r;
+}
+
+static const char *phase_name(int ph)
+{
+    static const char *const names[] = {"PLACE", "DRAW", "OVER"};
+    return ph >= 0 && ph <= KK_PH_OVER ? names[ph] : "?";
+}
+
+/* ---- Council geometry, restated ----------------------------------------------------------- */
+
+/* Line L through cell `at`: L 0 its column, L 1 its row; i = position 0..3 along it. */
+static int line_cell(int L, int at, int i) { return L == 0 ? i * W + at % W : (at / W) * W + i; }
+static int line_pos(int L, int at) { return L == 0 ? at / W : at % W; }
+static int in_line(int L, int at, int c) { return L == 0 ? c % W == at % W : c / W == at / W; }
+
+static nm ln(int L, int at)
+{
+    nm r;
+    if (L == 0) snprintf(r.s, sizeof r.s, "column %c", 'a' + at % W);
+    else snprintf(r.s, sizeof r.s, "row %d", at / W + 1);
+    return r;
+}
+
+static int free_count(const uint8_t *cl)
+{
+    int n = 0;
+    for (int i = 0; i < KK_CELLS; i++) n += cl[i] == NO;
+    return n;
+}
+
+/* "direkt an eine bereits ausliegende Karte angrenzt": an orthogonal neighbour inside the 4x4
+ * holds a card. */
+static int next_to_card(const uint8_t *cl, int i)
+{
+    int r = i / W, col = i % W;
+    return (r > 0 && cl[i - W] != NO) || (r < W - 1 && cl[i + W] != NO) ||
+           (col > 0 && cl[i - 1] != NO) || (col < W - 1 && cl[i + 1] != NO);
+}
+
+/* The first free place next to a card, -1 when there is none. */
+static int first_place(const uint8_t *cl)
+{
+    for (int i = 0; i < KK_CELLS; i++)
+        if (cl[i] == NO && next_to_card(cl, i)) return i;
+    return -1;
+}
+
+/* ---- Hands and piles ------------------------------------------------------------------------ */
+
+static int hcount(const uint8_t *hd)
+{
+    int n = 0;
+    for (int j = 0; j < KK_HAND; j++) n += hd[j] != NO;
+    return n;
+}
+
+static int hhas(const uint8_t *hd, int id)
+{
+    for (int j = 0; j < KK_HAND; j++) if (hd[j] == id) return 1;
+    return 0;
+}
+
+/* Remove id, keeping the ascending prefix and KK_NONE at the end. */
+static void hdel(uint8_t *hd, int id)
+{
+    int j = 0;
+    while (j < KK_HAND && hd[j] != id) j++;
+    if (j == KK_HAND) return;
+    for (; j + 1 < KK_HAND; j++) hd[j] = hd[j + 1];
+    hd[KK_HAND - 1] = NO;
+}
+
+/* Insert id into the ascending prefix (no-op when full). */
+static void hadd(uint8_t *hd, int id)
+{
+    int j = hcount(hd);
+    if (j >= KK_HAND) return;
+    while (j > 0 && hd[j - 1] > id) { hd[j] = hd[j - 1]; j--; }
+    hd[j] = (uint8_t)id;
+}
+
+/* The pile to take from: `first` while it holds cards, then the other; -1 when both are empty. */
+static int pile_pick(const kk_state *s, int first)
+{
+    return s->pile_len[first] ? first : s->pile_len[1 - first] ? 1 - first : -1;
+}
+
+/* Take the top card (the last element) of pile i. */
+static int pile_pop(kk_state *s, int i)
+{
+    int len = s->pile_len[i] - 1, v = s->pile[i][len];
+    s->pile[i][len] = 0;
+    s->pile_len[i] = (uint8_t)len;
+    return v;
+}
+
+static const char *pile_name(int i) { return i == 0 ? "left" : i == 1 ? "right" : "no"; }
+
+/* Shape good enough to index with. */
+static int sane(const kk_state *s)
+{
+    return s->players >= 2 && s->players <= KK_MAXP && s->turn < s->players && s->phase <= KK_PH_OVER &&
+           s->pile_len[0] <= KK_PILE_MAX && s->pile_len[1] <= KK_PILE_MAX;
+}
+
+/* ---- KK-CARDS-72 ------------------------------------------------------------------------------ */
+
+/* KK-CARDS-72: "72 Karten, jede Karte zeigt ein Mitglied des Hunderates ... sowie eine Zahl
+ * zwischen 1 und 5 ... gelb, orange, rot, lila, blau, grün". Every card lies in exactly one
+ * place: the council, a pile (its first pile_len entries), a hand, a territory or the box; and
+ * the state is in its canonical form (hands ascending with free slots at the end, pile slots
+ * above the top 0, flags 0/1, unused seats empty). Returns 0 when the state is too broken to
+ * check further. */
+static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_CARDS_72;
+    int cnt[KK_CARDS];
+    inv_applied(c, k);
+    if (!sane(s)) {
+        inv_fail(c, k, "malformed state: players %d, turn %d, phase %d, piles %d/%d", s->players, s->turn,
+                 s->phase, s->pile_len[0], s->pile_len[1]);
+        return 0;
+    }
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < KK_CELLS; i++) {
+        int v = s->council[i];
+        if (is_card(v)) cnt[v]++;
+        else if (v != NO) { inv_fail(c, k, "council place %s holds %s", cn(i).s, kn(v).s); return 0; }
+    }
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < KK_PILE_MAX; i++) {
+            int v = s->pile[p][i];
+            if (i >= s->pile_len[p]) {
+                if (v != 0) { inv_fail(c, k, "%s pile slot %d above the top (%d cards) holds %d, expected 0",
+                                       pile_name(p), i, s->pile_len[p], v); return 0; }
+                continue;
+            }
+            if (!is_card(v)) { inv_fail(c, k, "%s pile slot %d holds %s", pile_name(p), i, kn(v).s); return 0; }
+            cnt[v]++;
+        }
+    for (int q = 0; q < KK_MAXP; q++) {
+        int prev = -1, gap = 0;
+        for (int j = 0; j < KK_HAND; j++) {
+            int v = s->hand[q][j];
+            if (q >= s->players && v != NO) { inv_fail(c, k, "unused seat %s holds %s", sn(q).s, kn(v).s); return 0; }
+            if (v == NO) { gap = 1; continue; }
+            if (!is_card(v) || gap || v <= prev) {
+                inv_fail(c, k, "%s's hand %s is not ascending cards with free slots at the end", sn(q).s,
+                         hn(s->hand[q]).s);
+                return 0;
+            }
+            prev = v;
+            cnt[v]++;
+        }
+        for (int v = 0; v < KK_CARDS; v++) {
+            if (s->terr[q][v] > 1 || (q >= s->players && s->terr[q][v])) {
+                inv_fail(c, k, "%s's territory flag for %s is %d", sn(q).s, kn(v).s, s->terr[q][v]);
+                return 0;
+            }
+            cnt[v] += s->terr[q][v];
+        }
+    }
+    for (int v = 0; v < KK_CARDS; v++) {
+        if (s->box[v] > 1) { inv_fail(c, k, "box flag for %s is %d", kn(v).s, s->box[v]); return 0; }
+        cnt[v] += s->box[v];
+    }
+    if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding bytes %d %d, expected 0", s->pad0[0], s->pad0[1]); return 0; }
+    inv_fired(c, k);
+    for (int v = 0; v < KK_CARDS; v++) {
+        if (cnt[v] == 1) continue;
+        int co = 0, pl = 0, hd = 0, te = 0;
+        for (int i = 0; i < KK_CELLS; i++) co += s->council[i] == v;
+        for (int p = 0; p < 2; p++) for (int i = 0; i < s->pile_len[p]; i++) pl += s->pile[p][i] == v;
+        for (int q = 0; q < s->players; q++) { hd += hhas(s->hand[q], v); te += s->terr[q][v]; }
+        inv_fail(c, k, "%s counted %d times, expected once (council %d, piles %d, hands %d, territories %d, box %d)",
+                 kn(v).s, cnt[v], co, pl, hd, te, s->box[v]);
+        return 1;
+    }
+    return 1;
+}
+
+/* ---- Setup -------------------------------------------------------------------------------------- */
+
+static int council_cards(const kk_state *s) { return KK_CELLS - free_count(s->council); }
+
+/* Is cell i one of the four inner places (b2 c2 b3 c3)? */
+static int inner(int i) { int r = i / W, col = i % W; return r > 0 && r < W - 1 && col > 0 && col < W - 1; }
+
+/* KK-SETUP-REMOVAL: "Abhängig von der Spieleranzahl werden bei 2 Spielern 18 Karten, bei 3
+ * Spielern 12 Karten und bei 4 Spielern 6 Karten ungesehen aus dem Spiel entfernt und zurück in
+ * die Schachtel gelegt." */
+static void inv_kk_setup_removal(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_SETUP_REMOVAL, n = 0, want = kk_param.removed[s->players];
+    inv_applied(c, k);
+    for (int v = 0; v < KK_CARDS; v++) n += s->box[v];
+    if (n != want) {
+        inv_fail(c, k, "%d players: %d cards in the box at the deal, expected %d", s->players, n, want);
+        return;
+    }
+    if (want > 0) inv_fired(c, k);
+}
+
+/* KK-SETUP-HANDS: "Jeder Spieler erhält 4 Karten." Nobody has a territory yet. */
+static void inv_kk_setup_hands(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_SETUP_HANDS;
+    inv_applied(c, k);
+    for (int q = 0; q < s->players; q++) {
+        if (hcount(s->hand[q]) != kk_param.hand) {
+            inv_fail(c, k, "%s holds %d cards (%s) at the deal, expected %d", sn(q).s, hcount(s->hand[q]),
+                     hn(s->hand[q]).s, kk_param.hand);
+            return;
+        }
+        for (int v = 0; v < KK_CARDS; v++)
+            if (s->terr[q][v]) { inv_fail(c, k, "%s has %s in a territory at the deal", sn(q).s, kn(v).s); return; }
+    }
+    inv_fired(c, k);
+}
+
+/* KK-SETUP-COUNCIL: "Anschließend wird ein Rechteck mit 4x4 Karten in der Tischmitte aufgelegt.
+ * Die vier Plätze im Inneren des Rechtecks bleiben zunächst frei. Alle 16 Karten bilden den
+ * Rat der kleinen Kläffer." */
+static void inv_kk_setup_council(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_SETUP_COUNCIL;
+    /* KK-AMB-START-CARDS: ring12 (the four inner places free) | all16 (every place holds a card) */
+    int all16 = (s->readings & KK_R_START_ALL16) != 0;
+    inv_applied(c, k);
+    for (int i = 0; i < KK_CELLS; i++) {
+        int want_card = all16 || !inner(i);
+        if (want_card && s->council[i] == NO) {
+            inv_fail(c, k, "council place %s is free at the deal, expected a card (start=%s)", cn(i).s,
+                     all16 ? "all16" : "ring12");
+            return;
+        }
+        if (!want_card && s->council[i] != NO) {
+            inv_fail(c, k, "inner place %s holds %s at the deal, expected free (start=ring12)", cn(i).s,
+                     kn(s->council[i]).s);
+            return;
+        }
+    }
+    inv_fired(c, k);
+}
+
+/* KK-SETUP-PILES: "Die restlichen Karten werden in zwei, zirka gleich hohe Stapel geteilt und
+ * links und rechts neben dem Rat ausgelegt." The left pile gets ceil(n/2) (assumption). */
+static void inv_kk_setup_piles(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_SETUP_PILES, P = s->players;
+    int n = KK_CARDS - kk_param.removed[P] - P * kk_param.hand - council_cards(s);
+    int left = (n + 1) / 2;
+    inv_applied(c, k);
+    if (s->pile_len[0] != left || s->pile_len[1] != n - left) {
+        inv_fail(c, k, "%d players, %d council cards: piles %d/%d at the deal, expected %d/%d", P,
+                 council_cards(s), s->pile_len[0], s->pile_len[1], left, n - left);
+        return;
+    }
+    inv_fired(c, k);
+}
+
+/* ---- The step under check: what the rules make of (pre, move) ----------------------------- */
+
+enum { TK_NONE = 0, TK_MATCH, TK_CRISIS, TK_PLAYED };
+enum { BAD_NONE = 0, BAD_GAVE, BAD_ROUND, BAD_COLOUR, BAD_SEAT, BAD_NO_TERR, BAD_HAS_COLOUR,
+       BAD_NOT_IN_HAND, BAD_CELL, BAD_OCCUPIED, BAD_NOT_NEXT, BAD_CAN_PLACE, BAD_PILE };
+
+typedef struct kx {
+    const kk_state *pre, *post;
+    const game_move *m;
+    uint32_t r;
+    int np, p, kind;
+    int main;                       /* the move's own clause: frame differences go there */
+    int wrong_phase;                /* the move kind does not belong to pre's phase */
+    int bad;                        /* BAD_*: the move breaks its own rule */
+    /* PLACE */
+    int X, at;                      /* played card and its place */
+    uint8_t c1[KK_CELLS];           /* council after the placement */
+    uint8_t c2[KK_CELLS];           /* council after taking and the crisis (before the refill) */
+    int lo[2], hi[2], sum[2], conv[2];   /* L 0 column, 1 row: run positions, votes, convinced */
+    int nmatch[2];                  /* matching cards in a convinced line */
+    uint8_t take[KK_CARDS];         /* TK_*: why a council card goes to the mover */
+    int n_match, n_crisis, last_place, crisis, crisis_end;
+    /* draw, refill, end of turn */
+    int placed;                     /* the turn placed a card (PLACE, DRAW moves) */
+    int to_draw;                    /* the move stops at the DRAW decision */
+    int draw_step;                  /* the move runs the draw and the refill */
+    int src;                        /* pile drawn from first, the refill's source */
+    int n_drawn, n_refill, n_hand_moved;
+    uint8_t drawn[KK_HAND];
+    int turn_end, began_last, ended_last, ended_pass;
+    kk_state e;                     /* the expected post state */
+} kx;
+
+static int move_phase(int kind)
+{
+    switch (kind) {
+    case KK_MV_GIVE: case KK_MV_PLACE: case KK_MV_PASS: return KK_PH_PLACE;
+    case KK_MV_DRAW: return KK_PH_DRAW;
+    default: return -1;
+    }
+}
+
+static nm mvname(const game_move *m)
+{
+    nm r;
+    switch (m->kind) {
+    case KK_MV_GIVE:  snprintf(r.s, sizeof r.s, "give %c %.8s", colour_letter(m->a), sn(m->b).s); break;
+    case KK_MV_PLACE: snprintf(r.s, sizeof r.s, "place %.10s %.10s", kn(m->a).s, cn(m->b).s); break;
+    case KK_MV_PASS:  snprintf(r.s, sizeof r.s, "pass"); break;
+    case KK_MV_DRAW:  snprintf(r.s, sizeof r.s, "draw %s", pile_name(m->a)); break;
+    default:          snprintf(r.s, sizeof r.s, "kind %d", m->kind); break;
+    }
+    return r;
+}
+
+static int has_colour(const kk_state *s, int q, int col)
+{
+    for (int k = 0; k < KK_PER; k++) if (s->terr[q][col * KK_PER + k]) return 1;
+    return 0;
+}
+
+/* KK-TURN-GIVE's conditions; BAD_NONE when the give is legal. */
+static int give_check(const kx *h)
+{
+    const kk_state *pre = h->pre;
+    int col = h->m->a, to = h->m->b;
+    if (pre->gave) return BAD_GAVE;
+    /* KK-AMB-SECOND-ROUND: round (every seat has had a turn) | turn (from the game's second turn) */
+    int from = (h->r & KK_R_GIVE_FROM_TURN) ? 1 : h->np;
+    if (pre->turns < from) return BAD_ROUND;
+    if (col >= KK_COLOURS) return BAD_COLOUR;
+    if (to >= h->np || to == h->p) return BAD_SEAT;
+    if (!has_colour(pre, h->p, col)) return BAD_NO_TERR;
+    if (has_colour(pre, to, col)) return BAD_HAS_COLOUR;
+    return BAD_NONE;
+}
+
+static int place_check(const kx *h)
+{
+    const kk_state *pre = h->pre;
+    int X = h->m->a, at = h->m->b;
+    if (!is_card(X) || !hhas(pre->hand[h->p], X)) return BAD_NOT_IN_HAND;
+    if (at >= KK_CELLS) return BAD_CELL;
+    if (pre->council[at] != NO) return BAD_OCCUPIED;
+    if (!next_to_card(pre->council, at)) return BAD_NOT_NEXT;
+    return BAD_NONE;
+}
+
+static const char *bad_reason(int b)
+{
+    switch (b) {
+    case BAD_GAVE: return "a territory was already given this turn";
+    case BAD_ROUND: return "territories may be given only from the second round";
+    case BAD_COLOUR: return "no such colour";
+    case BAD_SEAT: return "the recipient is not another seat of the game";
+    case BAD_NO_TERR: return "the mover has no territory of that colour";
+    case BAD_HAS_COLOUR: return "the recipient already has a territory of that colour";
+    case BAD_NOT_IN_HAND: return "the card is not in the mover's hand";
+    case BAD_CELL: return "the place is outside the 4x4 council";
+    case BAD_OCCUPIED: return "the place is not free";
+    case BAD_NOT_NEXT: return "the place is not orthogonally next to a council card";
+    case BAD_CAN_PLACE: return "a place move exists";
+    case BAD_PILE: return "that pile does not exist or is empty";
+    default: return "?";
+    }
+}
+
+/* KK-TAKE-RUN, KK-TAKE-MATCH and KK-CRISIS for the card X just laid at `at` (council c1). */
+static void take_compute(kx *h)
+{
+    const uint8_t *c1 = h->c1;
+    int X = h->X, at = h->at;
+    for (int L = 0; L < 2; L++) {
+        int lo = line_pos(L, at), hi = lo, sum = 0;
+        while (lo > 0 && c1[line_cell(L, at, lo - 1)] != NO) lo--;
+        while (hi < W - 1 && c1[line_cell(L, at, hi + 1)] != NO) hi++;
+        for (int i = lo; i <= hi; i++) sum += value_of(c1[line_cell(L, at, i)]);
+        h->lo[L] = lo; h->hi[L] = hi; h->sum[L] = sum;
+        h->conv[L] = sum >= kk_param.threshold;
+        if (!h->conv[L]) continue;
+        /* the whole line, gaps allowed; the played card stays */
+        for (int i = 0; i < W; i++) {
+            int cc = line_cell(L, at, i), id = c1[cc];
+            if (cc == at || id == NO || !matches(id, X)) continue;
+            h->take[id] = TK_MATCH;
+            h->n_match++;
+            h->nmatch[L]++;
+        }
+    }
+    h->last_place = free_count(c1) == 0;
+    if (!h->last_place || h->n_match > 0) return;
+    h->crisis = 1;
+    for (int L = 0; L < 2; L++)
+        for (int i = 0; i < W; i++) {
+            int cc = line_cell(L, at, i), id = c1[cc];
+            if (cc == at || id == NO || matches(id, X)) continue;
+            h->take[id] = TK_CRISIS;
+            h->n_crisis++;
+        }
+    if (h->n_crisis > 0) return;
+    /* KK-AMB-CRISIS-EMPTY: game-ends (over at once) | take-played (the mover takes the played card) */
+    if (h->r & KK_R_CRISIS_TAKE) h->take[X] = TK_PLAYED;
+    else h->crisis_end = 1;
+}
+
+/* The end of the game: every hand goes to its seat's territories (KK-END-HANDS). */
+static void game_end(kx *h)
+{
+    kk_state *e = &h->e;
+    for (int q = 0; q < h->np; q++)
+        for (int j = 0; j < KK_HAND; j++) {
+            int id = e->hand[q][j];
+            if (id == NO) continue;
+            e->terr[q][id] = 1;
+            e->hand[q][j] = NO;
+            h->n_hand_moved++;
+        }
+    e->phase = KK_PH_OVER;
+    e->ending = (uint8_t)(h->crisis_end ? 1 : 0);
+}
+
+/* KK-DRAW then KK-REFILL, `first` the pile chosen (or the left one when nobody chose). */
+static void draw_refill(kx *h, int first)
+{
+    kk_state *e = &h->e;
+    int p = h->p, i;
+    h->draw_step = 1;
+    h->src = first;
+    memcpy(h->c2, e->council, KK_CELLS);
+    /* KK-END-LASTROUND: "In the last round there is no draw and no refill" (the piles are empty) */
+    if (h->pre->last_left != NO) return;
+    while (hcount(e->hand[p]) < kk_param.hand && (i = pile_pick(e, first)) >= 0) {
+        int v = pile_pop(e, i);
+        hadd(e->hand[p], v);
+        h->drawn[h->n_drawn++] = (uint8_t)v;
+    }
+    while (free_count(e->council) > kk_param.free_after_refill && (i = pile_pick(e, first)) >= 0) {
+        int cell = 0;
+        while (e->council[cell] != NO) cell++;       /* reading order: a1 b1 c1 d1 a2 ... d4 */
+        e->council[cell] = (uint8_t)pile_pop(e, i);
+        h->n_refill++;
+    }
+}
+
+/* The turn is over: the next seat, the last round, the all-pass end. */
+static void end_turn(kx *h)
+{
+    kk_state *e = &h->e;
+    const kk_state *pre = h->pre;
+    int np = h->np, next = (h->p + 1) % np, over = 0;
+    int passes = h->placed ? 0 : pre->passes + 1;
+    int ll = pre->last_left;
+    h->turn_end = 1;
+    if (ll != NO) {
+        ll = ll > 0 ? ll - 1 : 0;
+        if (ll == 0) h->ended_last = over = 1;
+    } else if (e->pile_len[0] == 0 && e->pile_len[1] == 0) {
+        h->began_last = 1;
+        /* KK-AMB-LAST-ROUND: each-once (every seat one more turn, from the next seat) |
+         * finish-round (only the seats left before the start seat P1 plays again) */
+        ll = (h->r & KK_R_FINISH_ROUND) ? (np - next) % np : np;
+        if (ll == 0) h->ended_last = over = 1;
+    }
+    /* gap: when no seat could place for a whole round, the game ends */
+    if (passes >= np) h->ended_pass = over = 1;
+    if (over) { game_end(h); return; }
+    e->phase = KK_PH_PLACE;
+    e->turn = (uint8_t)next;
+    e->turns = (uint8_t)(pre->turns < 255 ? pre->turns + 1 : 255);
+    e->gave = 0;
+    e->passes = (uint8_t)passes;
+    e->last_left = (uint8_t)ll;
+}
+
+/* After placing (or passing): stop at the DRAW decision, or draw, refill and end the turn. */
+static void after_place(kx *h)
+{
+    kk_state *e = &h->e;
+    if (h->pre->last_left == NO && hcount(e->hand[h->p]) < kk_param.hand &&
+        e->pile_len[0] > 0 && e->pile_len[1] > 0) {
+        h->to_draw = 1;
+        memcpy(h->c2, e->council, KK_CELLS);
+        e->phase = KK_PH_DRAW;
+        return;
+    }
+    draw_refill(h, 0);
+    end_turn(h);
+}
+
+/* What the rules make of pre + m: the expected post state and its stages. */
+static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_state *post)
+{
+    memset(h, 0, sizeof *h);
+    h->pre = pre; h->post = post; h->m = m;
+    h->r = pre->readings; h->np = pre->players; h->p = pre->turn; h->kind = m->kind;
+    h->X = h->at = -1;
+    h->main = K_TURN_ORDER;
+    memcpy(&h->e, pre, sizeof *pre);
+    memcpy(h->c1, pre->council, KK_CELLS);
+    memcpy(h->c2, pre->council, KK_CELLS);
+    if (move_phase(m->kind) != pre->phase) { h->wrong_phase = 1; return; }
+    kk_state *e = &h->e;
+    int p = h->p;
+    switch (m->kind) {
+    case KK_MV_GIVE:
+        h->main = K_TURN_GIVE;
+        if ((h->bad = give_check(h)) != BAD_NONE) return;
+        for (int k = 0; k < KK_PER; k++) {
+            int id = m->a * KK_PER + k;
+            if (!e->terr[p][id]) continue;
+            e->terr[p][id] = 0;
+            e->terr[m->b][id] = 1;
+        }
+        e->gave = 1;
+        return;
+    case KK_MV_PLACE:
+        h->main = K_TURN_PLACE;
+        if ((h->bad = place_check(h)) != BAD_NONE) return;
+        h->X = m->a; h->at = m->b;
+        hdel(e->hand[p], h->X);
+        h->c1[h->at] = (uint8_t)h->X;
+        take_compute(h);
+        for (int i = 0; i < KK_CELLS; i++) {
+            int id = h->c1[i];
+            if (id != NO && h->take[id]) { e->terr[p][id] = 1; e->council[i] = NO; }
+            else e->council[i] = (uint8_t)id;
+        }
+        memcpy(h->c2, e->council, KK_CELLS);
+        if (h->crisis_end) { game_end(h); return; }
+        h->placed = 1;
+        after_place(h);
+        return;
+    case KK_MV_PASS:
+        if (hcount(pre->hand[p]) > 0 && first_place(pre->council) >= 0) { h->bad = BAD_CAN_PLACE; return; }
+        after_place(h);
+        return;
+    case KK_MV_DRAW:
+        h->main = K_DRAW;
+        if (m->a > 1 || pre->pile_len[m->a] == 0) { h->bad = BAD_PILE; return; }
+        /* A DRAW phase follows a placement only: a turn that begins with both piles holding
+         * cards begins with a full hand, so a pass never waits for a draw decision. */
+        h->placed = 1;
+        draw_refill(h, m->a);
+        end_turn(h);
+        return;
+    default:
+        return;
+    }
+}
+
+/* ---- KK-TURN-GIVE ----------------------------------------------------------------------------- */
+
+/* KK-TURN-GIVE: "Immer nur zu Beginn eines Zuges darf der Spieler alle Karten EINES Reviers, die
+ * er bereits gesammelt und vor sich liegen hat, einem Mitspieler übergeben, sofern dieser noch
+ * kein Revier in dieser Farbe vor sich ausliegen hat. Das ist erst ab der zweiten Spielrunde
+ * möglich. Der auserwählte Spieler muss diese Karten annehmen" */
+static int inv_kk_turn_give(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_TURN_GIVE, p = h->p, col = h->m->a, to = h->m->b;
+    const kk_state *post = h->post;
+    if (h->kind != KK_MV_GIVE) return 1;
+    inv_applied(c, k);
+    if (h->bad) {
+        inv_fail(c, k, "%s %s accepted after %d turns (%s): %s", sn(p).s, mvname(h->m).s, h->pre->turns,
+                 h->pre->gave ? "gave already" : "first give", bad_reason(h->bad));
+        return 0;
+    }
+    for (int kk = 0; kk < KK_PER; kk++) {
+        int id = col * KK_PER + kk;
+        for (int q = 0; q < h->np; q++)
+            if (post->terr[q][id] != h->e.terr[q][id]) {
+                inv_fail(c, k, "%s %s: %s %s in %s's territories, expected %s", sn(p).s, mvname(h->m).s,
+                         kn(id).s, post->terr[q][id] ? "lies" : "does not lie", sn(q).s,
+                         h->e.terr[q][id] ? "there (all the mover's cards of the colour move)" : "elsewhere");
+                return 0;
+            }
+    }
+    if (post->gave != 1) {
+        inv_fail(c, k, "%s %s: gave flag %d, expected 1 (one give per turn)", sn(p).s, mvname(h->m).s, post->gave);
+        return 0;
+    }
+    if (post->phase != KK_PH_PLACE || post->turn != p) {
+        inv_fail(c, k, "%s %s: phase %s seat %s after the give, expected PLACE by %s", sn(p).s, mvname(h->m).s,
+                 phase_name(post->phase), sn(post->turn).s, sn(p).s);
+        return 0;
+    }
+    inv_fired(c, k);
+    (void)to;
+    return 1;
+}
+
+/* ---- KK-TURN-PLACE ---------------------------------------------------------------------------- */
+
+/* KK-TURN-PLACE: "Der Spieler legt eine Karte aus der Hand auf einen freien Platz im Hunderat. Die
+ * Karte muss dabei so gelegt werden, dass sie direkt an eine bereits ausliegende Karte angrenzt
+ * und sich innerhalb der Grenze des Hunderats von 4x4 Feldern befindet!" */
+static int inv_kk_turn_place(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_TURN_PLACE, p = h->p;
+    const kk_state *pre = h->pre, *post = h->post;
+    if (h->kind != KK_MV_PLACE) return 1;
+    inv_applied(c, k);
+    if (h->bad) {
+        inv_fail(c, k, "%s %s accepted (hand %s, place holds %s): %s", sn(p).s, mvname(h->m).s,
+                 hn(pre->hand[p]).s, h->m->b < KK_CELLS ? kn(pre->council[h->m->b]).s : "-", bad_reason(h->bad));
+        return 0;
+    }
+    if (hhas(post->hand[p], h->X)) {
+        inv_fail(c, k, "%s %s: the card is still in the hand (%s)", sn(p).s, mvname(h->m).s, hn(post->hand[p]).s);
+        return 0;
+    }
+    for (int j = 0; j < KK_HAND; j++) {
+        int id = pre->hand[p][j];
+        if (id == NO || id == h->X) continue;
+        int kept = post->phase == KK_PH_OVER ? post->terr[p][id] : hhas(post->hand[p], id);
+        if (!kept) {
+            inv_fail(c, k, "%s %s: %s left the hand too (hand %s -> %s)", sn(p).s, mvname(h->m).s, kn(id).s,
+                     hn(pre->hand[p]).s, hn(post->hand[p]).s);
+            return 0;
+        }
+    }
+    if (!h->take[h->X] && post->council[h->at] != h->X) {
+        inv_fail(c, k, "%s %s: %s holds %s after the move, expected the played card (it stays)", sn(p).s,
+                 mvname(h->m).s, cn(h->at).s, kn(post->council[h->at]).s);
+        return 0;
+    }
+    inv_fired(c, k);
+    return 1;
+}
+
+/* ---- Taking: KK-TAKE-RUN, KK-TAKE-MATCH, KK-CRISIS ---------------------------------------------- */
+
+/* Council card at cell i of c1 (the played card included): taken by the mover in post? */
+static int obs_taken(const kx *h, int i) { return h->post->terr[h->p][h->c1[i]] != 0; }
+static int obs_stays(const kx *h, int i) { return h->post->council[i] == h->c1[i]; }
+
+/* Cards of line L (other than the played card) the mover took. */
+static int line_taken(const kx *h, int L)
+{
+    int n = 0;
+    for (int i = 0; i < W; i++) {
+        int cc = line_cell(L, h->at, i);
+        if (cc != h->at && h->c1[cc] != NO) n += obs_taken(h, cc);
+    }
+    return n;
+}
+
+/* Which clause a wrong outcome for the council card at cell i belongs to; -1 when it is right. */
+static int card_blame(const kx *h, int i)
+{
+    int id = h->c1[i];
+    if (id == NO) return -1;
+    int exp = h->take[id] != TK_NONE, tk = obs_taken(h, i), st = obs_stays(h, i);
+    if (exp ? (tk && !st) : (st && !tk)) return -1;
+    if (i == h->at) return h->last_place ? K_CRISIS : K_TURN_PLACE;
+    int L = in_line(0, h->at, i) ? 0 : in_line(1, h->at, i) ? 1 : -1;
+    if (L < 0) return h->last_place ? K_CRISIS : K_TAKE_MATCH;
+    if (matches(id, h->X)) {
+        if (!h->conv[L]) return K_TAKE_RUN;                   /* taken from an unconvinced line */
+        return line_taken(h, L) == 0 ? K_TAKE_RUN : K_TAKE_MATCH;
+    }
+    if (h->take[id] == TK_CRISIS) return K_CRISIS;
+    return h->last_place ? K_CRISIS : K_TAKE_MATCH;
+}
+
+static const char *where(const kx *h, int i)
+{
+    if (obs_taken(h, i)) return "in the mover's territories";
+    if (obs_stays(h, i)) return "still in the council";
+    return "elsewhere";
+}
+
+/* Report the first card blamed on clause K; 1 when none is. */
+static int take_report(inv_ctx *c, int k0, const kx *h, int K)
+{
+    for (int i = 0; i < KK_CELLS; i++) {
+        if (card_blame(h, i) != K) continue;
+        int id = h->c1[i], L = in_line(0, h->at, i) ? 0 : in_line(1, h->at, i) ? 1 : -1;
+        const char *want = h->take[id] ? "taken" : "left in the council";
+        if (L < 0 || i == h->at)
+            inv_fail(c, k0 + K, "%s %s: %s at %s is %s, expected %s%s", sn(h->p).s, mvname(h->m).s, kn(id).s,
+                     cn(i).s, where(h, i), want, i == h->at ? " (the played card)" : " (outside its column and row)");
+        else
+            inv_fail(c, k0 + K, "%s %s: %s at %s (%s) is %s, expected %s; %s run %s-%s = %d votes%s, "
+                     "%s the played card%s", sn(h->p).s, mvname(h->m).s, kn(id).s, cn(i).s, ln(L, h->at).s,
+                     where(h, i), want, ln(L, h->at).s, cn(line_cell(L, h->at, h->lo[L])).s,
+                     cn(line_cell(L, h->at, h->hi[L])).s, h->sum[L], h->conv[L] ? " (convinced)" : "",
+                     matches(id, h->X) ? "matches" : "matches neither colour nor breed of",
+                     h->last_place ? ", last free place filled" : "");
+        return 0;
+    }
+    return 1;
+}
+
+/* KK-TAKE-RUN: "Spalte und Reihe werden dabei separat gewertet. Ist die Stimmenanzahl direkt
+ * aneinandergereihter Karten 10 oder höher, ist es gelungen, den Hunderat zu überzeugen." */
+static int inv_kk_take_run(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_TAKE_RUN;
+    if (h->kind != KK_MV_PLACE || h->bad) return 1;
+    inv_applied(c, k);
+    if (!take_report(c, k0, h, K_TAKE_RUN)) return 0;
+    if (h->conv[0] || h->conv[1]) inv_fired(c, k);
+    return 1;
+}
+
+/* KK-TAKE-MATCH: "Der Spieler darf sich nun alle Karten aus der gesamten Spalte bzw. Reihe des
+ * Hunderates nehmen (auch wenn sie nicht direkt nebeneinander liegen oder ein freier Platz
+ * dazwischen liegt), die entweder mit der Farbe oder mit der Hunderasse der gespielten Karte
+ * übereinstimmen ... Die gerade gespielte Karte verbleibt im Hunderat." */
+static int inv_kk_take_match(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_TAKE_MATCH;
+    if (h->kind != KK_MV_PLACE || h->bad) return 1;
+    if (h->conv[0] || h->conv[1]) inv_applied(c, k);
+    if (!take_report(c, k0, h, K_TAKE_MATCH)) return 0;
+    if (h->n_match > 0) inv_fired(c, k);
+    return 1;
+}
+
+/* KK-CRISIS: "Eine Krise im Hunderat tritt dann ein, wenn ein Spieler den letzten freien Platz im
+ * Hunderat mit einer Karte belegt und sich weder aus der Spalte noch aus der Reihe Karte(n)
+ * nehmen kann. In diesem Fall darf sich der Spieler wieder ausgehend von seiner gelegten Karte -
+ * alle Karten aus der Spalte und Reihe nehmen, die nicht die gleiche Farbe oder die gleiche
+ * Hunderasse zeigen." */
+static int inv_kk_crisis(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_CRISIS;
+    const kk_state *post = h->post;
+    if (h->kind != KK_MV_PLACE || h->bad || !h->last_place) return 1;
+    inv_applied(c, k);
+    if (!take_report(c, k0, h, K_CRISIS)) return 0;
+    if (!h->crisis) return 1;
+    inv_fired(c, k);
+    if (h->n_crisis > 0) return 1;
+    /* KK-AMB-CRISIS-EMPTY: game-ends -> over at once, ending=1 | take-played (checked above) */
+    if (h->crisis_end && (post->phase != KK_PH_OVER || post->ending != 1)) {
+        inv_fail(c, k, "%s %s: crisis with nothing to take (crisis-empty=game-ends): expected the end "
+                 "(ending 1), found phase %s ending %d", sn(h->p).s, mvname(h->m).s, phase_name(post->phase),
+                 post->ending);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- Over or not -------------------------------------------------------------------------------- */
+
+/* The game ends after this move exactly when the rules say so; the clause of the cause judges. */
+static int over_status(inv_ctx *c, int k0, const kx *h)
+{
+    int eo = h->e.phase == KK_PH_OVER, po = h->post->phase == KK_PH_OVER, k;
+    if (eo == po) return 1;
+    if (eo) k = h->crisis_end ? K_CRISIS : h->ended_last ? K_END_LASTROUND : K_TURN_ORDER;
+    else k = (h->pre->last_left != NO || h->began_last) ? K_END_LASTROUND : h->last_place ? K_CRISIS : K_TURN_ORDER;
+    inv_applied(c, k0 + k);
+    if (eo)
+        inv_fail(c, k0 + k, "%s %s: expected the game to end (%s), found phase %s", sn(h->p).s, mvname(h->m).s,
+                 h->crisis_end ? "crisis with nothing to take" : h->ended_last ? "last round over"
+                 : "a whole round without a placement", phase_name(h->post->phase));
+    else
+        inv_fail(c, k0 + k, "%s %s: the game ended (ending %d), expected play to go on (last_left %d -> %d, "
+                 "passes %d, piles %d/%d)", sn(h->p).s, mvname(h->m).s, h->post->ending, h->pre->last_left,
+                 h->e.last_left, h->e.passes, h->e.pile_len[0], h->e.pile_len[1]);
+    return 0;
+}
+
+/* ---- KK-DRAW, KK-REFILL ------------------------------------------------------------------------ */
+
+static int piles_equal(const kk_state *a, const kk_state *b)
+{
+    return a->pile_len[0] == b->pile_len[0] && a->pile_len[1] == b->pile_len[1] &&
+           memcmp(a->pile, b->pile, sizeof a->pile) == 0;
+}
+
+/* KK-DRAW: "Am Ende des Zuges sind die Handkarten wieder auf 4 zu ergänzen. Dabei darf der
+ * Spieler wählen, von welcher Auslage er die Karte nimmt. Nehmen darf er sich aber immer nur die
+ * oberste frei liegende Karte. Sind die Karten einer Auslage aufgebraucht, muss von der anderen
+ * nachgezogen werden." */
+static int inv_kk_draw(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_DRAW, p = h->p;
+    const kk_state *pre = h->pre, *post = h->post, *e = &h->e;
+    if (h->kind == KK_MV_DRAW && h->bad) {
+        inv_applied(c, k);
+        inv_fail(c, k, "%s %s accepted with piles %d/%d: %s", sn(p).s, mvname(h->m).s, pre->pile_len[0],
+                 pre->pile_len[1], bad_reason(h->bad));
+        return 0;
+    }
+    if (!h->to_draw && !h->draw_step) return 1;
+    inv_applied(c, k);
+    if (h->to_draw) {
+        if (post->phase != KK_PH_DRAW) {
+            inv_fail(c, k, "%s %s: hand of %d and both piles hold cards (%d/%d): expected the draw decision, "
+                     "found phase %s", sn(p).s, mvname(h->m).s, hcount(e->hand[p]), pre->pile_len[0],
+                     pre->pile_len[1], phase_name(post->phase));
+            return 0;
+        }
+        if (memcmp(post->hand[p], e->hand[p], KK_HAND) != 0 || !piles_equal(post, pre)) {
+            inv_fail(c, k, "%s %s: before the draw decision hand %s piles %d/%d, expected hand %s piles %d/%d",
+                     sn(p).s, mvname(h->m).s, hn(post->hand[p]).s, post->pile_len[0], post->pile_len[1],
+                     hn(e->hand[p]).s, pre->pile_len[0], pre->pile_len[1]);
+            return 0;
+        }
+        return 1;
+    }
+    if (post->phase == KK_PH_DRAW) {
+        inv_fail(c, k, "%s %s: asks for a draw decision with hand %d and piles %d/%d (automatic or none)",
+                 sn(p).s, mvname(h->m).s, hcount(post->hand[p]), pre->pile_len[0], pre->pile_len[1]);
+        return 0;
+    }
+    int ok = 1;
+    if (e->phase == KK_PH_OVER) {
+        for (int j = 0; j < h->n_drawn; j++) ok &= post->terr[p][h->drawn[j]] != 0;
+    } else ok = memcmp(post->hand[p], e->hand[p], KK_HAND) == 0;
+    if (!ok) {
+        nm d;
+        uint8_t dl[KK_HAND];
+        memset(dl, NO, sizeof dl);
+        memcpy(dl, h->drawn, (size_t)h->n_drawn);
+        d = hn(dl);
+        inv_fail(c, k, "%s %s: hand %s after the draw, expected %s (drew %s, %s pile first, piles %d/%d before)",
+                 sn(p).s, mvname(h->m).s, hn(post->hand[p]).s, hn(e->hand[p]).s, h->n_drawn ? d.s : "nothing",
+                 pile_name(h->src), pre->pile_len[0], pre->pile_len[1]);
+        return 0;
+    }
+    if (h->n_drawn > 0) inv_fired(c, k);
+    return 1;
+}
+
+/* KK-REFILL: "Bevor der nächste Spieler an die Reihe kommt, muss der Hunderat nachbesetzt werden,
+ * sofern mehr als 4 Plätze frei sind. Die Karten zum Nachbesetzen werden dabei von der Auslage
+ * genommen, von der der aktuelle Spieler seine Handkarte nachgezogen hat. Der Hunderat wird immer
+ * ausgehend von der oberen linken Ecke aufgefüllt, und zwar Reihe für Reihe, immer von links nach
+ * rechts, bis nur mehr 4 Plätze frei sind. Werden während des Nachbesetzens die Karten einer
+ * Auslage aufgebraucht, sind die restlichen Karten von der zweiten Auslage zu nehmen." */
+static int inv_kk_refill(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_REFILL, p = h->p;
+    const kk_state *post = h->post, *e = &h->e;
+    if (!h->draw_step) return 1;
+    inv_applied(c, k);
+    for (int i = 0; i < KK_CELLS; i++) {
+        if (h->c2[i] != NO || post->council[i] == e->council[i]) continue;
+        inv_fail(c, k, "%s %s: %s holds %s after the refill, expected %s (%d free before it, %s pile first, "
+                 "piles %d/%d after the draw)", sn(p).s, mvname(h->m).s, cn(i).s, kn(post->council[i]).s,
+                 kn(e->council[i]).s, free_count(h->c2), pile_name(h->src),
+                 e->pile_len[0] + (h->n_refill && h->src == 0 ? 0 : 0), e->pile_len[1]);
+        return 0;
+    }
+    if (!piles_equal(post, e)) {
+        int kk = h->n_refill > 0 ? k : k0 + K_DRAW;
+        inv_applied(c, kk);
+        inv_fail(c, kk, "%s %s: piles %d/%d after the turn, expected %d/%d (drew %d, refilled %d)", sn(p).s,
+                 mvname(h->m).s, post->pile_len[0], post->pile_len[1], e->pile_len[0], e->pile_len[1],
+                 h->n_drawn, h->n_refill);
+        return 0;
+    }
+    if (h->n_refill > 0) inv_fired(c, k);
+    return 1;
+}
+
+/* ---- End -------------------------------------------------------------------------------------- */
+
+/* KK-END-LASTROUND: "Sind die Karten beider Auslagen aufgebraucht, hat jeder Spieler noch einmal
+ * die Möglichkeit, eine Karte in den Hunderat zu legen und entsprechend zu agieren." */
+static int inv_kk_end_lastround(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_END_LASTROUND;
+    const kk_state *post = h->post;
+    if (!h->turn_end) return 1;
+    inv_applied(c, k);
+    if (h->e.phase != KK_PH_OVER && post->last_left != h->e.last_left) {
+        inv_fail(c, k, "after %s's turn (%s): last_left %d, expected %d (%s, piles %d/%d, last-round=%s)",
+                 sn(h->p).s, mvname(h->m).s, post->last_left, h->e.last_left,
+                 h->began_last ? "both piles now empty: the last round begins"
+                 : h->pre->last_left != NO ? "one turn of the last round played" : "piles not yet empty",
+                 h->e.pile_len[0], h->e.pile_len[1], (h->r & KK_R_FINISH_ROUND) ? "finish-round" : "each-once");
+        return 0;
+    }
+    if (h->began_last || h->ended_last) inv_fired(c, k);
+    return 1;
+}
+
+/* KK-END-HANDS: "Anschließend werden die restlichen Handkarten den eigenen Revierreihen
+ * zugeordnet. Danach endet das Spiel" */
+static int inv_kk_end_hands(inv_ctx *c, int k0, const kx *h)
+{
+    int k = k0 + K_END_HANDS;
+    const kk_state *post = h->post, *e = &h->e;
+    if (e->phase != KK_PH_OVER) return 1;
+    inv_applied(c, k);
+    for (int q = 0; q < h->np; q++) {
+        if (hcount(post->hand[q]) > 0) {
+            inv_fail(c, k, "%s %s ended the game, yet %s still holds %s", sn(h->p).s, mvname(h->m).s, sn(q).s,
+                     hn(post->hand[q]).s);
+            return 0;
+        }
+        for (int v = 0; v < KK_CARDS; v++)
+            if (post->terr[q][v] != e->terr[q][v]) {
+                inv_fail(c, k, "%s %s ended the game: %s %s in %s's territories, expected %s", sn(h->p).s,
+                         mvname(h->m).s, kn(v).s, post->terr[q][v] ? "lies" : "does not lie", sn(q).s,
+                         e->terr[q][v] ? "there" : "elsewhere");
+                return 0;
+            }
+    }
+    if (h->n_hand_moved > 0) inv_fired(c, k);
+    return 1;
+}
+
+/* ---- KK-TURN-ORDER ------------------------------------------------------------------------------ */
+
+/* KK-TURN-ORDER: "Es wird ein Startspieler bestimmt. Danach wird im Uhrzeigersinn gespielt. Wer am
+ * Zug ist, führt folgende Schritte der Reihe nach aus: 1. Revier abgeben (optional) 2. Karte ...
+ * legen 3. Karte(n) nehmen 4. Karte nachziehen 5. Hunderat nachbesetzen. Danach ist der nächste
+ * Spieler an der Reihe." Seat 0 starts; a seat that cannot place passes (gap), and a whole round
+ * of passes ends the game (gap). h == NULL: a fresh deal. */
+static int inv_kk_turn_order(inv_ctx *c, int k0, const kk_state *s, const kx *h)
+{
+    int k = k0 + K_TURN_ORDER;
+    inv_applied(c, k);
+    if (!h) {
+        if (s->phase != KK_PH_PLACE || s->turn != 0 || s->turns != 0 || s->gave != 0 || s->last_left != NO ||
+            s->passes != 0 || s->ending != 0) {
+            inv_fail(c, k, "fresh deal: phase %s seat %s turns %d gave %d last_left %d passes %d ending %d, "
+                     "expected PLACE by P1 with nothing counted", phase_name(s->phase), sn(s->turn).s, s->turns,
+                     s->gave, s->last_left, s->passes, s->ending);
+            return 0;
+        }
+        inv_fired(c, k);
+        return 1;
+    }
+    const kk_state *pre = h->pre, *post = h->post, *e = &h->e;
+    int p = h->p;
+    if (h->wrong_phase) {
+        inv_fail(c, k, "%s %s accepted in phase %s", sn(p).s, mvname(h->m).s, phase_name(pre->phase));
+        return 0;
+    }
+    if (h->kind == KK_MV_PASS && h->bad) {
+        int at = first_place(pre->council);
+        inv_fail(c, k, "%s passed with hand %s though a place move exists (e.g. %s on %s)", sn(p).s,
+                 hn(pre->hand[p]).s, kn(pre->hand[p][0]).s, cn(at).s);
+        return 0;
+    }
+    if (h->bad) return 0;
+    if (e->phase == KK_PH_OVER) {
+        if (post->ending != e->ending) {
+            int kk = h->crisis_end || post->ending ? k0 + K_CRISIS : k;
+            inv_applied(c, kk);
+            inv_fail(c, kk, "%s %s ended the game with ending %d, expected %d (1 only for a crisis that took "
+                     "nothing)", sn(p).s, mvname(h->m).s, post->ending, e->ending);
+            return 0;
+        }
+        return 1;
+    }
+    int mask = e->phase == KK_PH_DRAW;     /* gave and passes are the turn's own business until it ends */
+    if (post->phase != e->phase || post->turn != e->turn || post->turns != e->turns || post->ending != 0 ||
+        (!mask && (post->gave != e->gave || post->passes != e->passes))) {
+        inv_fail(c, k, "after %s %s: phase %s seat %s turns %d gave %d passes %d ending %d, expected phase %s "
+                 "seat %s turns %d gave %d passes %d ending 0", sn(p).s, mvname(h->m).s, phase_name(post->phase),
+                 sn(post->turn).s, post->turns, post->gave, post->passes, post->ending, phase_name(e->phase),
+                 sn(e->turn).s, e->turns, e->gave, e->passes);
+        return 0;
+    }
+    if (h->turn_end) inv_fired(c, k);
+    return 1;
+}
+
+/* ---- Frame: what the rules leave alone stays as it was ---------------------------------------- */
+
+/* Reported under the move's own clause: any byte of post not predicted (fields the rules leave
+ * open are masked: at the end, the turn bookkeeping; during DRAW, gave and passes). */
+static void check_frame(inv_ctx *c, int k0, const kx *h)
+{
+    kk_state f;
+    const kk_state *post = h->post;
+    int k = k0 + h->main, p = h->p;
+    memcpy(&f, &h->e, sizeof f);
+    if (f.phase == KK_PH_OVER) {
+        f.turn = post->turn; f.turns = post->turns; f.gave = post->gave;
+        f.passes = post->passes; f.last_left = post->last_left;
+    } else if (f.phase == KK_PH_DRAW) {
+        f.gave = post->gave; f.passes = post->passes;
+    }
+    if (memcmp(&f, post, sizeof f) == 0) return;
+    inv_applied(c, k);
+    if (f.readings != post->readings || f.players != post->players) {
+        inv_fail(c, k, "%s %s changed readings or players", sn(p).s, mvname(h->m).s);
+        return;
+    }
+    for (int v = 0; v < KK_CARDS; v++)
+        if (f.box[v] != post->box[v]) {
+            inv_fail(c, k, "%s %s: box flag of %s %d -> %d", sn(p).s, mvname(h->m).s, kn(v).s, h->pre->box[v], post->box[v]);
+            return;
+        }
+    for (int i = 0; i < KK_CELLS; i++)
+        if (f.council[i] != post->council[i]) {
+            inv_fail(c, k, "%s %s: %s holds %s, expected %s", sn(p).s, mvname(h->m).s, cn(i).s,
+                     kn(post->council[i]).s, kn(f.council[i]).s);
+            return;
+        }
+    for (int q = 0; q < KK_MAXP; q++) {
+        if (memcmp(f.hand[q], post->hand[q], KK_HAND) != 0) {
+            inv_fail(c, k, "%s %s: %s's hand %s, expected %s", sn(p).s, mvname(h->m).s, sn(q).s,
+                     hn(post->hand[q]).s, hn(f.hand[q]).s);
+            return;
+        }
+        for (int v = 0; v < KK_CARDS; v++)
+            if (f.terr[q][v] != post->terr[q][v]) {
+                inv_fail(c, k, "%s %s: %s %s in %s's territories, expected %s", sn(p).s, mvname(h->m).s,
+                         kn(v).s, post->terr[q][v] ? "lies" : "does not lie", sn(q).s,
+                         f.terr[q][v] ? "there" : "elsewhere");
+                return;
+            }
+    }
+    if (!piles_equal(&f, post)) {
+        inv_fail(c, k, "%s %s: piles %d/%d, expected %d/%d", sn(p).s, mvname(h->m).s, post->pile_len[0],
+                 post->pile_len[1], f.pile_len[0], f.pile_len[1]);
+        return;
+    }
+    inv_fail(c, k, "%s %s: phase %s seat %s turns %d gave %d last_left %d passes %d ending %d, expected "
+             "phase %s seat %s turns %d gave %d last_left %d passes %d ending %d", sn(p).s, mvname(h->m).s,
+             phase_name(post->phase), sn(post->turn).s, post->turns, post->gave, post->last_left, post->passes,
+             post->ending, phase_name(f.phase), sn(f.turn).s, f.turns, f.gave, f.last_left, f.passes, f.ending);
+}
+
+/* ---- Hooks ------------------------------------------------------------------------------------ */
+
+static void kk_check_setup(inv_ctx *c, int k0, const void *st)
+{
+    const kk_state *s = st;
+    if (!inv_kk_cards_72(c, k0, s)) return;
+    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
+    inv_kk_setup_removal(c, k0, s);
+    inv_kk_setup_hands(c, k0, s);
+    inv_kk_setup_council(c, k0, s);
+    inv_kk_setup_piles(c, k0, s);
+    inv_kk_turn_order(c, k0, s, NULL);
+}
+
+static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
+{
+    const kk_state *pre = pre_v, *post = post_v;
+    kx h;
+    if (!inv_kk_cards_72(c, k0, post) || !sane(pre)) return;
+    kx_build(&h, pre, m, post);
+    if (h.wrong_phase || (h.bad && h.kind == KK_MV_PASS)) { inv_kk_turn_order(c, k0, post, &h); return; }
+    /* In the order the rules run; the first failing clause ends the step's checks. */
+    if (!inv_kk_turn_give(c, k0, &h)) return;
+    if (!inv_kk_turn_place(c, k0, &h)) return;
+    if (!inv_kk_take_run(c, k0, &h)) return;
+    if (!inv_kk_take_match(c, k0, &h)) return;
+    if (!inv_kk_crisis(c, k0, &h)) return;
+    if (!inv_kk_draw(c, k0, &h)) return;     /* reports an illegal draw move too */
+    if (h.bad) return;
+    if (!over_status(c, k0, &h)) return;
+    if (!inv_kk_refill(c, k0, &h)) return;
+    if (!inv_kk_end_lastround(c, k0, &h)) return;
+    if (!inv_kk_end_hands(c, k0, &h)) return;
+    if (!inv_kk_turn_order(c, k0, post, &h)) return;
+    check_frame(c, k0, &h);
+}
+
+/* ---- Final scoring ------------------------------------------------------------------------------ */
+
+typedef struct fin {
+    int sum[KK_MAXP][KK_COLOURS];   /* territory votes per seat and colour */
+    int sec[KK_MAXP][KK_COLOURS];   /* 1: the seat secures the colour */
+    int nsec[KK_MAXP];              /* colours secured */
+    int pen[KK_MAXP];               /* penalty points: votes of unsecured colours */
+    int any_sec, any_tie;
+} fin;
+
+/* The tally; ties_secure 0 is the alternative "a tie secures for nobody" (for blame only). */
+static void final_tally(const kk_state *s, int ties_secure, fin *f)
+{
+    int P = s->players;
+    memset(f, 0, sizeof *f);
+    for (int q = 0; q < P; q++)
+        for (int v = 0; v < KK_CARDS; v++)
+            if (s->terr[q][v]) f->sum[q][colour_of(v)] += value_of(v);
+    for (int col = 0; col < KK_COLOURS; col++) {
+        int best = 0, n = 0;
+        for (int q = 0; q < P; q++)
+            if (f->sum[q][col] > best) { best = f->sum[q][col]; n = 1; }
+            else if (f->sum[q][col] == best && best > 0) n++;
+        if (best == 0) continue;                      /* nobody holds votes in this colour */
+        if (n > 1) { f->any_tie = 1; if (!ties_secure) continue; }
+        for (int q = 0; q < P; q++)
+            if (f->sum[q][col] == best) { f->sec[q][col] = 1; f->nsec[q]++; f->any_sec = 1; }
+    }
+    for (int q = 0; q < P; q++)
+        for (int col = 0; col < KK_COLOURS; col++)
+            if (!f->sec[q][col]) f->pen[q] += f->sum[q][col];
+}
+
+/* The seat's territory sums "y8* o0 r3 ..." (* secured). */
+static nm sums_text(const fin *f, int q)
+{
+    nm r;
+    size_t o = 0;
+    r.s[0] = 0;
+    for (int col = 0; col < KK_COLOURS && o < sizeof r.s; col++)
+        o += (size_t)snprintf(r.s + o, sizeof r.s - o, "%s%c%d%s", col ? " " : "", colour_letter(col),
+                              f->sum[q][col], f->sec[q][col] ? "*" : "");
+    return r;
+}
+
+/* KK-FINAL-MAJORITY: "Jeder Spieler zählt die Stimmen seiner gesammelten Reviere, nach Farbreihen
+ * getrennt, zusammen. Der Spieler, der in einem Revier die Stimmenmehrheit hat, darf sein Revier
+ * sichern" */
+static void inv_kk_final_majority(inv_ctx *c, int k0, const fin *f)
+{
+    int k = k0 + K_FINAL_MAJORITY;
+    inv_applied(c, k);
+    if (f->any_sec) inv_fired(c, k);
+}
+
+/* KK-FINAL-TIE: "Bei einem Gleichstand von zwei oder mehreren Spielern wird das Revier geteilt und
+ * alle betroffenen Spieler drehen die entsprechende Farbreihe um." */
+static void inv_kk_final_tie(inv_ctx *c, int k0, const fin *f)
+{
+    int k = k0 + K_FINAL_TIE;
+    inv_applied(c, k);
+    if (f->any_tie) inv_fired(c, k);
+}
+
+/* KK-FINAL-PENALTY: "Nachdem die Reviere jeder Farbe gesichert wurden, zählt jeder Spieler die
+ * Stimmen seiner noch offen liegenden Karten zusammen ... Das sind seine Schlechtpunkte."
+ * A mismatch is charged to KK-FINAL-TIE when "ties secure for nobody" explains every score. */
+static void inv_kk_final_penalty(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores)
+{
+    int k = k0 + K_FINAL_PENALTY;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int q = 0; q < s->players; q++) {
+        if (scores[q] == f->pen[q]) continue;
+        fin alt;
+        int tie_explains = 1;
+        final_tally(s, 0, &alt);
+        for (int x = 0; x < s->players; x++) tie_explains &= scores[x] == alt.pen[x];
+        int kk = tie_explains && f->any_tie ? k0 + K_FINAL_TIE : k;
+        if (kk != k) inv_applied(c, kk);
+        inv_fail(c, kk, "%s has %d penalty points, expected %d (territory votes %s; * = secured)", sn(q).s,
+                 scores[q], f->pen[q], sums_text(f, q).s);
+        return;
+    }
+}
+
+/* KK-FINAL-WINNER: "Es gewinnt, wer zumindest ein Revier sichern konnte und gleichzeitig die
+ * wenigsten Schlechtpunkte gesammelt hat." Judged on the engine's penalty points. */
+static void inv_kk_final_winner(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores,
+                                unsigned winners)
+{
+    int k = k0 + K_FINAL_WINNER, P = s->players, best = -1, n = 0;
+    unsigned want = 0;
+    inv_applied(c, k);
+    /* KK-AMB-NO-SECURE: fewest-of-securers (the fewest among seats that secured a colour) |
+     * must-be-lowest (the fewest of all seats, and that seat must have secured a colour) */
+    int all = (s->readings & KK_R_MUST_BE_LOWEST) != 0;
+    for (int q = 0; q < P; q++)
+        if ((all || f->nsec[q] > 0) && (best < 0 || scores[q] < best)) best = scores[q];
+    for (int q = 0; q < P; q++)
+        if (best >= 0 && scores[q] == best && f->nsec[q] > 0) { want |= 1u << q; n++; }
+    /* KK-AMB-PENALTY-TIE: shared (every tied seat wins) | none (a tie has no winner) */
+    if (n > 1 && (s->readings & KK_R_TIE_NONE)) want = 0;
+    inv_fired(c, k);
+    if (winners != want)
+        inv_fail(c, k, "winners mask 0x%x, expected 0x%x: penalties %d %d %d %d, colours secured %d %d %d %d "
+                 "(no-secure=%s, penalty-tie=%s)", winners, want, scores[0], P > 1 ? scores[1] : 0,
+                 P > 2 ? scores[2] : 0, P > 3 ? scores[3] : 0, f->nsec[0], f->nsec[1], f->nsec[2], f->nsec[3],
+                 all ? "must-be-lowest" : "fewest-of-securers", (s->readings & KK_R_TIE_NONE) ? "none" : "shared");
+}
+
+static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores, unsigned winners)
+{
+    const kk_state *s = st;
+    fin f;
+    if (!inv_kk_cards_72(c, k0, s)) return;
+    int k = k0 + K_END_HANDS;
+    inv_applied(c, k);
+    for (int q = 0; q < s->players; q++)
+        if (hcount(s->hand[q]) > 0) {
+            inv_fail(c, k, "final position: %s still holds %s (hands go to the territories)", sn(q).s,
+                     hn(s->hand[q]).s);
+            return;
+        }
+    final_tally(s, 1, &f);
+    inv_kk_final_majority(c, k0, &f);
+    inv_kk_final_tie(c, k0, &f);
+    inv_kk_final_penalty(c, k0, s, &f, scores);
+    inv_kk_final_winner(c, k0, s, &f, scores, winners);
+}
+
+const inv_game inv_kk_game = {
+    "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final,
+};
