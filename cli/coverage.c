@@ -1382,6 +1382,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
     }
     for (int i = 0; i < ng; i++) {
         if (!quiet) { print_table(out, &cd, &grs[i], &o); fputc('\n', out); }
+        fflush(out);
         if (!grs[i].has_counts) fprintf(errf, "rulefuzz: warning: no counts for %s in the counts files\n", grs[i].g->name);
     }
     if (json) {
@@ -1400,6 +1401,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
         if (write_html_index(html, grs, ng, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
     }
     rc = RF_EXIT_OK;
+    fflush(out);                                 /* the table before the verdict on errf */
     if (o.fail_under >= 0)
         for (int i = 0; i < ng; i++) {
             const rf_game_report *gr = &grs[i];

@@ -72,7 +72,10 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
     rf_header_from_bytes(g, data, len, &h, &ch);
     if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) abort();   /* every header is valid */
     memcpy(start, st, g->state_size);
-    inv_init(&c, g, INV_GEN_ALL);
+    if (inv_init(&c, g, INV_GEN_ALL) != 0) {
+        fprintf(stderr, "rulefuzz: no oracles for %s\n", g->name);
+        abort();
+    }
     inv_on_setup(&c, st);
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
     rf_log_new_clauses(&c);

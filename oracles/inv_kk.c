@@ -206,6 +206,18 @@ static int sane(const kk_state *s)
            s->pile_len[0] <= KK_PILE_MAX && s->pile_len[1] <= KK_PILE_MAX;
 }
 
+/* Every byte in range (cards or KK_NONE where the state allows them), checked silently on the
+ * state before a move: a position given as text is not checked by KK-CARDS-72. */
+static int shape_ok(const kk_state *s)
+{
+    if (!sane(s)) return 0;
+    for (int i = 0; i < KK_CELLS; i++) if (s->council[i] != NO && !is_card(s->council[i])) return 0;
+    for (int p = 0; p < 2; p++) for (int i = 0; i < s->pile_len[p]; i++) if (!is_card(s->pile[p][i])) return 0;
+    for (int q = 0; q < KK_MAXP; q++)
+        for (int j = 0; j < KK_HAND; j++) if (s->hand[q][j] != NO && !is_card(s->hand[q][j])) return 0;
+    return 1;
+}
+
 /* ---- KK-CARDS-72 ------------------------------------------------------------------------------ */
 
 /* KK-CARDS-72: "72 Karten, jede Karte zeigt ein Mitglied des Hunderates ... sowie eine Zahl
@@ -391,6 +403,7 @@ typedef struct kx {
     int src;                        /* pile drawn from first, the refill's source */
     int n_drawn, n_refill, n_hand_moved;
     uint8_t drawn[KK_HAND];
+    int len_d[2];                   /* pile lengths after the draw, before the refill */
     int turn_end, began_last, ended_last, ended_pass;
     kk_state e;                     /* the expected post state */
 } kx;
@@ -530,6 +543,8 @@ static void draw_refill(kx *h, int first)
     int p = h->p, i;
     h->draw_step = 1;
     h->src = first;
+    h->len_d[0] = e->pile_len[0];
+    h->len_d[1] = e->pile_len[1];
     memcpy(h->c2, e->council, KK_CELLS);
     /* KK-END-LASTROUND: "In the last round there is no draw and no refill" (the piles are empty) */
     if (h->pre->last_left != NO) return;
@@ -538,6 +553,8 @@ static void draw_refill(kx *h, int first)
         hadd(e->hand[p], v);
         h->drawn[h->n_drawn++] = (uint8_t)v;
     }
+    h->len_d[0] = e->pile_len[0];
+    h->len_d[1] = e->pile_len[1];
     while (free_count(e->council) > kk_param.free_after_refill && (i = pile_pick(e, first)) >= 0) {
         int cell = 0;
         while (e->council[cell] != NO) cell++;       /* reading order: a1 b1 c1 d1 a2 ... d4 */
@@ -660,7 +677,7 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
  * möglich. Der auserwählte Spieler muss diese Karten annehmen" */
 static int inv_kk_turn_give(inv_ctx *c, int k0, const kx *h)
 {
-    int k = k0 + K_TURN_GIVE, p = h->p, col = h->m->a, to = h->m->b;
+    int k = k0 + K_TURN_GIVE, p = h->p, col = h->m->a;
     const kk_state *post = h->post;
     if (h->kind != KK_MV_GIVE) return 1;
     inv_applied(c, k);
@@ -689,7 +706,6 @@ static int inv_kk_turn_give(inv_ctx *c, int k0, const kx *h)
         return 0;
     }
     inv_fired(c, k);
-    (void)to;
     return 1;
 }
 
@@ -716,7 +732,7 @@ static int inv_kk_turn_place(inv_ctx *c, int k0, const kx *h)
     for (int j = 0; j < KK_HAND; j++) {
         int id = pre->hand[p][j];
         if (id == NO || id == h->X) continue;
-        int kept = post->phase == KK_PH_OVER ? post->terr[p][id] : hhas(post->hand[p], id);
+        int kept = hhas(post->hand[p], id) || (post->phase == KK_PH_OVER && post->terr[p][id]);
         if (!kept) {
             inv_fail(c, k, "%s %s: %s left the hand too (hand %s -> %s)", sn(p).s, mvname(h->m).s, kn(id).s,
                      hn(pre->hand[p]).s, hn(post->hand[p]).s);
@@ -759,11 +775,11 @@ static int card_blame(const kx *h, int i)
     if (i == h->at) return h->last_place ? K_CRISIS : K_TURN_PLACE;
     int L = in_line(0, h->at, i) ? 0 : in_line(1, h->at, i) ? 1 : -1;
     if (L < 0) return h->last_place ? K_CRISIS : K_TAKE_MATCH;
+    if (h->crisis) return K_CRISIS;                           /* the crisis decides this placement */
     if (matches(id, h->X)) {
         if (!h->conv[L]) return K_TAKE_RUN;                   /* taken from an unconvinced line */
         return line_taken(h, L) == 0 ? K_TAKE_RUN : K_TAKE_MATCH;
     }
-    if (h->take[id] == TK_CRISIS) return K_CRISIS;
     return h->last_place ? K_CRISIS : K_TAKE_MATCH;
 }
 
@@ -947,8 +963,7 @@ static int inv_kk_refill(inv_ctx *c, int k0, const kx *h)
         if (h->c2[i] != NO || post->council[i] == e->council[i]) continue;
         inv_fail(c, k, "%s %s: %s holds %s after the refill, expected %s (%d free before it, %s pile first, "
                  "piles %d/%d after the draw)", sn(p).s, mvname(h->m).s, cn(i).s, kn(post->council[i]).s,
-                 kn(e->council[i]).s, free_count(h->c2), pile_name(h->src),
-                 e->pile_len[0] + (h->n_refill && h->src == 0 ? 0 : 0), e->pile_len[1]);
+                 kn(e->council[i]).s, free_count(h->c2), pile_name(h->src), h->len_d[0], h->len_d[1]);
         return 0;
     }
     if (!piles_equal(post, e)) {
@@ -1145,7 +1160,7 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
 {
     const kk_state *pre = pre_v, *post = post_v;
     kx h;
-    if (!inv_kk_cards_72(c, k0, post) || !sane(pre)) return;
+    if (!inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
     kx_build(&h, pre, m, post);
     if (h.wrong_phase || (h.bad && h.kind == KK_MV_PASS)) { inv_kk_turn_order(c, k0, post, &h); return; }
     /* In the order the rules run; the first failing clause ends the step's checks. */
@@ -1154,9 +1169,9 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     if (!inv_kk_take_run(c, k0, &h)) return;
     if (!inv_kk_take_match(c, k0, &h)) return;
     if (!inv_kk_crisis(c, k0, &h)) return;
-    if (!inv_kk_draw(c, k0, &h)) return;     /* reports an illegal draw move too */
-    if (h.bad) return;
+    if (h.bad) { inv_kk_draw(c, k0, &h); return; }   /* only an illegal draw is left to report */
     if (!over_status(c, k0, &h)) return;
+    if (!inv_kk_draw(c, k0, &h)) return;
     if (!inv_kk_refill(c, k0, &h)) return;
     if (!inv_kk_end_lastround(c, k0, &h)) return;
     if (!inv_kk_end_hands(c, k0, &h)) return;

@@ -5,7 +5,8 @@
 #include "oracle.h"
 
 extern const inv_game inv_hdz_game;
-const inv_game *const inv_games[] = { &inv_hdz_game, NULL };
+extern const inv_game inv_kk_game;
+const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, NULL };
 
 const inv_clause inv_generic_clauses[] = {
     {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance"},
