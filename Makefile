@@ -21,7 +21,7 @@ ALL_CFLAGS  := $(CFLAGS_BASE) $(CFLAGS)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 
-GAMES        := hdz
+GAMES        := hdz kk
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
@@ -29,7 +29,7 @@ LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 CLI_LIB_SRC  := cli/coverage.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_diff check_coverage
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_diff check_coverage
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 120
 REPORT_GAMES ?= 10000
@@ -74,7 +74,7 @@ $(BUILD)/rulefuzz: $(BUILD)/obj/cli/rulefuzz.o $(BUILD)/librulefuzz.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ -lm
 
 # ---- tests -------------------------------------------------------------------------
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/librulefuzz.a $(HEADERS)
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/librulefuzz.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -o $@ $< $(BUILD)/librulefuzz.a $(CHECK_LIBS)
 

@@ -633,7 +633,7 @@ static int code_scan(rf_code *cd, const char *root, int required, char *err, siz
         for (int l = 0; l < f->nline + 2; l++) f->da[l] = -1;
         if (scan_source(cd, cd->nsrc - 1)) goto oom;
     }
-    for (int i = 0; i < cd->nid; i++) qsort(cd->id[i].loc, (size_t)cd->id[i].nloc, sizeof *cd->id[i].loc, cmp_loc);
+    for (int i = 0; i < cd->nid; i++) if (cd->id[i].nloc > 1) qsort(cd->id[i].loc, (size_t)cd->id[i].nloc, sizeof *cd->id[i].loc, cmp_loc);
     for (int i = 0; i < nn; i++) free(names[i]);
     free(names);
     cd->scanned = 1;
@@ -1095,7 +1095,7 @@ static const char *const css =
     ".code a{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;padding:0 3px;border-radius:3px;white-space:nowrap}"
     ".code a.hit{background:#e3f4e6}.code a.miss{background:#fbd5d5;color:#8a1111;font-weight:600}"
     ".code a.none{background:#eef0f3;color:#555}"
-    ".nt{color:#8a1111;font-size:12px;margin-top:2px}.first{font-size:12px;overflow-wrap:anywhere;color:#333;max-width:260px}"
+    ".nt{color:#8a1111;font-size:12px;margin-top:2px}.nw{white-space:nowrap}.first{font-size:12px;overflow-wrap:anywhere;color:#333;max-width:260px}"
     ".muted{color:#777}.legend{font-size:13px;color:#444;max-width:1100px}.legend .st{margin-right:4px}"
     "tr.gen td{color:#555}";
 
@@ -1154,10 +1154,10 @@ static void html_code(FILE *f, const rf_code *cd, const rf_opts *o, const char *
         int anchors;
         line_href(cd, o, html_dir, r->code->loc[i].file, href, sizeof href, &anchors);
         fputs(shown++ ? ", " : "<div class=\"nt\">branches never taken: ", f);
-        fputs("<a href=\"", f);
+        fputs("<span class=\"nw\"><a href=\"", f);
         html_str(f, href);
         if (anchors) fprintf(f, "#%d", ln);
-        fprintf(f, "\">%s:%d</a> (%d of %d)", base_name(s->rel), ln, nt, all);
+        fprintf(f, "\">%s:%d</a> (%d of %d)</span>", base_name(s->rel), ln, nt, all);
     }
     if (shown) fputs("</div>", f);
 }
@@ -1252,14 +1252,14 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
           "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>"
           "<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
     for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j]);
-    fputs("</tbody></table>\n<h2>Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
+    fputs("</tbody></table>\n<h2 id=\"conformance\">Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
           "<th>Status</th><th style=\"text-align:right\">Applied</th><th style=\"text-align:right\">Fired</th>"
           "<th style=\"text-align:right\">Violated</th><th style=\"text-align:right\">Lines run</th>"
           "<th style=\"text-align:right\">Branches taken</th><th>Enforcing code</th><th>First input that fired it</th>"
           "</tr></thead><tbody>\n", f);
     for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, &gr->row[j]);
     free(ord);
-    fputs("</tbody></table>\n<h2>How to read this page</h2><div class=\"legend\"><p>"
+    fputs("</tbody></table>\n<h2 id=\"legend\">How to read this page</h2><div class=\"legend\"><p>"
           "<b>Applied</b>: steps on which the clause's oracle judged a relevant move or state. "
           "<b>Fired</b>: times the rule actually took effect. <b>Violated</b>: times the engine disagreed with the "
           "oracle. The gate (<code>rulefuzz coverage --fail-under PCT</code>) counts the clauses that fired; "

@@ -381,6 +381,7 @@ enum { BAD_NONE = 0, BAD_GAVE, BAD_ROUND, BAD_COLOUR, BAD_SEAT, BAD_NO_TERR, BAD
        BAD_NOT_IN_HAND, BAD_CELL, BAD_OCCUPIED, BAD_NOT_NEXT, BAD_CAN_PLACE, BAD_PILE };
 
 typedef struct kx {
+    int pass_counted;     /* a draw after this turn's pass: the pass is already in passes */
     const kk_state *pre, *post;
     const game_move *m;
     uint32_t r;
@@ -569,7 +570,7 @@ static void end_turn(kx *h)
     kk_state *e = &h->e;
     const kk_state *pre = h->pre;
     int np = h->np, next = (h->p + 1) % np, over = 0;
-    int passes = h->placed ? 0 : pre->passes + 1;
+    int passes = h->placed ? 0 : h->pass_counted ? pre->passes : pre->passes + 1;
     int ll = pre->last_left;
     h->turn_end = 1;
     if (ll != NO) {
@@ -658,9 +659,10 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
     case KK_MV_DRAW:
         h->main = K_DRAW;
         if (m->a > 1 || pre->pile_len[m->a] == 0) { h->bad = BAD_PILE; return; }
-        /* A DRAW phase follows a placement only: a turn that begins with both piles holding
-         * cards begins with a full hand, so a pass never waits for a draw decision. */
-        h->placed = 1;
+        /* A DRAW phase follows the turn's placement or its pass: a placement left passes at 0,
+         * a pass counted itself (an empty hand with both piles full, which positions allow). */
+        h->placed = pre->passes == 0;
+        h->pass_counted = !h->placed;
         draw_refill(h, m->a);
         end_turn(h);
         return;
@@ -1243,9 +1245,30 @@ static void inv_kk_final_tie(inv_ctx *c, int k0, const fin *f)
     if (f->any_tie) inv_fired(c, k);
 }
 
+/* Which rule a wrong penalty total breaks: a colour the seat secures but is charged for (a tied
+ * colour: KK-FINAL-TIE, else KK-FINAL-MAJORITY), a colour it does not secure but is not charged
+ * for (KK-FINAL-MAJORITY), or the sum itself (KK-FINAL-PENALTY). */
+static int penalty_blame(int k0, const fin *f, int q, int d, int P, int *colour)
+{
+    for (int col = 0; col < KK_COLOURS; col++) {
+        int v = f->sum[q][col];
+        if (v == 0) continue;
+        *colour = col;
+        if (d == v && f->sec[q][col]) {
+            int top = 0;
+            for (int x = 0; x < P; x++) top += f->sec[x][col];
+            return k0 + (top > 1 ? K_FINAL_TIE : K_FINAL_MAJORITY);
+        }
+        if (d == -v && !f->sec[q][col]) return k0 + K_FINAL_MAJORITY;
+    }
+    *colour = -1;
+    return k0 + K_FINAL_PENALTY;
+}
+
 /* KK-FINAL-PENALTY: "Nachdem die Reviere jeder Farbe gesichert wurden, zählt jeder Spieler die
  * Stimmen seiner noch offen liegenden Karten zusammen ... Das sind seine Schlechtpunkte."
- * A mismatch is charged to KK-FINAL-TIE when "ties secure for nobody" explains every score. */
+ * A mismatch is charged to KK-FINAL-TIE when "ties secure for nobody" explains every score, and
+ * otherwise to the rule (majority, tie or the sum) that one colour's votes explain. */
 static void inv_kk_final_penalty(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores)
 {
     int k = k0 + K_FINAL_PENALTY;
@@ -1254,13 +1277,15 @@ static void inv_kk_final_penalty(inv_ctx *c, int k0, const kk_state *s, const fi
     for (int q = 0; q < s->players; q++) {
         if (scores[q] == f->pen[q]) continue;
         fin alt;
-        int tie_explains = 1;
+        int tie_explains = 1, colour = -1;
         final_tally(s, 0, &alt);
         for (int x = 0; x < s->players; x++) tie_explains &= scores[x] == alt.pen[x];
-        int kk = tie_explains && f->any_tie ? k0 + K_FINAL_TIE : k;
+        int kk = tie_explains && f->any_tie ? k0 + K_FINAL_TIE
+                                            : penalty_blame(k0, f, q, scores[q] - f->pen[q], s->players, &colour);
         if (kk != k) inv_applied(c, kk);
-        inv_fail(c, kk, "%s has %d penalty points, expected %d (territory votes %s; * = secured)", sn(q).s,
-                 scores[q], f->pen[q], sums_text(f, q).s);
+        inv_fail(c, kk, "%s has %d penalty points, expected %d (territory votes %s; * = secured)%s%c", sn(q).s,
+                 scores[q], f->pen[q], sums_text(f, q).s, colour >= 0 ? "; the difference is colour " : "",
+                 colour >= 0 ? "yorpbg"[colour] : ' ');
         return;
     }
 }

@@ -254,7 +254,7 @@ START_TEST(corrupt_counts_files_are_rejected_with_file_and_line)
 }
 END_TEST
 
-START_TEST(every_prefix_of_a_counts_file_parses_or_is_rejected_never_crashes)
+START_TEST(every_prefix_and_changed_byte_of_a_counts_file_parses_or_is_rejected_never_crashes)
 {
     make_tmpdir();
     char path[512], err[RF_ERR_MAX];
@@ -269,6 +269,18 @@ START_TEST(every_prefix_of_a_counts_file_parses_or_is_rejected_never_crashes)
         ck_assert_msg(rc == (whole_lines ? RF_EXIT_OK : RF_EXIT_BADINPUT), "cut %zu: exit %d (%s)", cut, rc, err);
         if (rc != RF_EXIT_OK) ck_assert_msg(strncmp(err, "p.counts:", 9) == 0, "cut %zu: %s", cut, err);
         rf_cov_free(&a);
+    }
+    /* every byte changed in turn: a clean parse or a one-line file:line message */
+    for (size_t i = 0; i < len; i++) {
+        static const char flips[] = {'\t', '\n', '\\', '-', '9', 'x', '\0'};
+        char saved = text[i];
+        text[i] = flips[i % sizeof flips];
+        rf_cov a = {0};
+        int rc = rf_cov_parse(&a, "p.counts", text, len, err, sizeof err);
+        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_BADINPUT);
+        if (rc != RF_EXIT_OK) ck_assert_msg(strncmp(err, "p.counts:", 9) == 0 && !strchr(err, '\n'), "byte %zu: %s", i, err);
+        rf_cov_free(&a);
+        text[i] = saved;
     }
     free(text);
 }
@@ -513,7 +525,7 @@ static Suite *coverage_suite(void)
     tcase_add_test(tc, adding_contexts_sums_counters_and_the_first_input_to_fire_a_clause_keeps_it);
     tcase_add_test(tc, merging_counts_files_sums_them_and_the_earlier_label_wins);
     tcase_add_test(tc, corrupt_counts_files_are_rejected_with_file_and_line);
-    tcase_add_test(tc, every_prefix_of_a_counts_file_parses_or_is_rejected_never_crashes);
+    tcase_add_test(tc, every_prefix_and_changed_byte_of_a_counts_file_parses_or_is_rejected_never_crashes);
     tcase_add_test(tc, a_corrupt_counts_file_is_left_untouched_by_a_run_that_adds_to_it);
     tcase_add_checked_fixture(tc, NULL, remove_tmpdir);
     suite_add_tcase(s, tc);

@@ -28,6 +28,16 @@ static inline int tu_kk_cell(const char *name)
     return (name[1] - '1') * 4 + (name[0] - 'a');
 }
 
+/* Name of card id ("gC5") into out[4]. */
+static inline const char *tu_kk_name(int id, char *out)
+{
+    out[0] = "yorpbg"[KK_COLOUR(id)];
+    out[1] = "CSF"[kk_param.breed[id % KK_PER]];
+    out[2] = (char)('0' + kk_param.value[id % KK_PER]);
+    out[3] = 0;
+    return out;
+}
+
 static inline int tu_kk_value(int id) { return kk_param.value[id % KK_PER]; }
 static inline int tu_kk_breed(int id) { return kk_param.breed[id % KK_PER]; }
 
@@ -140,9 +150,10 @@ static inline int tu_kk_at(const kk_state *st, tu_kk_slot s)
     }
 }
 
-/* Put card `name` into slot `to`. If a card is there, the two cards swap places; otherwise the
- * card moves (the place it leaves becomes free, or its hand or pile closes up). Every card stays
- * in exactly one place. */
+/* Put card `name` into slot `to`. If a card is there, the two cards swap places. Otherwise the
+ * card moves: a council place it leaves becomes free, and a hand slot or pile position it leaves
+ * takes a card from the box (the lowest id), so that hands and piles keep their height (they
+ * close up only when the box is empty). Every card stays in exactly one place. */
 static inline void tu_kk_put(kk_state *st, const char *name, tu_kk_slot to)
 {
     int id = tu_kk_card(name);
@@ -167,6 +178,19 @@ static inline void tu_kk_put(kk_state *st, const char *name, tu_kk_slot to)
         tu_kk_drop(st, from, there);
         tu_kk_drop(st, to, id);
         return;
+    }
+    if ((from.zone == TU_KK_HAND || from.zone == TU_KK_PILE) && !(from.zone == to.zone && from.i == to.i)) {
+        /* keep the hand or pile it leaves as high as it was: a box card takes its slot */
+        int filler = -1;
+        for (int x = 0; x < KK_CARDS && filler < 0; x++) if (st->box[x]) filler = x;
+        if (filler >= 0) {
+            st->box[filler] = 0;
+            if (from.zone == TU_KK_HAND) st->hand[from.i][from.j] = (uint8_t)filler;
+            else st->pile[from.i][from.j] = (uint8_t)filler;
+            for (int p = 0; p < st->players; p++) tu_kk_sort_hand(st, p);
+            tu_kk_drop(st, to, id);
+            return;
+        }
     }
     tu_kk_lift(st, from, id);
     if (from.zone == TU_KK_PILE && to.zone == TU_KK_PILE && from.i == to.i && to.j > from.j) to.j--;
@@ -210,6 +234,15 @@ static inline void tu_kk_clear_pile(kk_state *st, int i)
 {
     while (st->pile_len[i]) { int id = st->pile[i][--st->pile_len[i]]; st->pile[i][st->pile_len[i]] = 0; st->box[id] = 1; }
 }
+/* Leave pile i with its top k cards: the cards below go to the box. */
+static inline void tu_kk_keep_pile(kk_state *st, int i, int k)
+{
+    while (st->pile_len[i] > k) {
+        int id = st->pile[i][0];
+        tu_kk_lift(st, (tu_kk_slot){TU_KK_PILE, i, 0}, id);
+        st->box[id] = 1;
+    }
+}
 static inline void tu_kk_clear_hand(kk_state *st, int p)
 {
     for (int j = 0; j < KK_HAND; j++)
@@ -237,8 +270,8 @@ static inline void tu_kk_set_hand(kk_state *st, int p, const char *list)
             if (x != KK_NONE && !named && spare < 0) spare = j;
         }
         if (have) continue;
-        char nm[4] = {"yorpbg"[KK_COLOUR(want[i])], "CSF"[tu_kk_breed(want[i])], (char)('0' + tu_kk_value(want[i])), 0};
-        tu_kk_put(st, nm, (tu_kk_slot){TU_KK_HAND, p, spare >= 0 ? spare : KK_HAND - 1});
+        char nm[4];
+        tu_kk_put(st, tu_kk_name(want[i], nm), (tu_kk_slot){TU_KK_HAND, p, spare >= 0 ? spare : KK_HAND - 1});
     }
     for (int j = 0; j < KK_HAND; j++) {
         int x = st->hand[p][j], named = 0;

@@ -1,0 +1,1008 @@
+/* check_kk_rules.c: Check suite for Kleine Kläffer: one test per clause and per reading. */
+#include "testutil_kk.h"
+
+static const game_engine *G = &kk_engine;
+static inv_ctx ctx;   /* every move in these tests is also checked by every oracle */
+
+#define DE (kk_engine.profiles[0].readings)
+
+/* A fresh deal, with the oracles checking it as one. */
+static void start(kk_state *st, int players, uint32_t readings, uint64_t seed)
+{
+    tu_kk_deal(st, players, readings, seed);
+    tu_kk_oracles(&ctx);
+    inv_on_setup(&ctx, st);
+    ck_assert_msg(ctx.violations == 0, "setup: oracle %s: %s", ctx.clause[ctx.first_k]->id, ctx.first_msg);
+}
+
+/* A position a test has built: every card still counted once, and the position text rebuilds it. */
+static void settle(const kk_state *st)
+{
+    ck_assert_msg(tu_kk_count_ok(st), "the test's position loses or doubles a card");
+    inv_on_position(&ctx, st);
+    ck_assert_msg(ctx.violations == 0, "position: oracle %s: %s", ctx.clause[ctx.first_k]->id, ctx.first_msg);
+}
+
+static void play(kk_state *st, const char *move) { tu_kk_play(&ctx, st, move); }
+
+static int card(const char *name) { return tu_kk_card(name); }
+static int cell(const char *name) { return tu_kk_cell(name); }
+
+/* Play random legal moves to the end of the game, every oracle on, counting the cards each time. */
+static long random_play(kk_state *st, uint64_t rng)
+{
+    rf_chooser ch = {0};
+    ch.use_rng = 1;
+    ch.rng = rng;
+    game_move ms[GAME_MAX_MOVES];
+    char text[32];
+    long n = 0;
+    while (G->to_move(st) >= 0) {
+        int k = G->legal_moves(st, ms, GAME_MAX_MOVES);
+        ck_assert_int_gt(k, 0);
+        ck_assert_int_ge(G->move_print(st, &ms[rf_choose(&ch, k)], text, sizeof text), 0);
+        play(st, text);
+        ck_assert_msg(tu_kk_count_ok(st), "a card was lost or doubled by '%s'", text);
+        n++;
+    }
+    return n;
+}
+
+/* Text of the first legal `place` move, "" if none. */
+static const char *first_place(const kk_state *st, char *buf, size_t n)
+{
+    game_move ms[GAME_MAX_MOVES];
+    int k = G->legal_moves(st, ms, GAME_MAX_MOVES);
+    buf[0] = 0;
+    for (int i = 0; i < k; i++)
+        if (ms[i].kind == KK_MV_PLACE) { G->move_print(st, &ms[i], buf, n); break; }
+    return buf;
+}
+
+static int terr_count(const kk_state *st, int p)
+{
+    int n = 0;
+    for (int id = 0; id < KK_CARDS; id++) n += st->terr[p][id];
+    return n;
+}
+
+/* Seat p's territories hold exactly the cards in `list` (space-separated names; "" none). */
+static void terr_is(const kk_state *st, int p, const char *list)
+{
+    char buf[256];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        ck_assert_msg(st->terr[p][card(t)], "P%d's territories lack %s", p + 1, t);
+        n++;
+    }
+    ck_assert_int_eq(terr_count(st, p), n);
+}
+
+/* ---- Material and setup ---------------------------------------------------------------------- */
+
+/* KK-CARDS-72 */
+START_TEST(all_72_cards_are_accounted_for_through_a_whole_game)
+{
+    static const uint32_t r[] = {0, KK_R_CRISIS_TAKE, KK_R_FINISH_ROUND | KK_R_GIVE_FROM_TURN, KK_R_START_ALL16};
+    /* the card table: 6 colours x 12 cards, 3 breeds, values 1..5, (breed, value) unique */
+    int seen[KK_BREEDS][6] = {{0}};
+    for (int k = 0; k < KK_PER; k++) {
+        ck_assert(kk_param.breed[k] >= 0 && kk_param.breed[k] < KK_BREEDS);
+        ck_assert(kk_param.value[k] >= 1 && kk_param.value[k] <= 5);
+        ck_assert_int_eq(seen[kk_param.breed[k]][kk_param.value[k]]++, 0);
+    }
+    ck_assert_int_eq(KK_COLOURS * KK_PER, 72);
+    kk_state st;
+    start(&st, 2 + _i % 3, r[_i % 4], 100 + (uint64_t)_i);
+    ck_assert(tu_kk_count_ok(&st));
+    random_play(&st, 7 + (uint64_t)_i);
+    ck_assert_int_lt(G->to_move(&st), 0);
+    ck_assert(tu_kk_count_ok(&st));
+}
+END_TEST
+
+/* KK-SETUP-REMOVAL */
+START_TEST(cards_removed_unseen_are_18_12_or_6_and_stay_in_the_box)
+{
+    static const int want[] = {18, 12, 6};
+    int players = 2 + _i, ever[KK_CARDS] = {0};
+    kk_state st;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        tu_kk_deal(&st, players, DE, seed);
+        int n = 0;
+        for (int id = 0; id < KK_CARDS; id++) { n += st.box[id]; ever[id] |= st.box[id]; }
+        ck_assert_int_eq(n, want[_i]);
+    }
+    for (int id = 0; id < KK_CARDS; id++) ck_assert_msg(ever[id], "card %d was never removed", id);  /* the shuffle decides */
+    start(&st, players, DE, 5);
+    uint8_t box[KK_CARDS];
+    memcpy(box, st.box, sizeof box);
+    rf_chooser ch = {0};
+    ch.use_rng = 1; ch.rng = 3;
+    game_move ms[GAME_MAX_MOVES];
+    while (G->to_move(&st) >= 0) {
+        int k = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+        ck_assert_int_eq(G->apply(&st, &ms[rf_choose(&ch, k)]), GAME_OK);
+        ck_assert_mem_eq(st.box, box, sizeof box);           /* no later move changes the box */
+    }
+}
+END_TEST
+
+/* KK-SETUP-HANDS */
+START_TEST(every_player_starts_with_four_ascending_cards_and_no_territory)
+{
+    kk_state st;
+    int players = 2 + _i;
+    start(&st, players, DE, 8 + (uint64_t)_i);
+    for (int p = 0; p < KK_MAXP; p++) {
+        for (int j = 0; j < KK_HAND; j++) {
+            if (p >= players) { ck_assert_int_eq(st.hand[p][j], KK_NONE); continue; }
+            ck_assert_int_lt(st.hand[p][j], KK_CARDS);
+            if (j) ck_assert_int_lt(st.hand[p][j - 1], st.hand[p][j]);
+        }
+        ck_assert_int_eq(terr_count(&st, p), 0);
+    }
+}
+END_TEST
+
+/* KK-SETUP-COUNCIL KK-AMB-START-CARDS */
+START_TEST(the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen)
+{
+    kk_state st;
+    for (int players = 2; players <= 4; players++) {
+        start(&st, players, _i ? KK_R_START_ALL16 : DE, 30 + (uint64_t)players);
+        for (int c = 0; c < KK_CELLS; c++) {
+            int r = c / 4, col = c % 4, inner = r > 0 && r < 3 && col > 0 && col < 3;
+            if (inner && !_i) ck_assert_int_eq(st.council[c], KK_NONE);   /* b2 c2 b3 c3 stay free */
+            else ck_assert_int_lt(st.council[c], KK_CARDS);
+        }
+        ck_assert_int_eq(tu_kk_free_places(&st), _i ? 0 : 4);
+    }
+}
+END_TEST
+
+/* KK-SETUP-PILES KK-AMB-START-CARDS */
+START_TEST(the_rest_lies_in_two_equally_high_piles)
+{
+    static const int n_ring[] = {34, 36, 38}, n_all[] = {30, 32, 34};
+    kk_state st;
+    for (int players = 2; players <= 4; players++) {
+        start(&st, players, _i ? KK_R_START_ALL16 : DE, 50 + (uint64_t)players);
+        int n = (_i ? n_all : n_ring)[players - 2];
+        ck_assert_int_eq(st.pile_len[0], (n + 1) / 2);
+        ck_assert_int_eq(st.pile_len[1], n / 2);
+        ck_assert_int_eq(st.pile_len[0], st.pile_len[1]);
+        for (int s = 0; s < 2; s++)
+            for (int j = st.pile_len[s]; j < KK_PILE_MAX; j++) ck_assert_int_eq(st.pile[s][j], 0);
+    }
+}
+END_TEST
+
+/* KK-AMB-START-CARDS: under ring12 the first seat can place on the four inner places; under
+ * all16 nobody can place, and one round of passes ends the game with the dealt hands scored. */
+START_TEST(under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game)
+{
+    kk_state st;
+    int players = 2 + _i;
+    start(&st, players, DE, 70);
+    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_PLACE), 16);   /* 4 cards x b2 c2 b3 c3 */
+    ck_assert(!tu_kk_legal(&st, "pass"));
+    start(&st, players, KK_R_START_ALL16, 70);
+    kk_state dealt = st;
+    game_move ms[GAME_MAX_MOVES];
+    for (int p = 0; p < players; p++) {
+        ck_assert_int_eq(G->legal_moves(&st, ms, GAME_MAX_MOVES), 1);
+        ck_assert_int_eq(ms[0].kind, KK_MV_PASS);
+        play(&st, "pass");
+    }
+    ck_assert_int_eq(G->to_move(&st), -1);
+    ck_assert_int_eq(st.passes, players);
+    ck_assert_mem_eq(st.council, dealt.council, sizeof st.council);
+    ck_assert_mem_eq(st.pile, dealt.pile, sizeof st.pile);
+    for (int p = 0; p < players; p++)
+        for (int j = 0; j < KK_HAND; j++) {
+            ck_assert_int_eq(st.hand[p][j], KK_NONE);
+            ck_assert(st.terr[p][dealt.hand[p][j]]);
+        }
+}
+END_TEST
+
+/* ---- Turn ------------------------------------------------------------------------------------- */
+
+/* KK-TURN-ORDER */
+START_TEST(players_take_turns_clockwise_from_the_first_seat)
+{
+    kk_state st;
+    start(&st, 3, DE, 12);
+    ck_assert_int_eq(st.turn, 0);
+    ck_assert_int_eq(st.phase, KK_PH_PLACE);
+    ck_assert_int_eq(st.turns, 0);
+    ck_assert_int_eq(st.gave, 0);
+    ck_assert_int_eq(st.last_left, KK_NONE);
+    ck_assert_int_eq(st.passes, 0);
+    ck_assert_int_eq(st.ending, 0);
+    rf_chooser ch = {0};
+    ch.use_rng = 1; ch.rng = 9;
+    game_move ms[GAME_MAX_MOVES];
+    char text[32];
+    int finished = 0;
+    while (G->to_move(&st) >= 0) {
+        ck_assert_int_eq(G->to_move(&st), st.turn);
+        if (st.phase == KK_PH_DRAW) {   /* after the place: only the draw decision */
+            ck_assert_int_eq(G->legal_moves(&st, ms, GAME_MAX_MOVES), 2);
+            ck_assert(tu_kk_legal(&st, "draw left") && tu_kk_legal(&st, "draw right"));
+        }
+        if (st.gave) ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_GIVE), 0);
+        kk_state pre = st;
+        int k = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+        G->move_print(&st, &ms[rf_choose(&ch, k)], text, sizeof text);
+        play(&st, text);
+        if (G->to_move(&st) < 0) break;
+        if (st.turns != pre.turns) {    /* the turn finished */
+            finished++;
+            ck_assert_int_eq(st.turns, pre.turns + 1);
+            ck_assert_int_eq(st.turn, (pre.turn + 1) % 3);
+            ck_assert_int_eq(st.phase, KK_PH_PLACE);
+            ck_assert_int_eq(st.gave, 0);
+        } else {
+            ck_assert_int_eq(st.turn, pre.turn);
+        }
+    }
+    ck_assert_int_gt(finished, 10);
+    ck_assert_int_eq(st.phase, KK_PH_OVER);
+}
+END_TEST
+
+/* KK-TURN-GIVE KK-TURN-ORDER: a territory is given before the placement, at most once per turn,
+ * and only to a seat without that colour, which must take it. */
+START_TEST(a_whole_territory_goes_to_a_seat_without_that_colour)
+{
+    kk_state st;
+    start(&st, 3, DE, 7);
+    st.turns = 3;                                      /* P1's first turn of the second round */
+    tu_kk_put_terr(&st, "yC1", 0);
+    tu_kk_put_terr(&st, "yS5", 0);
+    tu_kk_put_terr(&st, "oF2", 0);
+    tu_kk_put_terr(&st, "oC3", 1);
+    tu_kk_put_terr(&st, "yF4", 2);
+    settle(&st);
+    ck_assert(tu_kk_legal(&st, "give y P2"));
+    ck_assert(tu_kk_legal(&st, "give o P3"));
+    ck_assert(!tu_kk_legal(&st, "give y P3"));          /* P3 has a yellow territory */
+    ck_assert(!tu_kk_legal(&st, "give o P2"));          /* P2 has an orange territory */
+    ck_assert(!tu_kk_legal(&st, "give y P1"));          /* not to oneself */
+    ck_assert(!tu_kk_legal(&st, "give r P2"));          /* P1 has no red territory */
+    ck_assert(!tu_kk_legal(&st, "give y P4"));          /* no such seat */
+    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_GIVE), 2);
+    kk_state pre = st;
+    play(&st, "give y P2");
+    terr_is(&st, 0, "oF2");
+    terr_is(&st, 1, "yC1 yS5 oC3");                     /* every yellow card, taken as it is */
+    terr_is(&st, 2, "yF4");
+    ck_assert_int_eq(st.gave, 1);
+    ck_assert_int_eq(st.phase, KK_PH_PLACE);
+    ck_assert_int_eq(G->to_move(&st), 0);               /* P1 decides again, P2 makes no decision */
+    ck_assert_mem_eq(st.council, pre.council, sizeof st.council);
+    ck_assert_mem_eq(st.hand, pre.hand, sizeof st.hand);
+    ck_assert_mem_eq(st.pile, pre.pile, sizeof st.pile);
+    ck_assert_mem_eq(st.box, pre.box, sizeof st.box);
+    /* one give per turn; then the place, then the draw; the next turn may give again */
+    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_GIVE), 0);
+    ck_assert_int_gt(tu_kk_legal_kind(&st, KK_MV_PLACE), 0);
+    ck_assert(!tu_kk_legal(&st, "pass"));
+    char mv[32];
+    play(&st, first_place(&st, mv, sizeof mv));
+    ck_assert_int_eq(st.phase, KK_PH_DRAW);
+    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_GIVE) + tu_kk_legal_kind(&st, KK_MV_PLACE), 0);
+    play(&st, "draw left");
+    ck_assert_int_eq(st.turn, 1);
+    ck_assert_int_eq(st.gave, 0);
+    ck_assert_int_eq(st.turns, 4);
+}
+END_TEST
+
+/* Stop at the start of a turn in the second round. */
+static int second_round(const kk_state *st) { return st->turns >= st->players && st->phase == KK_PH_PLACE && !st->gave; }
+
+/* KK-TURN-GIVE KK-AMB-SECOND-ROUND: in the first round no seat holds a territory at the start of
+ * its turn, so no give is ever legal there, under either reading. */
+START_TEST(no_territory_can_be_given_in_the_first_round_under_either_reading)
+{
+    uint32_t r = _i ? KK_R_GIVE_FROM_TURN : DE;
+    int took = 0;
+    for (int players = 2; players <= 4; players++)
+        for (uint64_t seed = 0; seed < 300; seed++) {
+            kk_state st;
+            start(&st, players, r, seed);
+            rf_chooser ch = {0};
+            ch.use_rng = 1; ch.rng = seed * 7 + 1;
+            game_move ms[GAME_MAX_MOVES];
+            while (G->to_move(&st) >= 0 && st.turns < players) {
+                if (st.phase == KK_PH_PLACE) {
+                    ck_assert_int_eq(terr_count(&st, st.turn), 0);
+                    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_GIVE), 0);
+                    for (int p = 0; p < players; p++) took |= terr_count(&st, p) > 0;
+                }
+                int k = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+                ck_assert_int_eq(G->apply(&st, &ms[rf_choose(&ch, k)]), GAME_OK);
+            }
+        }
+    ck_assert(took);   /* other seats did hold territories during first rounds */
+}
+END_TEST
+
+/* KK-TURN-GIVE KK-AMB-SECOND-ROUND: from the second round on, a seat with a territory may give
+ * it, under either reading. */
+START_TEST(from_the_second_round_on_a_territory_can_be_given_under_either_reading)
+{
+    uint32_t r = _i ? KK_R_GIVE_FROM_TURN : DE;
+    int found = 0;
+    for (uint64_t seed = 0; seed < 3000 && !found; seed++) {
+        kk_state st;
+        start(&st, 3, r, seed);
+        rf_chooser ch = {0};
+        ch.use_rng = 1; ch.rng = seed;
+        game_move ms[GAME_MAX_MOVES];
+        while (G->to_move(&st) >= 0 && !second_round(&st)) {
+            int k = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+            ck_assert_int_eq(G->apply(&st, &ms[rf_choose(&ch, k)]), GAME_OK);
+        }
+        if (G->to_move(&st) < 0 || st.turns != 3 || terr_count(&st, 0) == 0) continue;
+        /* P1 took cards in its first turn; a seat without one of its colours can be given it */
+        int col = -1;
+        for (int id = 0; id < KK_CARDS && col < 0; id++)
+            if (st.terr[0][id]) {
+                int c = KK_COLOUR(id), other = 0;
+                for (int q = 1; q < 3; q++)
+                    for (int k = 0; k < KK_PER; k++) other |= (st.terr[q][c * KK_PER + k] != 0) << q;
+                if (other != 6) col = c;
+            }
+        if (col < 0) continue;
+        ck_assert_int_gt(tu_kk_legal_kind(&st, KK_MV_GIVE), 0);
+        game_move ms2[GAME_MAX_MOVES];
+        int k = G->legal_moves(&st, ms2, GAME_MAX_MOVES);
+        char text[32];
+        for (int i = 0; i < k; i++)
+            if (ms2[i].kind == KK_MV_GIVE) { G->move_print(&st, &ms2[i], text, sizeof text); break; }
+        play(&st, text);
+        ck_assert_int_eq(st.gave, 1);
+        found = 1;
+    }
+    ck_assert_msg(found, "no deal gave P1 a territory in its first turn");
+}
+END_TEST
+
+/* KK-AMB-SECOND-ROUND: the readings part only in a position no game reaches: a seat that holds a
+ * territory at the start of a first-round turn. */
+START_TEST(the_second_round_readings_differ_only_where_no_game_goes)
+{
+    kk_state st;
+    start(&st, 3, _i ? KK_R_GIVE_FROM_TURN : DE, 21);
+    char mv[32];
+    play(&st, first_place(&st, mv, sizeof mv));
+    if (st.phase == KK_PH_DRAW) play(&st, "draw left");
+    ck_assert_int_eq(st.turns, 1);
+    ck_assert_int_eq(st.turn, 1);
+    for (int id = 0; id < KK_CARDS; id++)                /* whatever P1 took goes back to the box */
+        if (st.terr[0][id]) { st.terr[0][id] = 0; st.box[id] = 1; }
+    tu_kk_put_terr(&st, "yC1", 1);                     /* unreachable: P2 holds a territory already */
+    settle(&st);
+    ck_assert_int_eq(tu_kk_legal(&st, "give y P1"), _i);  /* turn: from the 2nd turn; round: not yet */
+    if (_i) play(&st, "give y P1");
+}
+END_TEST
+
+/* KK-TURN-PLACE */
+START_TEST(a_hand_card_goes_onto_a_free_place_orthogonally_next_to_a_card)
+{
+    kk_state st;
+    start(&st, 3, DE, 4);
+    game_move ms[GAME_MAX_MOVES];
+    int n = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+    ck_assert_int_eq(n, 16);                             /* the dealt council: only the inner places */
+    for (int i = 0; i < n; i++) {
+        int r = ms[i].b / 4, c = ms[i].b % 4;
+        ck_assert(ms[i].kind == KK_MV_PLACE && r > 0 && r < 3 && c > 0 && c < 3);
+    }
+    tu_kk_set_council(&st, ". . . . / . bF3 . . / . . . . / . . . .");
+    tu_kk_set_hand(&st, 0, "yC1 oS2 rF3 pC2");
+    settle(&st);
+    ck_assert_int_eq(tu_kk_legal_kind(&st, KK_MV_PLACE), 16);   /* 4 cards x b1 a2 c2 b3 */
+    static const char *next[] = {"b1", "a2", "c2", "b3"}, *not_next[] = {"a1", "c1", "a3", "c3", "d2", "b4"};
+    for (int i = 0; i < 4; i++) {
+        char t[32];
+        snprintf(t, sizeof t, "place rF3 %s", next[i]);
+        ck_assert_msg(tu_kk_legal(&st, t), "%s", t);
+    }
+    for (int i = 0; i < 6; i++) {                       /* a diagonal neighbour is not enough */
+        char t[32];
+        snprintf(t, sizeof t, "place rF3 %s", not_next[i]);
+        kk_state pre = st;
+        ck_assert_int_eq(tu_try(G, &st, t), GAME_ILLEGAL);
+        ck_assert_mem_eq(&st, &pre, sizeof st);
+    }
+    ck_assert_int_eq(tu_try(G, &st, "place rF3 b2"), GAME_ILLEGAL);   /* not a free place */
+    ck_assert_int_eq(tu_try(G, &st, "place gC5 b1"), GAME_ILLEGAL);   /* not in the hand */
+    play(&st, "place oS2 c2");
+    ck_assert_int_eq(st.council[cell("c2")], card("oS2"));
+    ck_assert_int_eq(st.hand[0][0], card("yC1"));       /* the rest stays ascending */
+    ck_assert_int_eq(st.hand[0][1], card("rF3"));
+    ck_assert_int_eq(st.hand[0][2], card("pC2"));
+    ck_assert_int_eq(st.hand[0][3], KK_NONE);
+    ck_assert_int_eq(st.phase, KK_PH_DRAW);
+}
+END_TEST
+
+/* KK-TURN-PLACE: a seat that can place must place; it passes only with an empty hand or with no
+ * free place next to a card, and a pass moves no card. (An empty hand occurs in no game: every
+ * hand holds 4 cards at the start of its turn; here it is built in the last round, where nothing
+ * is drawn after the pass.) */
+START_TEST(a_seat_passes_only_when_it_cannot_place)
+{
+    kk_state st;
+    start(&st, 3, DE, 6);
+    kk_state pre = st;
+    ck_assert_int_eq(tu_try(G, &st, "pass"), GAME_ILLEGAL);
+    ck_assert_mem_eq(&st, &pre, sizeof st);
+    /* a full council: pass, nothing to draw, the turn moves on */
+    for (int c = 0; c < KK_CELLS; c++)
+        if (st.council[c] == KK_NONE) {
+            int id = 0;
+            while (!st.box[id]) id++;
+            st.box[id] = 0;
+            st.council[c] = (uint8_t)id;
+        }
+    settle(&st);
+    game_move ms[GAME_MAX_MOVES];
+    ck_assert_int_eq(G->legal_moves(&st, ms, GAME_MAX_MOVES), 1);
+    ck_assert_int_eq(ms[0].kind, KK_MV_PASS);
+    pre = st;
+    play(&st, "pass");
+    ck_assert_int_eq(st.turn, 1);
+    ck_assert_int_eq(st.passes, 1);
+    ck_assert_mem_eq(st.hand, pre.hand, sizeof st.hand);
+    ck_assert_mem_eq(st.pile, pre.pile, sizeof st.pile);
+    ck_assert_mem_eq(st.council, pre.council, sizeof st.council);
+    /* an empty hand in the last round: pass */
+    start(&st, 3, DE, 6);
+    tu_kk_clear_pile(&st, 0);
+    tu_kk_clear_pile(&st, 1);
+    tu_kk_clear_hand(&st, 0);
+    st.last_left = 3;
+    settle(&st);
+    ck_assert_int_eq(G->legal_moves(&st, ms, GAME_MAX_MOVES), 1);
+    ck_assert_int_eq(ms[0].kind, KK_MV_PASS);
+    pre = st;
+    play(&st, "pass");
+    ck_assert_mem_eq(st.council, pre.council, sizeof st.council);
+    ck_assert_mem_eq(st.terr, pre.terr, sizeof st.terr);
+    ck_assert_int_eq(st.passes, 1);
+    ck_assert_int_eq(st.turn, 1);
+    ck_assert_int_eq(st.last_left, 2);
+    ck_assert_int_gt(tu_kk_legal_kind(&st, KK_MV_PLACE), 0);   /* P2 can place: no pass for it */
+    ck_assert(!tu_kk_legal(&st, "pass"));
+}
+END_TEST
+
+/* ---- Taking and crisis ------------------------------------------------------------------------ */
+
+/* A 3-player deal with the council laid out as given and `hand` in P1's hand. */
+static void council_setup(kk_state *st, const char *layout, const char *hand)
+{
+    start(st, 3, DE, 13);
+    tu_kk_set_council(st, layout);
+    tu_kk_set_hand(st, 0, hand);
+    settle(st);
+}
+
+/* KK-TAKE-RUN: each line counts the unbroken run through the played card, the played card
+ * included, and convinces from 10 votes on. */
+START_TEST(a_line_convinces_from_ten_votes_of_the_unbroken_run_through_the_played_card)
+{
+    static const struct { const char *layout, *takes, *stays; } cases[] = {
+        /* row 2: 5 + 4 + 1 = 10 convinces: the orange 4 goes */
+        {". . . . / rF5 oF4 . . / . . . . / . . . .", "oF4", "rF5"},
+        /* row 2: 4 + 4 + 1 = 9 does not */
+        {". . . . / rF4 oF4 . . / . . . . / . . . .", "", "rF4 oF4"},
+        /* row 2 holds 5 + 1 + 5 = 11, but the free b2 breaks the run: 1 + 5 = 6 */
+        {". . . . / rF5 . . oS5 / . . . . / . . . .", "", "rF5 oS5"},
+        /* column c: 5 + 1 + 4 = 10 convinces; row 2 (run 1) does not, its orange 2 stays */
+        {". . rC5 . / oS2 . . . / . . yF4 . / . . . .", "rC5", "oS2 yF4"},
+    };
+    kk_state st;
+    council_setup(&st, cases[_i].layout, "oC1 yC2 yS2 yF2");
+    play(&st, "place oC1 c2");
+    ck_assert_int_eq(st.council[cell("c2")], card("oC1"));
+    terr_is(&st, 0, cases[_i].takes);
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", cases[_i].stays);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        tu_kk_slot s = tu_kk_where(&st, card(t));
+        ck_assert_msg(s.zone == TU_KK_COUNCIL, "%s left the council", t);
+    }
+}
+END_TEST
+
+/* KK-TAKE-MATCH: a convinced line gives the mover every card, anywhere in the line (across free
+ * places), that has the played card's colour or breed (or both); the played card stays. */
+START_TEST(a_convinced_line_gives_every_card_of_the_played_colour_or_breed)
+{
+    kk_state st;
+    /* row 2: oC2 . [oC5] yF5 -> run 5 + 5 = 10; column c: gC3 [oC5] oF2 bS1 -> 3 + 5 + 2 + 1 = 11 */
+    council_setup(&st, "oC3 . gC3 . / oC2 . . yF5 / . . oF2 . / . . bS1 rC1", "oC5 yC1 yS1 yF2");
+    play(&st, "place oC5 c2");
+    terr_is(&st, 0, "oC2 gC3 oF2");                     /* both, breed, colour */
+    ck_assert_int_eq(st.council[cell("c2")], card("oC5"));
+    ck_assert_int_eq(st.council[cell("d2")], card("yF5"));  /* neither: stays */
+    ck_assert_int_eq(st.council[cell("c4")], card("bS1"));
+    ck_assert_int_eq(st.council[cell("a1")], card("oC3"));  /* outside both lines: stays */
+    ck_assert_int_eq(st.council[cell("d4")], card("rC1"));
+    ck_assert_int_eq(st.council[cell("a2")], KK_NONE);
+    ck_assert_int_eq(st.council[cell("c1")], KK_NONE);
+    ck_assert_int_eq(st.council[cell("c3")], KK_NONE);
+}
+END_TEST
+
+/* KK-TAKE-MATCH: a convinced line with no card of the played colour or breed gives nothing. */
+START_TEST(a_convinced_line_without_a_match_gives_nothing)
+{
+    kk_state st;
+    council_setup(&st, ". . . . / rF5 yS4 . . / . . . . / . . . .", "oC1 yC2 yS2 yF2");
+    play(&st, "place oC1 c2");                            /* 5 + 4 + 1 = 10, nothing matches */
+    terr_is(&st, 0, "");
+    ck_assert_int_eq(st.council[cell("a2")], card("rF5"));
+    ck_assert_int_eq(st.council[cell("b2")], card("yS4"));
+}
+END_TEST
+
+/* KK-CRISIS: the last free place filled without a take: the mover takes from the column and the
+ * row every card with neither the played colour nor the played breed. Not when a place stays
+ * free, and not when the normal take took cards. */
+START_TEST(filling_the_last_free_place_without_a_take_takes_what_does_not_match)
+{
+    /* yS4 at b2. Column b: rS1 [yS4] bF2 yC1 = 8. Row 2: gC2 [yS4] pC1 yF2 = 9 (case 2: yF5, 12). */
+    static const char *layouts[] = {
+        "oF5 rS1 rF3 gF3 / gC2 . pC1 yF2 / pS5 bF2 bC5 gS1 / rC2 yC1 pF4 bS2",
+        "oF5 rS1 rF3 gF3 / gC2 . pC1 yF2 / pS5 bF2 bC5 gS1 / rC2 yC1 pF4 .",
+        "oF5 rS1 rF3 gF3 / gC2 . pC1 yF5 / pS5 bF2 bC5 gS1 / rC2 yC1 pF4 bS2",
+    };
+    kk_state st;
+    council_setup(&st, layouts[_i], "yS4 oC1 oS1 oF2");
+    play(&st, "place yS4 b2");
+    ck_assert_int_eq(st.council[cell("b2")], card("yS4"));
+    if (_i == 0) {
+        terr_is(&st, 0, "bF2 gC2 pC1");                  /* neither colour nor breed */
+        ck_assert_int_eq(st.council[cell("b1")], card("rS1"));   /* same breed: stays */
+        ck_assert_int_eq(st.council[cell("b4")], card("yC1"));   /* same colour: stays */
+        ck_assert_int_eq(st.council[cell("d2")], card("yF2"));
+        ck_assert_int_eq(tu_kk_free_places(&st), 3);
+    } else if (_i == 1) {
+        terr_is(&st, 0, "");                              /* d4 is still free: no crisis */
+    } else {
+        terr_is(&st, 0, "yF5");                           /* the row convinced and took: no crisis */
+        ck_assert_int_eq(st.council[cell("b3")], card("bF2"));
+        ck_assert_int_eq(st.council[cell("a2")], card("gC2"));
+    }
+    ck_assert_int_eq(st.ending, 0);
+    ck_assert_int_eq(st.phase, KK_PH_DRAW);
+}
+END_TEST
+
+/* KK-CRISIS KK-AMB-CRISIS-EMPTY KK-END-HANDS: a crisis that finds nothing to take ends the game
+ * at once (game-ends: no draw, the hands go to the territories, council and piles stay), or the
+ * mover takes the played card and the turn goes on (take-played). */
+START_TEST(a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card)
+{
+    kk_state st;
+    /* oC1 at b2. Column b: oS1 [oC1] yC2 oF2 = 6. Row 2: rC1 [oC1] oS2 gC2 = 6. All six match. */
+    start(&st, 3, _i ? KK_R_CRISIS_TAKE : DE, 13);
+    tu_kk_set_council(&st, "yF5 oS1 rF3 gF3 / rC1 . oS2 gC2 / pS5 yC2 bF5 gS1 / rC2 oF2 pF4 bS2");
+    tu_kk_set_hand(&st, 0, "oC1 yS4 yS2 bF4");
+    settle(&st);
+    kk_state pre = st;
+    play(&st, "place oC1 b2");
+    if (_i == 0) {
+        ck_assert_int_eq(st.phase, KK_PH_OVER);
+        ck_assert_int_eq(st.ending, 1);
+        ck_assert_int_eq(G->to_move(&st), -1);
+        ck_assert_int_eq(st.council[cell("b2")], card("oC1"));
+        for (int c = 0; c < KK_CELLS; c++) if (c != cell("b2")) ck_assert_int_eq(st.council[c], pre.council[c]);
+        ck_assert_mem_eq(st.pile, pre.pile, sizeof st.pile);      /* no draw, no refill */
+        ck_assert_mem_eq(st.pile_len, pre.pile_len, sizeof st.pile_len);
+        terr_is(&st, 0, "yS2 yS4 bF4");                            /* the rest of P1's hand */
+        for (int p = 0; p < 3; p++) {
+            ck_assert_int_eq(tu_kk_hand_count(&st, p), 0);
+            for (int j = 0; j < KK_HAND; j++)
+                if (pre.hand[p][j] != KK_NONE && pre.hand[p][j] != card("oC1")) ck_assert(st.terr[p][pre.hand[p][j]]);
+        }
+        int scores[KK_MAXP];
+        unsigned w;
+        ck_assert_int_eq(G->result(&st, scores, &w), GAME_OK);
+    } else {
+        terr_is(&st, 0, "oC1");
+        ck_assert_int_eq(st.council[cell("b2")], KK_NONE);
+        ck_assert_int_eq(st.ending, 0);
+        ck_assert_int_eq(st.phase, KK_PH_DRAW);
+        play(&st, "draw right");
+        ck_assert_int_eq(st.turn, 1);
+        ck_assert_int_eq(tu_kk_free_places(&st), 1);              /* one free place: no refill */
+    }
+}
+END_TEST
+
+/* ---- Drawing and refilling -------------------------------------------------------------------- */
+
+/* KK-DRAW KK-REFILL: the mover chooses a pile and takes its top card; with 3 free places nothing
+ * is refilled. A value-1 card at b2 never convinces a dealt council (at most 5 + 1 per line). */
+START_TEST(the_hand_is_refilled_from_the_top_of_the_chosen_pile)
+{
+    kk_state st;
+    start(&st, 3, DE, 17);
+    tu_kk_set_hand(&st, 0, "yC1");
+    while (tu_kk_hand_count(&st, 0) < 4) {               /* back to four cards, from the box */
+        int id = 0;
+        while (!st.box[id] || id == card("yC1")) id++;
+        st.box[id] = 0;
+        st.hand[0][3] = (uint8_t)id;
+        tu_kk_sort_hand(&st, 0);
+    }
+    settle(&st);
+    play(&st, "place yC1 b2");
+    ck_assert_int_eq(st.phase, KK_PH_DRAW);
+    kk_state pre = st;
+    int top = pre.pile[_i][pre.pile_len[_i] - 1];
+    play(&st, _i ? "draw right" : "draw left");
+    int in = 0;
+    for (int j = 0; j < KK_HAND; j++) in |= st.hand[0][j] == top;
+    ck_assert(in);
+    ck_assert_int_eq(tu_kk_hand_count(&st, 0), 4);
+    ck_assert_int_eq(st.pile_len[_i], pre.pile_len[_i] - 1);
+    ck_assert_int_eq(st.pile_len[!_i], pre.pile_len[!_i]);
+    ck_assert_mem_eq(st.council, pre.council, sizeof st.council);   /* 3 free: no refill */
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
+/* KK-DRAW: with one pile used up, the draw comes from the other, with no decision. */
+START_TEST(with_one_pile_used_up_the_draw_comes_from_the_other_at_once)
+{
+    kk_state st;
+    start(&st, 3, DE, 17);
+    tu_kk_set_hand(&st, 0, "yC1 oC1 rC1 pC1");
+    tu_kk_clear_pile(&st, _i);
+    settle(&st);
+    int top = st.pile[!_i][st.pile_len[!_i] - 1], len = st.pile_len[!_i];
+    play(&st, "place yC1 b2");
+    ck_assert_int_eq(st.turn, 1);                        /* no DRAW decision */
+    ck_assert_int_eq(st.phase, KK_PH_PLACE);
+    ck_assert_int_eq(st.pile_len[!_i], len - 1);
+    ck_assert(st.hand[0][0] == top || st.hand[0][1] == top || st.hand[0][2] == top || st.hand[0][3] == top);
+}
+END_TEST
+
+/* KK-DRAW: a hand short of more than one card draws from the chosen pile until it is used up,
+ * then from the other. */
+START_TEST(a_short_hand_draws_from_the_chosen_pile_then_from_the_other)
+{
+    kk_state st;
+    start(&st, 3, DE, 17);
+    tu_kk_set_hand(&st, 0, "yC1 oS2");
+    tu_kk_keep_pile(&st, 0, 1);
+    settle(&st);
+    int l = st.pile[0][0], r1 = st.pile[1][st.pile_len[1] - 1], r2 = st.pile[1][st.pile_len[1] - 2];
+    int rlen = st.pile_len[1];
+    play(&st, "place yC1 b2");
+    play(&st, "draw left");
+    int want[] = {card("oS2"), l, r1, r2};
+    for (int i = 0; i < 4; i++) {
+        int in = 0;
+        for (int j = 0; j < KK_HAND; j++) in |= st.hand[0][j] == want[i];
+        ck_assert(in);
+    }
+    ck_assert_int_eq(st.pile_len[0], 0);
+    ck_assert_int_eq(st.pile_len[1], rlen - 2);
+}
+END_TEST
+
+/* KK-REFILL: the rulebook's example. 8 places are free after the turn and the mover drew from the
+ * right pile: green, yellow, red and lila go to the first four free places in reading order,
+ * "Die letzten vier Plätze bleiben frei." */
+START_TEST(the_council_is_refilled_in_reading_order_from_the_drawn_pile_until_four_are_free)
+{
+    kk_state st;
+    start(&st, 3, DE, 19);
+    tu_kk_set_council(&st, ". yS1 . oC2 / . bC1 rS1 . / . gF3 pC1 . / . . yF3 .");
+    tu_kk_set_hand(&st, 0, "pS2 yC2 oS1 rC2");
+    tu_kk_put_top(&st, "pF2", 1);
+    tu_kk_put_top(&st, "rF2", 1);
+    tu_kk_put_top(&st, "yF2", 1);
+    tu_kk_put_top(&st, "gS2", 1);
+    tu_kk_put_top(&st, "bF4", 1);                        /* the card drawn */
+    if (_i) tu_kk_keep_pile(&st, 1, 3);                  /* case 1: the right pile runs out after gS2, yF2 */
+    settle(&st);
+    int l1 = st.pile[0][st.pile_len[0] - 1], l2 = st.pile[0][st.pile_len[0] - 2], llen = st.pile_len[0];
+    play(&st, "place pS2 a2");                           /* 2 + 1 + 1 and 2: nothing taken */
+    ck_assert_int_eq(tu_kk_free_places(&st), 8);
+    play(&st, "draw right");
+    ck_assert_int_eq(st.council[cell("a1")], card("gS2"));
+    ck_assert_int_eq(st.council[cell("c1")], card("yF2"));
+    ck_assert_int_eq(st.council[cell("d2")], _i ? l1 : card("rF2"));
+    ck_assert_int_eq(st.council[cell("a3")], _i ? l2 : card("pF2"));
+    static const char *still_free[] = {"d3", "a4", "b4", "d4"};
+    for (int i = 0; i < 4; i++) ck_assert_int_eq(st.council[cell(still_free[i])], KK_NONE);
+    ck_assert_int_eq(st.pile_len[0], _i ? llen - 2 : llen);
+    ck_assert_int_eq(tu_kk_free_places(&st), 4);
+}
+END_TEST
+
+/* KK-REFILL KK-END-LASTROUND: when both piles run out during the refill, the other places stay
+ * free, and the last round begins. */
+START_TEST(when_both_piles_run_out_the_other_places_stay_free)
+{
+    kk_state st;
+    start(&st, 3, DE, 19);
+    tu_kk_set_council(&st, ". yS1 . oC2 / . bC1 rS1 . / . gF3 pC1 . / . . yF3 .");
+    tu_kk_set_hand(&st, 0, "pS2 yC2 oS1 rC2");
+    tu_kk_put_top(&st, "gS2", 1);
+    tu_kk_put_top(&st, "bF4", 1);
+    tu_kk_keep_pile(&st, 1, 2);
+    tu_kk_clear_pile(&st, 0);
+    settle(&st);
+    play(&st, "place pS2 a2");                           /* one pile: the draw is automatic */
+    ck_assert_int_eq(st.council[cell("a1")], card("gS2"));
+    ck_assert_int_eq(tu_kk_free_places(&st), 7);
+    ck_assert_int_eq(st.pile_len[0] + st.pile_len[1], 0);
+    ck_assert_int_eq(st.last_left, 3);
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
+/* ---- End -------------------------------------------------------------------------------------- */
+
+/* KK-END-LASTROUND KK-AMB-LAST-ROUND KK-END-HANDS: after the turn that empties both piles, every
+ * seat plays once more (each-once), or only the rest of the round (finish-round); nothing is drawn
+ * in the last round, and at the end the hands go to the territories. */
+START_TEST(after_the_piles_run_out_every_seat_places_once_more)
+{
+    /* case: reading, the seat that empties the piles, the turns that follow, the seats to play */
+    static const struct { uint32_t r; int emptier, left; } cases[] = {
+        {0, 1, 3}, {KK_R_FINISH_ROUND, 1, 1}, {KK_R_FINISH_ROUND, 2, 0}, {0, 2, 3},
+    };
+    kk_state st;
+    start(&st, 3, cases[_i].r, 23);
+    st.turn = (uint8_t)cases[_i].emptier;
+    st.turns = 10;
+    tu_kk_free_cell(&st, "c4");                          /* six free places: no crisis ahead */
+    tu_kk_free_cell(&st, "d4");
+    tu_kk_keep_pile(&st, 0, 1);
+    tu_kk_clear_pile(&st, 1);
+    settle(&st);
+    char mv[32];
+    play(&st, first_place(&st, mv, sizeof mv));          /* draws the last card at once */
+    ck_assert_int_eq(st.pile_len[0] + st.pile_len[1], 0);
+    if (cases[_i].left == 0) {
+        ck_assert_int_eq(G->to_move(&st), -1);           /* nobody is left in the round */
+        for (int p = 0; p < 3; p++) ck_assert_int_eq(tu_kk_hand_count(&st, p), 0);
+        return;
+    }
+    ck_assert_int_eq(st.last_left, cases[_i].left);
+    int seat = (cases[_i].emptier + 1) % 3;
+    for (int t = 0; t < cases[_i].left; t++) {
+        ck_assert_int_eq(G->to_move(&st), seat);
+        ck_assert_int_eq(st.phase, KK_PH_PLACE);
+        kk_state pre = st;
+        int before = tu_kk_hand_count(&st, seat);
+        game_move m;
+        ck_assert_int_eq(G->move_parse(&st, first_place(&st, mv, sizeof mv), &m), GAME_OK);
+        play(&st, mv);
+        if (t + 1 < cases[_i].left) {
+            ck_assert_int_eq(tu_kk_hand_count(&st, seat), before - 1);   /* nothing to draw */
+            ck_assert_int_eq(st.last_left, pre.last_left - 1);
+            ck_assert_int_eq(st.phase, KK_PH_PLACE);
+        } else {                                          /* the last turn: the hands are scored */
+            ck_assert_int_eq(G->to_move(&st), -1);
+            ck_assert_int_eq(st.phase, KK_PH_OVER);
+            for (int p = 0; p < 3; p++) {
+                ck_assert_int_eq(tu_kk_hand_count(&st, p), 0);
+                for (int j = 0; j < KK_HAND; j++) {
+                    int id = pre.hand[p][j];
+                    if (id != KK_NONE && id != m.a) ck_assert(st.terr[p][id]);
+                }
+            }
+        }
+        seat = (seat + 1) % 3;
+    }
+}
+END_TEST
+
+/* ---- Final scoring ---------------------------------------------------------------------------- */
+
+/* The last turn of a 3-player (or 2-player) game: every card in the box but pS1 at a1 and rS1 in
+ * P1's hand; the test lays out the territories, then final() places rS1 at b1 (2 votes) and
+ * the game ends. */
+static void final_setup(kk_state *st, int players, uint32_t r)
+{
+    start(st, players, r, 1);
+    tu_kk_clear_council(st);
+    tu_kk_clear_pile(st, 0);
+    tu_kk_clear_pile(st, 1);
+    for (int p = 0; p < players; p++) tu_kk_clear_hand(st, p);
+    tu_kk_put_cell(st, "pS1", "a1");
+    tu_kk_set_hand(st, 0, "rS1");
+    st->turn = 0;
+    st->turns = 30;
+    st->last_left = 1;
+}
+
+static void final(kk_state *st, int *scores, unsigned *w)
+{
+    settle(st);
+    play(st, "place rS1 b1");
+    ck_assert_int_eq(G->to_move(st), -1);
+    ck_assert_int_eq(G->result(st, scores, w), GAME_OK);
+}
+
+static void terr_put(kk_state *st, int p, const char *list)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) tu_kk_put_terr(st, t, p);
+}
+
+/* KK-FINAL-MAJORITY KK-FINAL-WINNER: the largest vote sum of a colour secures it, even when it
+ * is not more than half of that colour's votes; a colour nobody holds is secured by nobody. */
+START_TEST(the_largest_vote_sum_of_a_colour_secures_it)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, DE);
+    terr_put(&st, 0, "yC5 yS1");                         /* yellow 6 */
+    terr_put(&st, 1, "yS5 oC1");                         /* yellow 5, orange 1 */
+    terr_put(&st, 2, "yF4");                             /* yellow 4 */
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 0);                            /* 6 of 15 yellow votes: secured */
+    ck_assert_int_eq(s[1], 5);                            /* orange secured, yellow open */
+    ck_assert_int_eq(s[2], 4);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
+/* KK-FINAL-TIE: seats tied on the largest sum of a colour all secure it. */
+START_TEST(seats_tied_for_the_most_votes_of_a_colour_all_secure_it)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, DE);
+    terr_put(&st, 0, "yC5 yS1 rC1");                     /* yellow 6 (tied), red 1 */
+    terr_put(&st, 1, "yS5 yC1");                         /* yellow 6 (tied) */
+    terr_put(&st, 2, "yF4 rC5");                         /* yellow 4, red 5 */
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 1);
+    ck_assert_int_eq(s[1], 0);
+    ck_assert_int_eq(s[2], 4);
+    ck_assert_uint_eq(w, 2u);
+}
+END_TEST
+
+/* KK-FINAL-PENALTY: penalty points are the votes of the colours a seat does not secure; the cards
+ * left in the council count for nobody. */
+START_TEST(penalty_points_are_the_votes_of_the_colours_not_secured)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, DE);
+    tu_kk_put_cell(&st, "oS5", "c1");                    /* would give P2 orange if it counted */
+    tu_kk_put_cell(&st, "bF5", "a2");
+    terr_put(&st, 0, "oC5 gS2");
+    terr_put(&st, 1, "gF5 oC1 bC3");
+    terr_put(&st, 2, "bF4");
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 2);                            /* orange secured, green 2 open */
+    ck_assert_int_eq(s[1], 4);                            /* green secured, orange 1 + blue 3 open */
+    ck_assert_int_eq(s[2], 0);                            /* blue secured */
+    ck_assert_uint_eq(w, 4u);
+}
+END_TEST
+
+/* KK-FINAL-WINNER KK-AMB-NO-SECURE: P1 has the fewest penalty points. If it secured nothing, the
+ * fewest among the securers win (fewest-of-securers), or nobody (must-be-lowest); if it secured a
+ * colour, it wins under both. */
+START_TEST(a_winner_must_have_secured_a_colour)
+{
+    static const unsigned want[] = {2u, 0u, 1u, 1u};
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, _i % 2 ? KK_R_MUST_BE_LOWEST : DE);
+    terr_put(&st, 0, _i < 2 ? "yC1" : "yC1 pC2");        /* yellow 1 open (and purple 2 secured) */
+    terr_put(&st, 1, "yC5 oC2");                         /* yellow secured, orange 2 open */
+    terr_put(&st, 2, "oC5 yF3");                         /* orange secured, yellow 3 open */
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 1);
+    ck_assert_int_eq(s[1], 2);
+    ck_assert_int_eq(s[2], 3);
+    ck_assert_uint_eq(w, want[_i]);
+}
+END_TEST
+
+/* KK-FINAL-WINNER KK-AMB-PENALTY-TIE: candidates tied on the fewest penalty points all win
+ * (shared), or nobody does (none). */
+START_TEST(candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_wins)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 2, _i ? KK_R_TIE_NONE : DE);
+    terr_put(&st, 0, "yC5 oC2");
+    terr_put(&st, 1, "oC3 yS2");
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 2);
+    ck_assert_int_eq(s[1], 2);
+    ck_assert_uint_eq(w, _i ? 0u : 3u);
+}
+END_TEST
+
+static Suite *rules_suite(void)
+{
+    Suite *s = suite_create("kk-rules");
+    TCase *tc = tcase_create("setup");
+    tcase_add_loop_test(tc, all_72_cards_are_accounted_for_through_a_whole_game, 0, 12);
+    tcase_add_loop_test(tc, cards_removed_unseen_are_18_12_or_6_and_stay_in_the_box, 0, 3);
+    tcase_add_loop_test(tc, every_player_starts_with_four_ascending_cards_and_no_territory, 0, 3);
+    tcase_add_loop_test(tc, the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen, 0, 2);
+    tcase_add_loop_test(tc, the_rest_lies_in_two_equally_high_piles, 0, 2);
+    tcase_add_loop_test(tc, under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game, 0, 3);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("turn");
+    tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
+    tcase_add_test(tc, a_whole_territory_goes_to_a_seat_without_that_colour);
+    tcase_add_loop_test(tc, no_territory_can_be_given_in_the_first_round_under_either_reading, 0, 2);
+    tcase_add_loop_test(tc, from_the_second_round_on_a_territory_can_be_given_under_either_reading, 0, 2);
+    tcase_add_loop_test(tc, the_second_round_readings_differ_only_where_no_game_goes, 0, 2);
+    tcase_add_test(tc, a_hand_card_goes_onto_a_free_place_orthogonally_next_to_a_card);
+    tcase_add_test(tc, a_seat_passes_only_when_it_cannot_place);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("take");
+    tcase_add_loop_test(tc, a_line_convinces_from_ten_votes_of_the_unbroken_run_through_the_played_card, 0, 4);
+    tcase_add_test(tc, a_convinced_line_gives_every_card_of_the_played_colour_or_breed);
+    tcase_add_test(tc, a_convinced_line_without_a_match_gives_nothing);
+    tcase_add_loop_test(tc, filling_the_last_free_place_without_a_take_takes_what_does_not_match, 0, 3);
+    tcase_add_loop_test(tc, a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card, 0, 2);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("draw");
+    tcase_add_loop_test(tc, the_hand_is_refilled_from_the_top_of_the_chosen_pile, 0, 2);
+    tcase_add_loop_test(tc, with_one_pile_used_up_the_draw_comes_from_the_other_at_once, 0, 2);
+    tcase_add_test(tc, a_short_hand_draws_from_the_chosen_pile_then_from_the_other);
+    tcase_add_loop_test(tc, the_council_is_refilled_in_reading_order_from_the_drawn_pile_until_four_are_free, 0, 2);
+    tcase_add_test(tc, when_both_piles_run_out_the_other_places_stay_free);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("end");
+    tcase_add_loop_test(tc, after_the_piles_run_out_every_seat_places_once_more, 0, 4);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("final");
+    tcase_add_test(tc, the_largest_vote_sum_of_a_colour_secures_it);
+    tcase_add_test(tc, seats_tied_for_the_most_votes_of_a_colour_all_secure_it);
+    tcase_add_test(tc, penalty_points_are_the_votes_of_the_colours_not_secured);
+    tcase_add_loop_test(tc, a_winner_must_have_secured_a_colour, 0, 4);
+    tcase_add_loop_test(tc, candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_wins, 0, 2);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(rules_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
