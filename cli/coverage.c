@@ -486,7 +486,8 @@ static int indent_of(const char *s)
  *  - the code line it shares (a comment after code, or before code on the same line);
  *  - when it stands on lines of its own (one line or a block comment): the code lines after
  *    it, up to the next blank line, the next line whose comments carry another ID, a line
- *    opening with '}' indented less than the comment, or the next comment standing on its
+ *    opening with '}' or a switch label ('case', 'default:') indented less than the comment,
+ *    or the next comment standing on its
  *    own line indented no deeper than it (a new paragraph); deeper comment-only lines in
  *    between are skipped. Text inside string literals never counts as a comment. */
 static int scan_source(rf_code *cd, int fi)
@@ -565,6 +566,8 @@ static int scan_source(rf_code *cd, int fi)
             for (int j = 0; j < line_ids[li].n; j++) other |= !idset_has(&k->ids, line_ids[li].id[j]);
             if (other) break;                                         /* another clause's line */
             if (*p == '}' && indent_of(s) < ind) break;               /* the block closes */
+            if ((!strncmp(p, "case ", 5) || !strncmp(p, "default:", 8)) && indent_of(s) < ind)
+                break;                                                /* the next switch case */
             if (!code[li] && *p == '/' && (p[1] == '*' || p[1] == '/') && indent_of(s) <= ind)
                 break;                                                /* a new paragraph's comment */
             if (!code[li]) continue;                                  /* comment-only line */
@@ -932,7 +935,7 @@ static const char *const enforcing_rule =
     "A comment after (or before) code on the same line marks that line. A comment standing on lines "
     "of its own (a line comment or a block comment) marks the code lines that follow it, up to the "
     "next blank line, the next line whose comment carries another ID, a line opening with '}' "
-    "indented less than the comment, or the next comment standing on its own line indented no deeper "
+    "or a switch label (case, default:) indented less than the comment, or the next comment standing on its own line indented no deeper "
     "than it (a new paragraph); deeper comment-only lines in between are skipped.";
 
 static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, int ng, const rf_opts *o)
