@@ -32,26 +32,8 @@ static trans step_by(const game_engine *g, kk_state *st, const char *move)
 
 static trans step(kk_state *st, const char *move) { return step_by(G, st, move); }
 
-static const char *first_id(void) { return ctx.first_k >= 0 ? ctx.clause[ctx.first_k]->id : "-"; }
-
-/* Clause k reported the transition just judged. */
-static void caught(int k)
-{
-    if (ctx.count[k].violated == 0)
-        fprintf(stderr, "%s stayed silent; first violation: %s: %s\n", ctx.clause[k]->id, first_id(),
-                ctx.first_msg);
-    ck_assert_uint_gt(ctx.count[k].violated, 0);
-}
-
-/* No oracle reported the transition just judged; clause `id` fired when `fired` is set. */
-static void clean(const char *id, int fired)
-{
-    int k = tu_clause(&ctx, id);
-    ck_assert_msg(ctx.violations == 0, "correct transition reported: %s: %s", first_id(), ctx.first_msg);
-    ck_assert_uint_eq(ctx.count[k].violated, 0);
-    ck_assert_uint_gt(ctx.count[k].applied, 0);
-    if (fired) ck_assert_msg(ctx.count[k].fired > 0, "%s did not fire on the correct transition", id);
-}
+static void caught(int k) { tu_caught(&ctx, k); }
+static void clean(const char *id, int fired) { tu_clean(&ctx, id, fired); }
 
 static void judge(const trans *t)
 {

@@ -27,6 +27,32 @@ static inline int tu_clause(const inv_ctx *c, const char *id)
     return -1;
 }
 
+/* ---- Verdicts of the oracle-fires suites ----------------------------------------------- */
+
+/* The clause of the first violation the context saw, or "-". */
+static inline const char *tu_first_id(const inv_ctx *c)
+{
+    return c->first_k >= 0 ? c->clause[c->first_k]->id : "-";
+}
+
+/* Clause k reported the transition just judged. */
+static inline void tu_caught(const inv_ctx *c, int k)
+{
+    if (c->count[k].violated == 0)
+        fprintf(stderr, "%s stayed silent; first violation: %s: %s\n", c->clause[k]->id, tu_first_id(c), c->first_msg);
+    ck_assert_uint_gt(c->count[k].violated, 0);
+}
+
+/* No oracle reported the transition just judged; clause `id` applied, and fired when `fired`. */
+static inline void tu_clean(const inv_ctx *c, const char *id, int fired)
+{
+    int k = tu_clause(c, id);
+    ck_assert_msg(c->violations == 0, "correct transition reported: %s: %s", tu_first_id(c), c->first_msg);
+    ck_assert_uint_eq(c->count[k].violated, 0);
+    ck_assert_uint_gt(c->count[k].applied, 0);
+    if (fired) ck_assert_msg(c->count[k].fired > 0, "%s did not fire on the correct transition", id);
+}
+
 /* Parse and apply a move given as text; returns the engine's code (GAME_BADARG if unreadable). */
 static inline int tu_try(const game_engine *g, void *st, const char *move)
 {
