@@ -55,8 +55,16 @@ static int breed_of(int id)  { return kk_param.breed[id % KK_PER]; }
 static int value_of(int id)  { return kk_param.value[id % KK_PER]; }
 static int is_card(int v)    { return v >= 0 && v < KK_CARDS; }
 
-/* "entweder mit der Farbe oder mit der Hunderasse ... übereinstimmen" */
+/* "entweder mit der Farbe oder mit der Hunderasse ... übereinstimmen": shares colour or breed */
 static int matches(int a, int b) { return colour_of(a) == colour_of(b) || breed_of(a) == breed_of(b); }
+
+/* Taken from a convinced line. KK-AMB-MATCH-OR: either (colour, breed or both) | exactly-one
+ * (colour or breed but not both: "entweder ... oder" read as exclusive). */
+static int taken_by_match(uint32_t r, int a, int b)
+{
+    int c = colour_of(a) == colour_of(b), br = breed_of(a) == breed_of(b);
+    return (r & KK_R_MATCH_XOR) ? c != br : c || br;
+}
 
 /* ---- Names for messages (only built on a failure path) ------------------------------------ */
 
@@ -378,7 +386,7 @@ static void inv_kk_setup_piles(inv_ctx *c, int k0, const kk_state *s)
 
 enum { TK_NONE = 0, TK_MATCH, TK_CRISIS, TK_PLAYED };
 enum { BAD_NONE = 0, BAD_GAVE, BAD_ROUND, BAD_COLOUR, BAD_SEAT, BAD_NO_TERR, BAD_HAS_COLOUR,
-       BAD_NOT_IN_HAND, BAD_CELL, BAD_OCCUPIED, BAD_NOT_NEXT, BAD_CAN_PLACE, BAD_PILE };
+       BAD_NOT_IN_HAND, BAD_CELL, BAD_OCCUPIED, BAD_NOT_NEXT, BAD_CAN_PLACE, BAD_PILE, BAD_LAST };
 
 typedef struct kx {
     int pass_counted;     /* a draw after this turn's pass: the pass is already in passes */
@@ -443,6 +451,8 @@ static int give_check(const kx *h)
     const kk_state *pre = h->pre;
     int col = h->m->a, to = h->m->b;
     if (pre->gave) return BAD_GAVE;
+    /* KK-AMB-LAST-GIVE: forbidden: no give in the last round */
+    if (pre->last_left != NO && (h->r & KK_R_LAST_NO_GIVE)) return BAD_LAST;
     /* KK-AMB-SECOND-ROUND: round (every seat has had a turn) | turn (from the game's second turn) */
     int from = (h->r & KK_R_GIVE_FROM_TURN) ? 1 : h->np;
     if (pre->turns < from) return BAD_ROUND;
@@ -469,6 +479,7 @@ static const char *bad_reason(int b)
     switch (b) {
     case BAD_GAVE: return "a territory was already given this turn";
     case BAD_ROUND: return "territories may be given only from the second round";
+    case BAD_LAST: return "no territory is given in the last round (last-give=forbidden)";
     case BAD_COLOUR: return "no such colour";
     case BAD_SEAT: return "the recipient is not another seat of the game";
     case BAD_NO_TERR: return "the mover has no territory of that colour";
@@ -499,7 +510,7 @@ static void take_compute(kx *h)
         /* the whole line, gaps allowed; the played card stays */
         for (int i = 0; i < W; i++) {
             int cc = line_cell(L, at, i), id = c1[cc];
-            if (cc == at || id == NO || !matches(id, X)) continue;
+            if (cc == at || id == NO || !taken_by_match(h->r, id, X)) continue;
             h->take[id] = TK_MATCH;
             h->n_match++;
             h->nmatch[L]++;
@@ -653,7 +664,9 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
         after_place(h);
         return;
     case KK_MV_PASS:
-        if (hcount(pre->hand[p]) > 0 && first_place(pre->council) >= 0) { h->bad = BAD_CAN_PLACE; return; }
+        /* KK-AMB-LAST-PLACE: under may-pass a seat may pass in the last round */
+        if (hcount(pre->hand[p]) > 0 && first_place(pre->council) >= 0 &&
+            !(pre->last_left != NO && (h->r & KK_R_LAST_MAY_PASS))) { h->bad = BAD_CAN_PLACE; return; }
         after_place(h);
         return;
     case KK_MV_DRAW:
@@ -778,7 +791,7 @@ static int card_blame(const kx *h, int i)
     int L = in_line(0, h->at, i) ? 0 : in_line(1, h->at, i) ? 1 : -1;
     if (L < 0) return h->last_place ? K_CRISIS : K_TAKE_MATCH;
     if (h->crisis) return K_CRISIS;                           /* the crisis decides this placement */
-    if (matches(id, h->X)) {
+    if (taken_by_match(h->r, id, h->X)) {
         if (!h->conv[L]) return K_TAKE_RUN;                   /* taken from an unconvinced line */
         return line_taken(h, L) == 0 ? K_TAKE_RUN : K_TAKE_MATCH;
     }

@@ -14,6 +14,9 @@ static const game_ambiguity kk_amb[KK_N_AMB] = {
     {"KK-AMB-PENALTY-TIE",  "penalty-tie",  {"shared", "none"}},
     {"KK-AMB-LAST-ROUND",   "last-round",   {"each-once", "finish-round"}},
     {"KK-AMB-SECOND-ROUND", "give-from",    {"round", "turn"}},
+    {"KK-AMB-MATCH-OR",     "match",        {"either", "exactly-one"}},
+    {"KK-AMB-LAST-PLACE",   "last-place",   {"must", "may-pass"}},
+    {"KK-AMB-LAST-GIVE",    "last-give",    {"allowed", "forbidden"}},
 };
 
 static const game_profile kk_profiles[] = {
@@ -153,6 +156,8 @@ static int has_colour(const kk_state *st, int p, int colour)
 static int may_give(const kk_state *st)
 {
     if (st->gave) return 0;
+    /* KK-AMB-LAST-GIVE: the last round's turn is "eine Karte ... legen und entsprechend agieren" */
+    if (st->last_left != KK_NONE && R(st, KK_R_LAST_NO_GIVE)) return 0;
     return R(st, KK_R_GIVE_FROM_TURN) ? st->turns >= 1 : st->turns >= st->players;
 }
 
@@ -187,7 +192,9 @@ static int kk_legal_moves(const void *vst, game_move *out, int max)
             }
         int before = k;
         k = place_moves(st, out, max, k);
-        if (k == before) {                      /* nothing to place: the turn passes (a gap) */
+        /* nothing to place: the turn passes (a gap); KK-AMB-LAST-PLACE: in the last round a seat
+         * "hat ... noch einmal die Möglichkeit" to place, which may-pass reads as a choice */
+        if (k == before || (st->last_left != KK_NONE && R(st, KK_R_LAST_MAY_PASS))) {
             if (k < max) out[k] = mv(KK_MV_PASS, 0, 0);
             k++;
         }
@@ -276,8 +283,8 @@ static void take(kk_state *st, int cell)
     st->council[cell] = KK_NONE;
 }
 
-/* Take from the line through `cell` the cards that match (or, in a crisis, do not match) the
- * played card by colour or breed. Returns the number taken. */
+/* Take from the line through `cell` the cards that match (or, in a crisis, match neither colour
+ * nor breed of) the played card. Returns the number taken. */
 static int take_line(kk_state *st, int cell, int is_row, int matching)
 {
     int id = st->council[cell], col = KK_COLOUR(id), br = breed_of(id), n = 0;
@@ -285,8 +292,12 @@ static int take_line(kk_state *st, int cell, int is_row, int matching)
         int x = is_row ? (cell / 4) * 4 + i : i * 4 + cell % 4;
         if (x == cell || st->council[x] == KK_NONE) continue;
         int y = st->council[x];
-        int match = KK_COLOUR(y) == col || breed_of(y) == br;
-        if (match == matching) { take(st, x); n++; }
+        int same_colour = KK_COLOUR(y) == col, same_breed = breed_of(y) == br;
+        /* KK-TAKE-MATCH "entweder mit der Farbe oder mit der Hunderasse"; KK-AMB-MATCH-OR: either
+         * (or both) | exactly one of the two. KK-CRISIS: "weder ... noch" under both readings. */
+        int pick = !matching ? !same_colour && !same_breed
+                   : R(st, KK_R_MATCH_XOR) ? same_colour != same_breed : same_colour || same_breed;
+        if (pick) { take(st, x); n++; }
     }
     return n;
 }

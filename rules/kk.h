@@ -34,9 +34,12 @@ enum kk_reading_bit {
     KK_R_MUST_BE_LOWEST  = 1u << 2,  /* KK-AMB-NO-SECURE: fewest-of-securers | must-be-lowest */
     KK_R_TIE_NONE        = 1u << 3,  /* KK-AMB-PENALTY-TIE: shared | none */
     KK_R_FINISH_ROUND    = 1u << 4,  /* KK-AMB-LAST-ROUND: each-once | finish-round */
-    KK_R_GIVE_FROM_TURN  = 1u << 5   /* KK-AMB-SECOND-ROUND: round | turn */
+    KK_R_GIVE_FROM_TURN  = 1u << 5,  /* KK-AMB-SECOND-ROUND: round | turn */
+    KK_R_MATCH_XOR       = 1u << 6,  /* KK-AMB-MATCH-OR: either | exactly-one */
+    KK_R_LAST_MAY_PASS   = 1u << 7,  /* KK-AMB-LAST-PLACE: must | may-pass */
+    KK_R_LAST_NO_GIVE    = 1u << 8   /* KK-AMB-LAST-GIVE: allowed | forbidden */
 };
-#define KK_N_AMB 6
+#define KK_N_AMB 9
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters"). */
 typedef struct kk_params {

@@ -946,6 +946,70 @@ START_TEST(candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_
 }
 END_TEST
 
+/* KK-TAKE-MATCH KK-AMB-MATCH-OR: a convinced line gives up a card that shares both the played
+ * card's colour and its breed under match=either, and keeps it under match=exactly-one */
+START_TEST(a_card_sharing_colour_and_breed_is_taken_only_under_the_inclusive_reading)
+{
+    kk_state st;
+    /* oC1 at b2: row 2 oC5 [oC1] oS4 yS2 = 5+1+4+2 = 12 convinces. oC5 shares colour and breed,
+     * oS4 the colour only, yS2 neither. Column b: yF5 [oC1] . pS5 = 6 does not convince. */
+    start(&st, 3, _i ? DE | KK_R_MATCH_XOR : DE, 21);
+    tu_kk_set_council(&st, "rF3 yF5 rS1 gF3 / oC5 . oS4 yS2 / pF4 . . gS1 / rC2 pS5 pF5 bS2");
+    tu_kk_set_hand(&st, 0, "oC1 yS4 bC2 bF4");
+    settle(&st);
+    play(&st, "place oC1 b2");
+    ck_assert(st.terr[0][card("oS4")]);                         /* the colour alone: taken either way */
+    ck_assert(!st.terr[0][card("yS2")]);
+    ck_assert_int_eq(st.terr[0][card("oC5")], !_i);            /* colour and breed: either only */
+    if (_i) ck_assert_int_eq(st.council[cell("a2")], card("oC5"));
+}
+END_TEST
+
+/* KK-TURN-PLACE KK-AMB-LAST-PLACE: in the last round a seat that can place must (must), or may
+ * pass and keep its cards for its territories (may-pass); outside it, pass needs a reason */
+START_TEST(the_last_round_placement_is_mandatory_or_optional_by_reading)
+{
+    kk_state st;
+    start(&st, 3, _i ? DE | KK_R_LAST_MAY_PASS : DE, 6);
+    ck_assert(!tu_kk_legal(&st, "pass"));                      /* before the last round: never */
+    tu_kk_clear_pile(&st, 0);
+    tu_kk_clear_pile(&st, 1);
+    st.last_left = 3;
+    settle(&st);
+    ck_assert_int_gt(tu_kk_legal_kind(&st, KK_MV_PLACE), 0);
+    ck_assert_int_eq(tu_kk_legal(&st, "pass"), _i);
+    if (_i) {
+        kk_state pre = st;
+        play(&st, "pass");
+        ck_assert_mem_eq(st.hand[0], pre.hand[0], sizeof st.hand[0]);
+        ck_assert_mem_eq(st.council, pre.council, sizeof st.council);
+        ck_assert_int_eq(st.last_left, 2);
+    }
+}
+END_TEST
+
+/* KK-TURN-GIVE KK-AMB-LAST-GIVE: a territory may be handed away at the start of a last-round
+ * turn (allowed), or not at all in the last round (forbidden) */
+START_TEST(a_territory_may_be_given_in_the_last_round_only_when_allowed)
+{
+    kk_state st;
+    start(&st, 3, _i ? DE | KK_R_LAST_NO_GIVE : DE, 6);
+    tu_kk_put_terr(&st, "gC5", 0);                             /* P1 holds green, P2 none */
+    st.turns = 9;                                              /* well into the game */
+    settle(&st);
+    ck_assert(tu_kk_legal(&st, "give g P2"));                  /* an ordinary turn: both readings */
+    tu_kk_clear_pile(&st, 0);
+    tu_kk_clear_pile(&st, 1);
+    st.last_left = 3;
+    settle(&st);
+    ck_assert_int_eq(tu_kk_legal(&st, "give g P2"), !_i);
+    if (!_i) {
+        play(&st, "give g P2");
+        ck_assert(st.terr[1][card("gC5")] && !st.terr[0][card("gC5")]);
+    }
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("kk-rules");
@@ -974,6 +1038,9 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, a_convinced_line_without_a_match_gives_nothing);
     tcase_add_loop_test(tc, filling_the_last_free_place_without_a_take_takes_what_does_not_match, 0, 3);
     tcase_add_loop_test(tc, a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card, 0, 2);
+    tcase_add_loop_test(tc, a_card_sharing_colour_and_breed_is_taken_only_under_the_inclusive_reading, 0, 2);
+    tcase_add_loop_test(tc, the_last_round_placement_is_mandatory_or_optional_by_reading, 0, 2);
+    tcase_add_loop_test(tc, a_territory_may_be_given_in_the_last_round_only_when_allowed, 0, 2);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("draw");
