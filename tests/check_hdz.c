@@ -122,25 +122,7 @@ END_TEST
 
 START_TEST(truncated_and_garbled_records_never_crash)
 {
-    /* every prefix and a byte flip at every position of a real record: exit 0, 1 or 2 */
-    char path[512], err[RF_ERR_MAX];
-    snprintf(path, sizeof path, "%s/records/hdz/red-final-27.nl.rec", tu_corpus());
-    size_t len;
-    char *text = rf_read_file(path, &len, err, sizeof err);
-    ck_assert(text);
-    for (size_t cut = 0; cut < len; cut += 7) {
-        int rc = replay_string_n(text, cut, err, sizeof err);
-        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
-        if (rc == RF_EXIT_BADINPUT) ck_assert_msg(strncmp(err, "t.rec:", 6) == 0, "%s", err);
-    }
-    for (size_t i = 0; i < len; i += 3) {
-        char saved = text[i];
-        text[i] = (char)(saved ^ 0x15);
-        int rc = replay_string_n(text, len, err, sizeof err);
-        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
-        text[i] = saved;
-    }
-    free(text);
+    tu_record_mutations_never_crash(&hdz_engine, "records/hdz/red-final-27.nl.rec", 7, 3);
 }
 END_TEST
 
@@ -148,38 +130,7 @@ END_TEST
  * them) replays to the same final state, from a seed and from an explicit position. */
 START_TEST(a_written_record_replays_to_the_same_game)
 {
-    hdz_state st, start;
-    static game_move log[RF_MAX_GAME_MOVES];
-    tu_hdz_deal(&st, 2 + _i % 4, hdz_engine.profiles[_i % 2].readings, 40 + (uint64_t)_i);
-    start = st;
-    rf_chooser ch = {0};
-    ch.use_rng = 1; ch.rng = 77 + (uint64_t)_i;
-    long n = rf_play(&hdz_engine, &st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
-    rf_header h;
-    memset(&h, 0, sizeof h);
-    h.g = &hdz_engine;
-    h.cfg = hdz_engine.config(&start);
-    snprintf(h.profile, sizeof h.profile, "%s", hdz_engine.profiles[_i % 2].name);
-    h.has_seed = _i < 4;                       /* the others carry the deal as a [Position] */
-    h.seed = 40 + (uint64_t)_i;
-    int scores[GAME_MAX_PLAYERS];
-    unsigned w;
-    ck_assert_int_eq(hdz_engine.result(&st, scores, &w), GAME_OK);
-    h.has_result = h.cfg.players;
-    memcpy(h.result, scores, sizeof scores);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    ck_assert_int_eq(rf_record_write(f, &h, &start, log, n, "round trip"), 0);
-    fclose(f);
-    static rf_replay out;
-    char err[RF_ERR_MAX];
-    static inv_ctx c;
-    inv_init(&c, &hdz_engine, INV_GEN_ALL);
-    ck_assert_msg(rf_replay_text("w.rec", text, len, &c, &out, err, sizeof err) == RF_EXIT_OK, "%s", err);
-    ck_assert_int_eq(out.moves, n);
-    ck_assert_mem_eq(out.st, &st, sizeof st);
-    free(text);
+    tu_written_record_round_trip(&hdz_engine, 2 + _i % 4, hdz_engine.profiles[_i % 2].readings, 40 + (uint64_t)_i, _i >= 4);
 }
 END_TEST
 

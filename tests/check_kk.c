@@ -222,25 +222,7 @@ END_TEST
 
 START_TEST(truncated_and_garbled_kk_records_never_crash)
 {
-    /* every prefix and a byte flip at every position of a real record: exit 0, 1 or 2 */
-    char path[512], err[RF_ERR_MAX];
-    snprintf(path, sizeof path, "%s/records/kk/karl-takes-green-5-and-orange-4.de.rec", tu_corpus());
-    size_t len;
-    char *text = rf_read_file(path, &len, err, sizeof err);
-    ck_assert(text);
-    for (size_t cut = 0; cut < len; cut += 5) {
-        int rc = replay_string_n(text, cut, err, sizeof err);
-        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
-        if (rc == RF_EXIT_BADINPUT) ck_assert_msg(strncmp(err, "t.rec:", 6) == 0, "%s", err);
-    }
-    for (size_t i = 0; i < len; i += 2) {
-        char saved = text[i];
-        text[i] = (char)(saved ^ 0x15);
-        int rc = replay_string_n(text, len, err, sizeof err);
-        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
-        text[i] = saved;
-    }
-    free(text);
+    tu_record_mutations_never_crash(&kk_engine, "records/kk/karl-takes-green-5-and-orange-4.de.rec", 5, 2);
 }
 END_TEST
 
@@ -250,39 +232,7 @@ START_TEST(a_written_record_replays_to_the_same_game)
 {
     static const uint32_t r[] = {0, KK_R_CRISIS_TAKE | KK_R_FINISH_ROUND, KK_R_MUST_BE_LOWEST | KK_R_TIE_NONE,
                                  KK_R_START_ALL16};
-    kk_state st, start;
-    static game_move log[RF_MAX_GAME_MOVES];
-    uint32_t readings = r[_i % 4];
-    tu_kk_deal(&st, 2 + _i % 3, readings, 40 + (uint64_t)_i);
-    start = st;
-    rf_chooser ch = {0};
-    ch.use_rng = 1; ch.rng = 77 + (uint64_t)_i;
-    long n = rf_play(&kk_engine, &st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
-    ck_assert_int_lt(kk_engine.to_move(&st), 0);
-    rf_header h;
-    memset(&h, 0, sizeof h);
-    h.g = &kk_engine;
-    h.cfg = kk_engine.config(&start);
-    if (readings == 0) snprintf(h.profile, sizeof h.profile, "de");
-    else ck_assert_int_ge(game_readings_print(&kk_engine, readings, h.readings, sizeof h.readings), 0);
-    h.has_seed = _i < 4;                       /* the others carry the deal as a [Position] */
-    h.seed = 40 + (uint64_t)_i;
-    int scores[GAME_MAX_PLAYERS];
-    unsigned w;
-    ck_assert_int_eq(kk_engine.result(&st, scores, &w), GAME_OK);
-    h.has_result = h.cfg.players;
-    memcpy(h.result, scores, sizeof scores);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    ck_assert_int_eq(rf_record_write(f, &h, &start, log, n, "round trip"), 0);
-    fclose(f);
-    static rf_replay out;
-    char err[RF_ERR_MAX];
-    ck_assert_msg(replay_text("w.rec", text, len, &out, err, sizeof err) == RF_EXIT_OK, "%s\n%s", err, text);
-    ck_assert_int_eq(out.moves, n);
-    ck_assert_mem_eq(out.st, &st, sizeof st);
-    free(text);
+    tu_written_record_round_trip(&kk_engine, 2 + _i % 3, r[_i % 4], 40 + (uint64_t)_i, _i >= 4);
 }
 END_TEST
 

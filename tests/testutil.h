@@ -76,6 +76,81 @@ static inline void tu_play(const game_engine *g, inv_ctx *c, void *st, const cha
     }
 }
 
+/* ---- Records, for any game ------------------------------------------------------------ */
+
+/* Replay record text with every oracle of g on; the result code. */
+static inline int tu_replay(const game_engine *g, const char *text, size_t len, rf_replay *out,
+                            char *err, size_t errlen)
+{
+    static inv_ctx c;
+    inv_init(&c, g, INV_GEN_ALL);
+    return rf_replay_text("t.rec", text, len, &c, out, err, errlen);
+}
+
+/* Every prefix (every `cut`-th length) and a flipped byte at every `flip`-th position of the
+ * record corpus/<relpath> replay to 0, 1 or 2, and bad input names "t.rec:<line>". */
+static inline void tu_record_mutations_never_crash(const game_engine *g, const char *relpath,
+                                                   size_t cut, size_t flip)
+{
+    static rf_replay out;
+    char path[512], err[RF_ERR_MAX];
+    snprintf(path, sizeof path, "%s/%s", tu_corpus(), relpath);
+    size_t len;
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    for (size_t n = 0; n < len; n += cut) {
+        int rc = tu_replay(g, text, n, &out, err, sizeof err);
+        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
+        if (rc == RF_EXIT_BADINPUT) ck_assert_msg(strncmp(err, "t.rec:", 6) == 0, "%s", err);
+    }
+    for (size_t i = 0; i < len; i += flip) {
+        char saved = text[i];
+        text[i] = (char)(saved ^ 0x15);
+        int rc = tu_replay(g, text, len, &out, err, sizeof err);
+        ck_assert(rc == RF_EXIT_OK || rc == RF_EXIT_VIOLATION || rc == RF_EXIT_BADINPUT);
+        text[i] = saved;
+    }
+    free(text);
+}
+
+/* A random game of g, written by rf_record_write (as `rulefuzz play`, triage and the diff
+ * witnesses write records) from a seed or as an explicit [Position], replays with every
+ * oracle on to the same final state and its own [Result]. */
+static inline void tu_written_record_round_trip(const game_engine *g, int players, uint32_t readings,
+                                                uint64_t seed, int as_position)
+{
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
+    unsigned char start[GAME_STATE_MAX] __attribute__((aligned(16)));
+    static game_move log[RF_MAX_GAME_MOVES];
+    static rf_replay out;
+    game_config cfg = {players, readings};
+    ck_assert_int_eq(g->setup_seed(st, &cfg, seed), GAME_OK);
+    memcpy(start, st, g->state_size);
+    rf_chooser ch = {0};
+    ch.use_rng = 1; ch.rng = seed * 31u + 7u;
+    long n = rf_play(g, st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    ck_assert_int_lt(g->to_move(st), 0);
+    rf_header h;
+    memset(&h, 0, sizeof h);
+    h.g = g;
+    h.cfg = cfg;
+    ck_assert_int_ge(game_readings_print(g, readings, h.readings, sizeof h.readings), 0);
+    h.has_seed = !as_position;
+    h.seed = seed;
+    unsigned w;
+    ck_assert_int_eq(g->result(st, h.result, &w), GAME_OK);
+    h.has_result = players;
+    char *text = NULL, err[RF_ERR_MAX];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_int_eq(rf_record_write(f, &h, start, log, n, "round trip"), 0);
+    fclose(f);
+    ck_assert_msg(tu_replay(g, text, len, &out, err, sizeof err) == RF_EXIT_OK, "%s\n%s", err, text);
+    ck_assert_int_eq(out.moves, n);
+    ck_assert_mem_eq(out.st, st, g->state_size);
+    free(text);
+}
+
 /* ---- Herr der Ziegen ---------------------------------------------------------- */
 
 static inline int tu_card(const char *name)
