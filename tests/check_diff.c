@@ -70,7 +70,6 @@ START_TEST(witness_records_replay_to_the_outcomes_they_claim)
     fclose(stdout);
     stdout = keep;
     ck_assert_int_eq(rc, RF_EXIT_OK);
-    const char *names[2] = {"nl_vs_nl_milk-round_up.nl.rec", "nl_vs_nl_milk-round_up.nl_milk-round_up.rec"};
     int scores[2][GAME_MAX_PLAYERS];
     char path[512];
     DIR *d = opendir(dir);
@@ -97,7 +96,6 @@ START_TEST(witness_records_replay_to_the_outcomes_they_claim)
         }
     }
     closedir(d);
-    (void)names;
     ck_assert_int_eq(found, 3);
     ck_assert(memcmp(scores[0], scores[1], sizeof scores[0]) != 0);
 }

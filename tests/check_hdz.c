@@ -141,34 +141,6 @@ END_TEST
 static inv_ctx prop_ctx, one_ctx;   /* all games; the current game */
 static rf_cov prop_counts;          /* per-clause counts with the first input that fired each */
 
-/* The records in corpus/records/hdz, in name order, each with every oracle on; their counters
- * go into c and, labelled with the record's path, into prop_counts. */
-static void replay_corpus_records(inv_ctx *c)
-{
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/records/hdz", tu_corpus());
-    struct dirent **names;
-    int n = scandir(dir, &names, NULL, alphasort);
-    ck_assert_msg(n >= 0, "no folder %s", dir);
-    for (int i = 0; i < n; i++) {
-        const char *name = names[i]->d_name;
-        if (!strstr(name, ".rec")) continue;
-        char path[1024], err[RF_ERR_MAX];
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        size_t len;
-        char *text = rf_read_file(path, &len, err, sizeof err);
-        ck_assert(text);
-        static rf_replay out;
-        inv_init(&one_ctx, &hdz_engine, INV_GEN_ALL);
-        int rc = rf_replay_text(path, text, len, &one_ctx, &out, err, sizeof err);
-        free(text);
-        ck_assert_msg(rc == RF_EXIT_OK, "%s", err);
-        ck_assert_int_eq(rf_cov_add(&prop_counts, &one_ctx, path), 0);
-        inv_merge_counts(c, &one_ctx);
-    }
-    for (int i = 0; i < n; i++) free(names[i]);
-    free(names);
-}
 
 /* Every profile, 2 to 5 players, PROPERTY_GAMES games each, all oracles after every move;
  * then the clause coverage table. Every clause must have fired: when RF_COUNTS names a counts
@@ -178,7 +150,7 @@ START_TEST(random_games_under_every_profile_break_no_clause)
 {
     inv_init(&prop_ctx, &hdz_engine, INV_GEN_ALL);
     rf_cov_init(&prop_counts);
-    replay_corpus_records(&prop_ctx);
+    tu_replay_corpus_records(&hdz_engine, &prop_ctx, &one_ctx, &prop_counts);
     long moves = 0, games = 0;
     for (int pi = 0; pi < hdz_engine.n_profiles; pi++) {
         for (int k = 0; k < PROPERTY_GAMES; k++) {

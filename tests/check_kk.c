@@ -244,34 +244,6 @@ END_TEST
 static inv_ctx prop_ctx, one_ctx;   /* all games; the current game */
 static rf_cov prop_counts;          /* per-clause counts with the first input that fired each */
 
-/* The records in corpus/records/kk, in name order, each with every oracle on; their counters go
- * into c and, labelled with the record's path, into prop_counts. */
-static void replay_corpus_records(inv_ctx *c)
-{
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/records/kk", tu_corpus());
-    struct dirent **names;
-    int n = scandir(dir, &names, NULL, alphasort);
-    ck_assert_msg(n >= 0, "no folder %s", dir);
-    for (int i = 0; i < n; i++) {
-        const char *name = names[i]->d_name;
-        if (!strstr(name, ".rec")) continue;
-        char path[1024], err[RF_ERR_MAX];
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        size_t len;
-        char *text = rf_read_file(path, &len, err, sizeof err);
-        ck_assert(text);
-        static rf_replay out;
-        tu_kk_oracles(&one_ctx);
-        int rc = rf_replay_text(path, text, len, &one_ctx, &out, err, sizeof err);
-        free(text);
-        ck_assert_msg(rc == RF_EXIT_OK, "%s", err);
-        ck_assert_int_eq(rf_cov_add(&prop_counts, &one_ctx, path), 0);
-        inv_merge_counts(c, &one_ctx);
-    }
-    for (int i = 0; i < n; i++) free(names[i]);
-    free(names);
-}
 
 /* One random game: deal, play to the end with every oracle after every move, score. */
 static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng, const char *label)
@@ -301,7 +273,7 @@ START_TEST(random_games_under_the_profile_and_random_readings_break_no_clause)
 {
     int oracles = tu_kk_oracles(&prop_ctx);
     rf_cov_init(&prop_counts);
-    replay_corpus_records(&prop_ctx);
+    tu_replay_corpus_records(&kk_engine, &prop_ctx, &one_ctx, &prop_counts);
     long moves = 0, games = 0;
     char label[96];
     for (int k = 0; k < PROPERTY_GAMES; k++, games++) {

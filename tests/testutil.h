@@ -10,6 +10,7 @@
 #include "../rules/hdz.h"
 #include "../oracles/oracle.h"
 #include "../cli/record.h"
+#include "../cli/coverage.h"
 
 /* Folder of the corpus (records, regressions, seeds); `make check` sets RF_CORPUS. */
 static inline const char *tu_corpus(void)
@@ -149,6 +150,36 @@ static inline void tu_written_record_round_trip(const game_engine *g, int player
     ck_assert_int_eq(out.moves, n);
     ck_assert_mem_eq(out.st, st, g->state_size);
     free(text);
+}
+
+/* Replay every record in corpus/records/<game>, in name order, with every oracle of g on (in
+ * `one`, fresh per record); add each record's counters into `all` and, labelled with the
+ * record's path, into `counts`. */
+static inline void tu_replay_corpus_records(const game_engine *g, inv_ctx *all, inv_ctx *one, rf_cov *counts)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/records/%s", tu_corpus(), g->name);
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    ck_assert_msg(n >= 0, "no folder %s", dir);
+    for (int i = 0; i < n; i++) {
+        const char *name = names[i]->d_name;
+        if (!strstr(name, ".rec")) continue;
+        char path[1024], err[RF_ERR_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        size_t len;
+        char *text = rf_read_file(path, &len, err, sizeof err);
+        ck_assert_msg(text != NULL, "%s", err);
+        static rf_replay out;
+        ck_assert_int_eq(inv_init(one, g, INV_GEN_ALL), 0);
+        int rc = rf_replay_text(path, text, len, one, &out, err, sizeof err);
+        free(text);
+        ck_assert_msg(rc == RF_EXIT_OK, "%s", err);
+        ck_assert_int_eq(rf_cov_add(counts, one, path), 0);
+        inv_merge_counts(all, one);
+    }
+    for (int i = 0; i < n; i++) free(names[i]);
+    free(names);
 }
 
 /* ---- Herr der Ziegen ---------------------------------------------------------- */
