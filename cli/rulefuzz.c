@@ -10,6 +10,7 @@
 #include "record.h"
 #include "diff.h"
 #include "coverage.h"
+#include "../coverage/textcov.h"
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
@@ -36,6 +37,11 @@ static const char *usage =
     "                                   'nl,key=reading', or 'key=reading'); where and how often they part\n"
     "  report ambiguities GAME [--games N] [--out DIR] [--spec SPEC.md]\n"
     "                                   Markdown and HTML report of every ambiguity's impact, with witnesses\n"
+    "  textcov [GAME...] [--spec SPEC.md] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT]\n"
+    "                                   rule-text coverage: every sentence of the rulebooks in DIR\n"
+    "                                   (default rules/texts) is quoted by a clause or register entry\n"
+    "                                   or marked as not a rule; uncovered sentences, quote errors and\n"
+    "                                   translation gaps; --fail-under: exit 1 below PCT\n"
     "  bench [GAME] [--games N]         moves/s and games/s, oracles off and on\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
 
@@ -766,5 +772,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "coverage")) return rf_cov_command(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "diff")) return rf_cmd_diff(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
+    if (!strcmp(cmd, "textcov")) return rf_cmd_textcov(argc - 2, argv + 2);
     return bad_usage("unknown command '%s'", cmd);
 }
