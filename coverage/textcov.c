@@ -10,6 +10,7 @@
 const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register", "clause"};
 
 #define TC_EXIT_GATE 1
+#define TC_REPEAT_MIN 24
 #define TC_EXIT_BAD  2
 
 static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -226,11 +227,11 @@ static void cover(tc_text *t, size_t pos, size_t len, int st, int entry, int mar
 
 /* Find every fragment of one quote (elisions split it) in t, in order where possible. Calls
  * cover for each; returns the number of fragments that matched nothing (first one in *missing). */
-static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, int mark, int *nfrag,
-                       char *missing, size_t misslen)
+static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, int mark, size_t *fromp,
+                       int *nfrag, char *missing, size_t misslen)
 {
     int bad = 0;
-    size_t from = 0;
+    size_t from = *fromp;
     *nfrag = 0;
     while (qn > 0) {
         size_t ml = 0;
@@ -241,17 +242,24 @@ static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, 
         if (frag[0]) {
             (*nfrag)++;
             size_t flen = strlen(frag);
-            const char *hit = strstr(t->norm + from, frag);
+            const char *hit = from <= t->nlen ? strstr(t->norm + from, frag) : NULL;
             if (!hit) hit = strstr(t->norm, frag);
             if (hit) {
                 size_t pos = (size_t)(hit - t->norm);
                 cover(t, pos, flen, st, entry, mark);
                 from = pos + flen;
+                /* A sentence the text repeats word for word (a rule restated in the final
+                 * scoring) is the same rule: a fragment of TC_REPEAT_MIN bytes or more covers
+                 * every place it stands, and so does a mark (a repeated heading); a shorter
+                 * quote only its first place after the bullet's previous fragment. */
+                for (const char *h2 = flen >= TC_REPEAT_MIN || mark >= 0 ? strstr(t->norm, frag) : NULL; h2; h2 = strstr(h2 + 1, frag))
+                    if (h2 != hit) cover(t, (size_t)(h2 - t->norm), flen, st, entry, mark);
             } else if (bad++ == 0) snprintf(missing, misslen, "%s", frag);
         }
         if (e < 0) break;
         q += fl + ml; qn -= fl + ml;
     }
+    *fromp = from;
     return bad;
 }
 
@@ -267,8 +275,7 @@ static const char *quote_end(const char *s)
         if (*n == ' ') {
             const unsigned char *m = n + 1;
             if (*m == '(' || *m == '"' || (m[0] == '.' && m[1] == '.' && m[2] == '.') ||
-                (m[0] == 0xE2 && m[1] == 0x80 && m[2] == 0xA6) || *m == '\n' || *m == 0 ||
-                !strncmp((const char *)m, "and ", 4) || !strncmp((const char *)m, "or ", 3) || *m == '-') return p;
+                (m[0] == 0xE2 && m[1] == 0x80 && m[2] == 0xA6) || *m == '\n' || *m == 0) return p;
         }
     }
     return NULL;
@@ -343,6 +350,7 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                         if (add_error(r, "SPEC.md:%d: %s quotes '%.*s', a text %s does not have", lineno,
                                       r->entry[cur].id, (int)ll, lang, r->g->name)) goto oom;
                     } else {
+                        size_t from = 0;     /* the quotes of one bullet are found in order */
                         for (;;) {
                             const char *o = strchr(s, '"');
                             if (!o) break;
@@ -351,7 +359,7 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                             int nf = 0;
                             char miss[4096];
                             int bad = match_quote(&r->text[ti], o + 1, (size_t)(c - o - 1),
-                                                  r->entry[cur].reg ? TC_REGISTER : TC_CLAUSE, cur, -1, &nf, miss, sizeof miss);
+                                                  r->entry[cur].reg ? TC_REGISTER : TC_CLAUSE, cur, -1, &from, &nf, miss, sizeof miss);
                             r->entry[cur].quoted[ti] += nf - bad;
                             if (bad && add_error(r, "SPEC.md:%d: %s: %s quote \"%s\" matches no sentence of %s verbatim",
                                                  lineno, r->entry[cur].id, r->text[ti].lang, miss, r->text[ti].file)) goto oom;
@@ -409,7 +417,8 @@ static int load_marks(tc_report *r, tc_text *t, const char *path, char *err, siz
                 if (!k->frag || !k->reason) goto oom;
                 int nf = 0;
                 char miss[4096];
-                int bad = match_quote(t, k->frag, strlen(k->frag), TC_MARKED, -1, t->nmark, &nf, miss, sizeof miss);
+                size_t from = 0;
+                int bad = match_quote(t, k->frag, strlen(k->frag), TC_MARKED, -1, t->nmark, &from, &nf, miss, sizeof miss);
                 k->used = nf - bad;
                 t->nmark++;
                 if (bad && add_error(r, "%s:%d: mark \"%s\" matches no sentence of %s verbatim", path, lineno, miss, t->file)) goto oom;

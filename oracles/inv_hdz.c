@@ -12,11 +12,12 @@
 #define NO HDZ_NONE
 
 enum {
-    K_CARDS_121, K_SETUP_REMOVAL, K_SETUP_MEADOW, K_SETUP_STABLES, K_SETUP_HAND,
-    K_SETUP_DOG_REDRAW, K_TURN_ORDER, K_TURN_PLAY, K_TURN_MOVE, K_DOG_NOMOVE, K_TURN_TAKE,
+    K_CARDS_121, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_MEADOW, K_SETUP_STABLES, K_SETUP_HAND,
+    K_SETUP_DOG_REDRAW, K_TURN_ORDER, K_TURN_PHASES, K_TURN_PLAY, K_TURN_MOVE, K_DOG_NOMOVE,
+    K_DOG_NO_MAJORITY, K_TURN_TAKE,
     K_TAKE_NOMARKED, K_TAKE_REFILL, K_SCORE_MAJORITY8, K_SCORE_WORTHLESS, K_SCORE_FUTURE,
     K_SCORE_FOURTH, K_SCORE_FOURTH_SUM, K_SCORE_FOURTH_COUNT, K_SCORE_FOURTH_TRIGGER,
-    K_SCORE_FIFTH_MEADOW, K_SCORE_FIFTH_HAND, K_SCORE_B_WORTHLESS, K_DOG_SWAP_NEUTRAL,
+    K_SCORE_FIFTH_MEADOW, K_SCORE_FIFTH_HAND, K_SCORE_REMINDER, K_SCORE_B_WORTHLESS, K_DOG_SWAP_NEUTRAL,
     K_DOG_SWAP_AGREE, K_DOG_EMPTY, K_END_LINE_EMPTY, K_END_BLOCKED, K_FINAL_MEADOW,
     K_FINAL_STABLE_DOUBLE, K_FINAL_MILK_FIRST, K_FINAL_MILK_SECOND, K_FINAL_MILK_TIE,
     K_FINAL_WINNER, K_N
@@ -24,15 +25,18 @@ enum {
 
 static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-CARDS-121",            "inv_hdz_cards_121",            "nl+en"},
+    {"HDZ-SETUP-PLAYERS",        "inv_hdz_setup_players",        "nl+en"},
     {"HDZ-SETUP-REMOVAL",        "inv_hdz_setup_removal",        "nl"},
     {"HDZ-SETUP-MEADOW",         "inv_hdz_setup_meadow",         "nl+en"},
     {"HDZ-SETUP-STABLES",        "inv_hdz_setup_stables",        "nl+en"},
     {"HDZ-SETUP-HAND",           "inv_hdz_setup_hand",           "nl+en"},
     {"HDZ-SETUP-DOG-REDRAW",     "inv_hdz_setup_dog_redraw",     "nl+en"},
     {"HDZ-TURN-ORDER",           "inv_hdz_turn_order",           "nl+en"},
+    {"HDZ-TURN-PHASES",          "inv_hdz_turn_phases",          "nl+en"},
     {"HDZ-TURN-PLAY",            "inv_hdz_turn_play",            "nl+en"},
     {"HDZ-TURN-MOVE",            "inv_hdz_turn_move",            "nl+en"},
     {"HDZ-DOG-NOMOVE",           "inv_hdz_dog_nomove",           "nl+en"},
+    {"HDZ-DOG-NO-MAJORITY",      "inv_hdz_dog_no_majority",      "nl+en"},
     {"HDZ-TURN-TAKE",            "inv_hdz_turn_take",            "nl+en"},
     {"HDZ-TAKE-NOMARKED",        "inv_hdz_take_nomarked",        "nl+en"},
     {"HDZ-TAKE-REFILL",          "inv_hdz_take_refill",          "nl+en"},
@@ -45,6 +49,7 @@ static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-SCORE-FOURTH-TRIGGER", "inv_hdz_score_fourth_trigger", "nl+en"},
     {"HDZ-SCORE-FIFTH-MEADOW",   "inv_hdz_score_fifth_meadow",   "nl+en"},
     {"HDZ-SCORE-FIFTH-HAND",     "inv_hdz_score_fifth_hand",     "nl+en"},
+    {"HDZ-SCORE-REMINDER",       "inv_hdz_score_reminder",       "nl+en"},
     {"HDZ-SCORE-B-WORTHLESS",    "inv_hdz_score_b_worthless",    "nl+en"},
     {"HDZ-DOG-SWAP-NEUTRAL",     "inv_hdz_dog_swap_neutral",     "nl+en"},
     {"HDZ-DOG-SWAP-AGREE",       "inv_hdz_dog_swap_agree",       "nl+en"},
@@ -321,6 +326,8 @@ typedef struct hx {
     int refill;                     /* TAKE: card laid into the gap (HDZ_NONE: pile empty) */
     int fut;                        /* seat whose small goat the refilled card got, -1 */
     int supply0[HDZ_MAXP];          /* supply before phase 4 (supply=ten) */
+    int reserve;                    /* HDZ-AMB-REMINDER=reserve with ten small goats */
+    int erem[HDZ_TYPES];            /* reminder goats expected after the step */
     int goat1;                      /* PLAY: expected large-goat position */
     int blocked, emptied;           /* end conditions met by this step */
     int ending;                     /* expected ending after the step (before a reset) */
@@ -366,6 +373,15 @@ static int exp_box(const hx *h, int code)
     return v;
 }
 
+/* Cards of type t in the pile once the step's own move is done (a take's refill has left it). */
+static int pile_of_type(const hx *h, int t)
+{
+    int len = h->pre->pile_len, k = 0;
+    if (h->kind == HDZ_MV_TAKE && len > 0) len--;
+    for (int i = 0; i < len; i++) if (is_goat(h->pre->pile[i]) && HDZ_TYPE(h->pre->pile[i]) == t) k++;
+    return k;
+}
+
 /* Phase 4 for the played goat card: which case applies and what it must leave. */
 static void hx_score(hx *h)
 {
@@ -390,6 +406,11 @@ static void hx_score(hx *h)
             if (h->mark0[c] != NO) continue;
             /* HDZ-AMB-GOAT-SUPPLY: with ten small goats, marking stops when they run out */
             if (supply_unlimited(h->r) || left > 0) { h->emark[c] = (uint8_t)p; left--; }
+        }
+        /* HDZ-SCORE-REMINDER (reserve): reminder goats for the type's cards still in the pile */
+        if (h->reserve) {
+            int inpile = pile_of_type(h, t);
+            h->erem[t] = inpile < left ? inpile : left;
         }
         return;
     }
@@ -429,6 +450,8 @@ static void hx_score(hx *h)
     if (h->fifth_cell >= 0 && h->mark0[h->fifth_cell] == NO &&
         (supply_unlimited(h->r) || h->supply0[h->w] > 0))   /* HDZ-AMB-GOAT-SUPPLY */
         h->emark[h->fifth_cell] = (uint8_t)h->w;
+    /* HDZ-SCORE-REMINDER (reserve): one reminder goat for a fifth card still in the pile */
+    if (h->reserve && h->fifth_pile) h->erem[t] = h->supply0[h->w] > 0;
 }
 
 static void swap_cells(hx *h, int a, int b)
@@ -454,6 +477,9 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
     memcpy(h->cell0, pre->cell, HDZ_CELLS);
     memcpy(h->mark0, pre->mark, HDZ_CELLS);
     for (int q = 0; q < HDZ_MAXP; q++) h->supply0[q] = pre->supply[q];
+    /* HDZ-AMB-REMINDER: reminder goats are a memory aid (memo) or leave the supply (reserve) */
+    h->reserve = (pre->readings & HDZ_R_REMIND_RESERVE) && !supply_unlimited(pre->readings);
+    for (int t = 0; t < HDZ_TYPES; t++) h->erem[t] = pre->remind[t];
 
     int want;
     switch (m->kind) {
@@ -491,7 +517,11 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
         h->refill = pre->pile_len ? pre->pile[pre->pile_len - 1] : NO;
         h->cell0[a] = (uint8_t)h->refill;
         h->mark0[a] = NO;
-        if (is_goat(h->refill) && pre->owner[HDZ_TYPE(h->refill)] != NO) {
+        if (is_goat(h->refill) && pre->owner[HDZ_TYPE(h->refill)] != NO && h->reserve) {
+            /* HDZ-SCORE-REMINDER (reserve): a waiting reminder goat marks it; the supply stays */
+            int t = HDZ_TYPE(h->refill);
+            if (h->erem[t] > 0) { h->erem[t]--; h->mark0[a] = pre->owner[t]; h->fut = pre->owner[t]; }
+        } else if (is_goat(h->refill) && pre->owner[HDZ_TYPE(h->refill)] != NO) {
             int q = pre->owner[HDZ_TYPE(h->refill)];
             /* HDZ-AMB-GOAT-SUPPLY: the owner marks it if a small goat is left (ten) */
             if (supply_unlimited(r) || h->supply0[q] > 0) {
@@ -768,10 +798,11 @@ static void stables_supply(inv_ctx *c, int k0, const hx *h)
         }
         /* HDZ-AMB-GOAT-SUPPLY: with unlimited goats the stable count is not an invariant */
         if (supply_unlimited(h->r)) continue;
-        int on = marks_of(post, q);
-        if (post->supply[q] + on != hdz_param.small_goats) {
-            inv_fail(c, k, "%s: %d small goats in the stable + %d on meadow cards != %d",
-                     sn(q).s, post->supply[q], on, hdz_param.small_goats);
+        int on = marks_of(post, q), rem = 0;
+        for (int t = 0; t < HDZ_TYPES; t++) if (post->owner[t] == q) rem += post->remind[t];
+        if (post->supply[q] + on + rem != hdz_param.small_goats) {
+            inv_fail(c, k, "%s: %d small goats in the stable + %d on meadow cards + %d reminders != %d",
+                     sn(q).s, post->supply[q], on, rem, hdz_param.small_goats);
             return;
         }
     }
@@ -1564,12 +1595,113 @@ static void check_frame(inv_ctx *c, int k0, const hx *h)
         }
 }
 
+/* ---- Clauses found by rule-text coverage ------------------------------------------------- */
+
+/* HDZ-SETUP-PLAYERS: "2 - 5 spelers" / "Players: 2-5". Judged on every deal and every state
+ * after a move; returns 0 when the player count is out of range (nothing else can be judged). */
+static int inv_hdz_setup_players(inv_ctx *c, int k0, const hdz_state *s)
+{
+    int k = k0 + K_SETUP_PLAYERS;
+    inv_applied(c, k);
+    if (s->players < 2 || s->players > 5) {
+        inv_fail(c, k, "a game of %d players: the texts allow 2 to 5", s->players);
+        return 0;
+    }
+    inv_fired(c, k);
+    return 1;
+}
+
+/* Order of the phases within one turn: 1 play, 3 take, then the dog move of phase 3. */
+static int phase_rank(int ph)
+{
+    return ph == HDZ_PH_PLAY ? 1 : ph == HDZ_PH_TAKE ? 2 : ph == HDZ_PH_DOG || ph == HDZ_PH_AGREE ? 3 : 0;
+}
+
+/* HDZ-TURN-PHASES: "Een speelbeurt bestaat uit 4 fases" / "A turn consists of four phases":
+ * within a turn the phases only go forward, and phase 4 (a change of owner) comes only on the
+ * step that finishes the turn. */
+static void inv_hdz_turn_phases(inv_ctx *c, int k0, const hx *h)
+{
+    int k = k0 + K_TURN_PHASES;
+    const hdz_state *pre = h->pre, *post = h->post;
+    int r0 = phase_rank(pre->phase);
+    if (!r0) return;                                    /* REDRAW is setup, OVER has no moves */
+    inv_applied(c, k);
+    int done = post->phase == HDZ_PH_OVER || (post->phase == HDZ_PH_PLAY && post->turn != pre->turn);
+    if (done) { inv_fired(c, k); return; }
+    if (post->turn != pre->turn) {
+        inv_fail(c, k, "%s %s: the turn passed to %s in phase %s without finishing", sn(h->p).s, mvname(h).s,
+                 sn(post->turn).s, phase_name(post->phase));
+        return;
+    }
+    int r1 = phase_rank(post->phase);
+    if (r1 < r0 || (r1 == 1 && r0 == 1)) {
+        inv_fail(c, k, "%s %s: phase %s followed by phase %s within the same turn", sn(h->p).s, mvname(h).s,
+                 phase_name(pre->phase), phase_name(post->phase));
+        return;
+    }
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (post->owner[t] != pre->owner[t]) {
+            inv_fail(c, k, "%s %s: type %c was scored in phase %s, before the turn finished", sn(h->p).s,
+                     mvname(h).s, 'A' + t, phase_name(post->phase));
+            return;
+        }
+}
+
+/* HDZ-DOG-NO-MAJORITY: "De honden leveren nochtans geen punten op voor de meerderheid." The step
+ * that finishes a dog's turn scores nothing: owners, the box and the small goats stay as the
+ * move itself left them. */
+static void inv_hdz_dog_no_majority(inv_ctx *c, int k0, const hx *h)
+{
+    int k = k0 + K_DOG_NO_MAJORITY;
+    const hdz_state *pre = h->pre, *post = h->post;
+    if (!h->finish || h->X != HDZ_DOG) return;
+    inv_applied(c, k);
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (post->owner[t] != pre->owner[t]) {
+            inv_fail(c, k, "%s finished a dog's turn and type %c changed owner %s -> %s", sn(h->p).s, 'A' + t,
+                     sn(pre->owner[t]).s, sn(post->owner[t]).s);
+            return;
+        }
+    if (memcmp(post->box, pre->box, sizeof pre->box) != 0) {
+        inv_fail(c, k, "%s finished a dog's turn and display cards went to the box", sn(h->p).s);
+        return;
+    }
+    for (int i = 0; i < HDZ_CELLS; i++)
+        if (in_meadow(h->n, i) && post->mark[i] != h->mark0[i]) {
+            inv_fail(c, k, "%s finished a dog's turn and the small goat on %s changed %s -> %s", sn(h->p).s,
+                     cn(i).s, sn(h->mark0[i]).s, sn(post->mark[i]).s);
+            return;
+        }
+    inv_fired(c, k);
+}
+
+/* HDZ-SCORE-REMINDER: "ter herinnering" / "as a reminder". Under reminder=memo no reminder goat
+ * is ever counted; under reserve (ten small goats) the scoring puts them aside for the cards
+ * still in the pile, and each waits for its card (HDZ-SCORE-FUTURE). */
+static void inv_hdz_score_reminder(inv_ctx *c, int k0, const hx *h)
+{
+    int k = k0 + K_SCORE_REMINDER;
+    const hdz_state *pre = h->pre, *post = h->post;
+    inv_applied(c, k);
+    int changed = 0;
+    for (int t = 0; t < HDZ_TYPES; t++) {
+        if (post->remind[t] != h->erem[t]) {
+            inv_fail(c, k, "%s %s: %d reminder goat(s) wait for type %c, expected %d (%s)", sn(h->p).s, mvname(h).s,
+                     post->remind[t], 'A' + t, h->erem[t], h->reserve ? "reminder=reserve" : "reminder=memo counts none");
+            return;
+        }
+        changed |= post->remind[t] != pre->remind[t];
+    }
+    if (changed) inv_fired(c, k);
+}
+
 /* ---- Hooks --------------------------------------------------------------------------------- */
 
 static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
-    if (!inv_hdz_cards_121(c, k0, s)) return;
+    if (!inv_hdz_setup_players(c, k0, s) || !inv_hdz_cards_121(c, k0, s)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
     inv_hdz_setup_removal(c, k0, s);
     inv_hdz_setup_meadow(c, k0, s);
@@ -1582,7 +1714,7 @@ static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_mov
 {
     const hdz_state *pre = pre_v, *post = post_v;
     hx h;
-    if (!inv_hdz_cards_121(c, k0, post) || !sane(pre)) return;
+    if (!inv_hdz_setup_players(c, k0, post) || !inv_hdz_cards_121(c, k0, post) || !sane(pre)) return;
     hx_build(&h, pre, m, post);
     if (h.wrong_phase) { inv_hdz_turn_order(c, k0, post, &h); return; }
 
@@ -1610,6 +1742,9 @@ static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_mov
     inv_hdz_score_fifth_meadow(c, k0, &h);
     inv_hdz_score_fifth_hand(c, k0, &h);
     inv_hdz_score_b_worthless(c, k0, &h);
+    inv_hdz_score_reminder(c, k0, &h);
+    inv_hdz_dog_no_majority(c, k0, &h);
+    inv_hdz_turn_phases(c, k0, &h);
     stables_supply(c, k0, &h);
     hands_at_play(c, k0, &h);
     inv_hdz_turn_order(c, k0, post, &h);

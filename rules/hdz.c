@@ -25,6 +25,7 @@ static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
     {"HDZ-AMB-MILK-TIE",        "milk-tie",    {"full", "share"}},
     {"HDZ-AMB-STABLE-CONNECT",  "double",      {"chain", "adjacent"}},
     {"HDZ-AMB-DOG-REFUSED",     "refused",     {"choose-again", "lost"}},
+    {"HDZ-AMB-REMINDER",        "reminder",    {"memo", "reserve"}},
 };
 
 static const game_profile hdz_profiles[] = {
@@ -138,6 +139,7 @@ static int stable_cell_for(const hdz_state *st, int p)
 
 /* ---- Setup ----------------------------------------------------------------------- */
 
+/* HDZ-SETUP-PLAYERS: "2 - 5 spelers" / "Players: 2-5" */
 static int config_ok(const game_config *cfg)
 {
     return cfg && cfg->players >= 2 && cfg->players <= HDZ_MAXP &&
@@ -359,10 +361,30 @@ static void mark_type_in_meadow(hdz_state *st, int t, int p)
         }
 }
 
+/* HDZ-SCORE-REMINDER: under reminder=reserve (and ten small goats) the reminder goats for the
+ * cards of t still in the pile leave p's supply now and wait in remind[t]; under memo the
+ * reminder is a memory aid and nothing is counted. */
+static void place_reminders(hdz_state *st, int t, int p, int want)
+{
+    if (!R(st, HDZ_R_REMIND_RESERVE) || R(st, HDZ_R_SUPPLY_UNLIM)) return;
+    int k = want < st->supply[p] ? want : st->supply[p];
+    st->supply[p] = (uint8_t)(st->supply[p] - k);
+    st->remind[t] = (uint8_t)k;
+}
+
+static int pile_count_of_type(const hdz_state *st, int t)
+{
+    int k = 0;
+    for (int i = 0; i < st->pile_len; i++) if (HDZ_IS_GOAT(st->pile[i]) && HDZ_TYPE(st->pile[i]) == t) k++;
+    return k;
+}
+
 static void score_played(hdz_state *st)
 {
     uint8_t code = st->played;
-    if (!HDZ_IS_GOAT(code)) return;                  /* dogs and milk score nothing now */
+    /* HDZ-DOG-NO-MAJORITY: "De honden leveren nochtans geen punten op voor de meerderheid";
+     * dogs and milk are no goat cards and trigger no scoring */
+    if (!HDZ_IS_GOAT(code)) return;
     int t = HDZ_TYPE(code), p = st->turn, np = st->players;
     if (st->owner[t] != HDZ_NONE) return;            /* a type is scored once */
     int sum[HDZ_MAXP] = {0}, cnt[HDZ_MAXP] = {0}, total = 0;
@@ -375,6 +397,7 @@ static void score_played(hdz_state *st)
     if (sum[p] >= 8) {
         st->owner[t] = (uint8_t)p;
         mark_type_in_meadow(st, t, p);
+        place_reminders(st, t, p, pile_count_of_type(st, t));  /* HDZ-SCORE-REMINDER (A) */
         for (int q = 0; q < np; q++)                 /* HDZ-SCORE-WORTHLESS */
             if (q != p) to_box(st, q, t);
         return;
@@ -400,6 +423,11 @@ static void score_played(hdz_state *st)
      * HDZ-SCORE-FIFTH-HAND: in a hand it stays there, unmarked */
     for (int cell = 0; cell < HDZ_CELLS && fifth >= 0; cell++)
         if (st->cell[cell] == fifth && st->mark[cell] == HDZ_NONE) place_mark(st, cell, w);
+    if (fifth >= 0) {                                /* HDZ-SCORE-REMINDER (B): the fifth in the pile */
+        int in_pile = 0;
+        for (int i = 0; i < st->pile_len; i++) if (st->pile[i] == fifth) in_pile = 1;
+        if (in_pile) place_reminders(st, t, w, 1);
+    }
     /* HDZ-SCORE-B-WORTHLESS; HDZ-AMB-B-WORTHLESS: opponents' cards, or all */
     for (int q = 0; q < np; q++)
         if (q != w || R(st, HDZ_R_BWORTHLESS_ALL)) to_box(st, q, t);
@@ -416,7 +444,7 @@ static void game_over(hdz_state *st)
 
 static void finish_turn(hdz_state *st)
 {
-    score_played(st);                                /* phase 4 */
+    score_played(st);                                /* HDZ-TURN-PHASES: phase 4 ends the turn */
     if (st->ending) { game_over(st); return; }
     st->turn = (uint8_t)((st->turn + 1) % st->players); /* HDZ-TURN-ORDER: clockwise */
     st->decider = st->turn;
@@ -474,8 +502,13 @@ static void apply_take(hdz_state *st, int cell)
         st->pile[st->pile_len] = 0;
         st->cell[cell] = v;
         /* HDZ-SCORE-FUTURE: a card of a decided type is marked as it appears */
-        if (HDZ_IS_GOAT(v) && st->owner[HDZ_TYPE(v)] != HDZ_NONE)
-            place_mark(st, cell, st->owner[HDZ_TYPE(v)]);
+        if (HDZ_IS_GOAT(v) && st->owner[HDZ_TYPE(v)] != HDZ_NONE) {
+            int t = HDZ_TYPE(v);
+            if (R(st, HDZ_R_REMIND_RESERVE) && !R(st, HDZ_R_SUPPLY_UNLIM)) {
+                /* HDZ-SCORE-REMINDER: reserve: the waiting reminder goat marks it, if there is one */
+                if (st->remind[t] > 0) { st->remind[t]--; st->mark[cell] = st->owner[t]; }
+            } else place_mark(st, cell, st->owner[t]);
+        }
     } else {
         /* HDZ-END-LINE-EMPTY: "zodra de laatste kaart uit een rij wordt genomen" */
         hdz_line row = {1, cell / HDZ_W}, col = {0, cell % HDZ_W};
@@ -871,6 +904,14 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
             game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->owner[t] + 1); any = 1;
         }
     if (!any) game_put(&o, "-");
+    /* HDZ-SCORE-REMINDER: written only when a reminder goat waits (reminder=reserve) */
+    any = 0;
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (st->remind[t]) {
+            char b[8] = {(char)('A' + t), 0};
+            game_put(&o, any ? "," : ";remind=");
+            game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->remind[t]); any = 1;
+        }
     game_put(&o, ";turn="); game_put_int(&o, st->turn + 1);
     game_put(&o, ";phase="); game_put(&o, hdz_phase_name[st->phase]);
     game_put(&o, ";played=");
@@ -894,10 +935,10 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
  * text can build a state the engine cannot run safely. */
 static const char *const hdz_field_name[] = {
     "meadow", "pile", "hands", "displays", "box", "goats", "supply", "owner",
-    "turn", "phase", "played", "ending", "refused", "pending", "rng",
+    "turn", "phase", "played", "ending", "refused", "pending", "rng", "remind",
 };
 enum { F_MEADOW, F_PILE, F_HANDS, F_DISPLAYS, F_BOX, F_GOATS, F_SUPPLY, F_OWNER,
-       F_TURN, F_PHASE, F_PLAYED, F_ENDING, F_REFUSED, F_PENDING, F_RNG, F_N };
+       F_TURN, F_PHASE, F_PLAYED, F_ENDING, F_REFUSED, F_PENDING, F_RNG, F_REMIND, F_N };
 
 typedef struct {
     char *err; size_t errlen; int bad;
@@ -1075,6 +1116,24 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
                 fail(&in, "position: bad entry in '%s' (want TYPE:PLAYER, e.g. E:1)", "owner"); return GAME_BADARG;
             }
             st->owner[p[0] - 'A'] = (uint8_t)(p[2] - '1');
+        }
+    }
+    /* remind (optional): TYPE:COUNT of an owned type, count 1..4, under reminder=reserve */
+    if (in.val[F_REMIND] && strcmp(in.val[F_REMIND], "-") != 0) {
+        char *rem[HDZ_TYPES + 1];
+        int nr = split(in.val[F_REMIND], ',', rem, HDZ_TYPES);
+        if (nr > HDZ_TYPES) { fail(&in, "position: too many entries in '%s'", "remind"); return GAME_BADARG; }
+        for (int i = 0; i < nr; i++) {
+            const char *p = rem[i];
+            if (p[0] < 'A' || p[0] > 'R' || p[1] != ':' || p[2] < '1' || p[2] > '4' || p[3]) {
+                fail(&in, "position: bad entry '%s' in 'remind' (want TYPE:COUNT with COUNT 1-4, e.g. E:1)", p);
+                return GAME_BADARG;
+            }
+            if (st->owner[p[0] - 'A'] == HDZ_NONE || !R(st, HDZ_R_REMIND_RESERVE) || R(st, HDZ_R_SUPPLY_UNLIM)) {
+                fail(&in, "position: 'remind' entry %s needs an owner of its type, reminder=reserve and supply=ten", p);
+                return GAME_BADARG;
+            }
+            st->remind[p[0] - 'A'] = (uint8_t)(p[2] - '0');
         }
     }
     /* turn and phase */

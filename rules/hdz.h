@@ -75,9 +75,10 @@ enum hdz_reading_bit {
     HDZ_R_MILK_LEADER     = 1u << 13, /* HDZ-AMB-MILK-HALF: own | leader */
     HDZ_R_MILK_SHARE      = 1u << 14, /* HDZ-AMB-MILK-TIE: full | share */
     HDZ_R_DOUBLE_ADJ      = 1u << 15, /* HDZ-AMB-STABLE-CONNECT: chain | adjacent */
-    HDZ_R_REFUSED_LOST    = 1u << 16  /* HDZ-AMB-DOG-REFUSED: choose-again | lost */
+    HDZ_R_REFUSED_LOST    = 1u << 16, /* HDZ-AMB-DOG-REFUSED: choose-again | lost */
+    HDZ_R_REMIND_RESERVE  = 1u << 17  /* HDZ-AMB-REMINDER: memo | reserve */
 };
-#define HDZ_N_AMB 17
+#define HDZ_N_AMB 18
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters").
  * Every field is an assumption the texts do not settle; correct it here only. */
@@ -117,10 +118,12 @@ typedef struct hdz_state {
     uint8_t display[HDZ_MAXP][HDZ_CODES]; /* count of each code in front of the seat */
     uint8_t box[HDZ_CODES];          /* count of each code in the box (removed, worthless) */
     uint8_t pile[HDZ_CARDS];         /* pile[pile_len-1] is the top card; rest zero */
-    uint8_t pad1[12];                /* always 0: no hidden padding */
+    uint8_t remind[HDZ_TYPES];       /* HDZ-SCORE-REMINDER: the owner's reminder goats kept for the
+                                      * type's cards still in the pile (reminder=reserve only) */
+    uint8_t pad1[2];                 /* always 0: no hidden padding */
 } hdz_state;
 
-_Static_assert(sizeof(hdz_state) == 856, "hdz_state has hidden padding");
+_Static_assert(sizeof(hdz_state) == 864, "hdz_state has hidden padding");
 
 extern const game_engine hdz_engine;
 

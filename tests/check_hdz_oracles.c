@@ -1030,7 +1030,8 @@ END_TEST
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
     "GEN-TERMINAL", "GEN-HIDDEN-INFO",
-    "HDZ-CARDS-121", "HDZ-SETUP-REMOVAL", "HDZ-SETUP-MEADOW", "HDZ-SETUP-STABLES", "HDZ-SETUP-HAND",
+    "HDZ-CARDS-121", "HDZ-SETUP-PLAYERS", "HDZ-TURN-PHASES", "HDZ-DOG-NO-MAJORITY", "HDZ-SCORE-REMINDER",
+    "HDZ-SETUP-REMOVAL", "HDZ-SETUP-MEADOW", "HDZ-SETUP-STABLES", "HDZ-SETUP-HAND",
     "HDZ-SETUP-DOG-REDRAW", "HDZ-TURN-ORDER", "HDZ-TURN-PLAY", "HDZ-TURN-MOVE", "HDZ-DOG-NOMOVE",
     "HDZ-TURN-TAKE", "HDZ-TAKE-NOMARKED", "HDZ-TAKE-REFILL", "HDZ-SCORE-MAJORITY8", "HDZ-SCORE-WORTHLESS",
     "HDZ-SCORE-FUTURE", "HDZ-SCORE-FOURTH", "HDZ-SCORE-FOURTH-SUM", "HDZ-SCORE-FOURTH-COUNT",
@@ -1039,6 +1040,91 @@ static const char *const proven[] = {
     "HDZ-FINAL-MEADOW", "HDZ-FINAL-STABLE-DOUBLE", "HDZ-FINAL-MILK-FIRST", "HDZ-FINAL-MILK-SECOND",
     "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER",
 };
+
+/* ---- Clauses found by rule-text coverage (rulefuzz textcov) ------------------------------------ */
+
+/* The notation of the first legal move (tests that need any take). */
+static const char *first_legal(const hdz_state *st, char *buf, size_t n)
+{
+    game_move ms[GAME_MAX_MOVES];
+    ck_assert_int_gt(G->legal_moves(st, ms, GAME_MAX_MOVES), 0);
+    ck_assert_int_gt(G->move_print(st, &ms[0], buf, n), 0);
+    return buf;
+}
+
+/* HDZ-SETUP-PLAYERS */
+START_TEST(players_oracle_fires_on_a_state_of_six_players)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "B2", 0, 0);
+    trans t = step(&st, "play B2");
+    accepts(&t, "HDZ-SETUP-PLAYERS");
+    t.post.players = 6;
+    rejects(&t, "HDZ-SETUP-PLAYERS");
+}
+END_TEST
+
+/* HDZ-TURN-PHASES */
+START_TEST(phases_oracle_fires_when_a_play_is_followed_by_another_play_of_the_same_seat)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "B2", 0, 0);
+    trans t = step(&st, "play B2");
+    judge(&t);
+    clean("HDZ-TURN-PHASES", 0);
+    char mv[32];
+    trans u = step(&st, first_legal(&st, mv, sizeof mv));
+    accepts(&u, "HDZ-TURN-PHASES");
+    t.post.phase = HDZ_PH_PLAY;                  /* P1 would play twice */
+    rejects(&t, "HDZ-TURN-PHASES");
+}
+END_TEST
+
+/* HDZ-DOG-NO-MAJORITY */
+START_TEST(dog_no_majority_oracle_fires_when_dogs_count_toward_a_sum_of_eight)
+{
+    hdz_state st;
+    /* P1 shows F5 + F2 (7) and a dog; F1 in the meadow at b2. Playing a second dog scores nothing. */
+    start(&st, 3, NL);
+    tu_put_cell(&st, "F1", "b2");
+    tu_show(&st, "F5", 0);
+    tu_show(&st, "F2", 0);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    char mvs[32];
+    trans t = step(&st, first_legal(&st, mvs, sizeof mvs));
+    while (t.post.phase == HDZ_PH_DOG) t = step(&st, "pass");
+    accepts(&t, "HDZ-DOG-NO-MAJORITY");
+    /* a wrong engine: the dog made the 7 an 8, P1 owns F and marks b2 */
+    t.post.owner[5] = 0;
+    remark(&t.post, "b2", 0);
+    rejects(&t, "HDZ-DOG-NO-MAJORITY");
+}
+END_TEST
+
+/* HDZ-SCORE-REMINDER HDZ-AMB-REMINDER */
+START_TEST(reminder_oracle_fires_when_reminder_goats_are_counted_under_memo_or_forgotten_under_reserve)
+{
+    hdz_state st;
+    for (int reserve = 0; reserve <= 1; reserve++) {
+        start(&st, 3, reserve ? NL | HDZ_R_REMIND_RESERVE : NL);
+        tu_put_cell(&st, "F2", "c5");
+        tu_put(&st, "F1", (tu_slot){1, 0, 0});    /* F1 waits at the bottom of the pile */
+        tu_put_hand(&st, "F3", 0, 0);
+        tu_show(&st, "F5", 0);
+        tu_show(&st, "F4", 1);
+        play(&st, "play F3");
+        trans t = step(&st, "take g2");
+        ck_assert_int_eq(t.post.remind[5], reserve);
+        if (reserve) accepts(&t, "HDZ-SCORE-REMINDER"); else silent(&t, "HDZ-SCORE-REMINDER");
+        if (reserve) { t.post.remind[5] = 0; t.post.supply[0]++; }   /* forgotten, goat back home */
+        else { t.post.remind[5] = 1; t.post.supply[0]--; }            /* memo counted as reserve */
+        rejects(&t, "HDZ-SCORE-REMINDER");
+    }
+}
+END_TEST
 
 START_TEST(every_clause_of_the_hdz_oracles_has_a_wrong_transition_test)
 {
@@ -1066,6 +1152,12 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, dog_redraw_oracle_fires_when_the_replacement_is_not_the_top_card);
     suite_add_tcase(s, tc);
 
+    tc = tcase_create("clauses found by rule-text coverage");
+    tcase_add_test(tc, players_oracle_fires_on_a_state_of_six_players);
+    tcase_add_test(tc, phases_oracle_fires_when_a_play_is_followed_by_another_play_of_the_same_seat);
+    tcase_add_test(tc, dog_no_majority_oracle_fires_when_dogs_count_toward_a_sum_of_eight);
+    tcase_add_test(tc, reminder_oracle_fires_when_reminder_goats_are_counted_under_memo_or_forgotten_under_reserve);
+    suite_add_tcase(s, tc);
     tc = tcase_create("turn");
     tcase_add_test(tc, turn_order_oracle_fires_when_a_seat_is_skipped);
     tcase_add_test(tc, turn_play_oracle_fires_when_both_hand_cards_are_laid_open);

@@ -782,6 +782,86 @@ START_TEST(a_player_without_small_goats_marks_nothing_more_under_ten)
 }
 END_TEST
 
+/* ---- Clauses found by rule-text coverage (rulefuzz textcov) ------------------------------ */
+
+/* HDZ-SETUP-PLAYERS */
+START_TEST(only_two_to_five_players_can_play)
+{
+    hdz_state st;
+    for (int players = 0; players <= 7; players++) {
+        game_config cfg = {players, NL};
+        ck_assert_int_eq(G->setup_seed(&st, &cfg, 1), players >= 2 && players <= 5 ? GAME_OK : GAME_BADARG);
+    }
+    char text[GAME_TEXT_MAX], err[256];
+    tu_hdz_deal(&st, 5, NL, 1);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    game_config six = {6, NL};
+    ck_assert_int_eq(G->setup_position(&st, &six, text, err, sizeof err), GAME_BADARG);
+}
+END_TEST
+
+/* HDZ-TURN-PHASES */
+START_TEST(a_turn_runs_play_then_take_then_scoring_and_passes_on)
+{
+    hdz_state st;
+    majority_setup(&st, NL);
+    ck_assert_int_eq(st.phase, HDZ_PH_PLAY);
+    play(&st, "play F3");                      /* phases 1 and 2 */
+    ck_assert_int_eq(st.phase, HDZ_PH_TAKE);
+    ck_assert_int_eq(st.turn, 0);
+    ck_assert_int_eq(st.owner[5], HDZ_NONE);   /* phase 4 has not come yet */
+    play(&st, "take g2");                      /* phase 3, then phase 4 finishes the turn */
+    ck_assert_int_eq(st.owner[5], 0);
+    ck_assert_int_eq(st.phase, HDZ_PH_PLAY);
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
+/* HDZ-DOG-NO-MAJORITY */
+START_TEST(dogs_in_a_display_add_nothing_to_a_sum_of_eight)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_cell(&st, "F1", "b2");
+    tu_show(&st, "F5", 0);
+    tu_show(&st, "F2", 0);                     /* 7 in F */
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    game_move ms[GAME_MAX_MOVES];
+    ck_assert_int_gt(G->legal_moves(&st, ms, GAME_MAX_MOVES), 0);
+    ck_assert_int_eq(G->apply(&st, &ms[0]), GAME_OK);
+    while (st.phase == HDZ_PH_DOG) play(&st, "pass");
+    ck_assert_int_eq(st.owner[5], HDZ_NONE);   /* a dog is no eighth point */
+    ck_assert_int_eq(tu_mark(&st, "b2"), HDZ_NONE);
+    ck_assert_int_eq(st.display[0][HDZ_DOG], 1);
+}
+END_TEST
+
+/* HDZ-SCORE-REMINDER HDZ-AMB-REMINDER */
+START_TEST(reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pile)
+{
+    hdz_state st;
+    int reserve = _i;
+    majority_setup(&st, reserve ? NL | HDZ_R_REMIND_RESERVE : NL);
+    tu_put(&st, "F1", (tu_slot){1, 0, 0});     /* F1 waits at the bottom of the pile; F2 at c5 */
+    play(&st, "play F3");
+    play(&st, "take g2");                      /* 5 + 3: P1 owns F and marks c5 */
+    ck_assert_int_eq(st.owner[5], 0);
+    ck_assert_int_eq(tu_mark(&st, "c5"), 0);
+    ck_assert_int_eq(st.remind[5], reserve);   /* reserve: one goat set aside for F1 */
+    ck_assert_int_eq(st.supply[0], reserve ? 8 : 9);
+    /* F1 appears: P2 plays a dog and takes from row 6 */
+    tu_put_pile_top(&st, "F1");
+    tu_put_hand(&st, "Dog", 1, 0);
+    play(&st, "play Dog");
+    play(&st, "take b6");
+    ck_assert_int_eq(st.cell[tu_cell("b6")], tu_card("F1"));
+    ck_assert_int_eq(tu_mark(&st, "b6"), 0);
+    ck_assert_int_eq(st.remind[5], 0);
+    ck_assert_int_eq(st.supply[0], 8);         /* memo: from the stable now; reserve: the waiting goat */
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("hdz-rules");
@@ -792,6 +872,13 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
     tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
     tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("clauses found by rule-text coverage");
+    tcase_add_test(tc, only_two_to_five_players_can_play);
+    tcase_add_test(tc, a_turn_runs_play_then_take_then_scoring_and_passes_on);
+    tcase_add_test(tc, dogs_in_a_display_add_nothing_to_a_sum_of_eight);
+    tcase_add_loop_test(tc, reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pile, 0, 2);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("turn");
