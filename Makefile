@@ -33,8 +33,8 @@ TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles che
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
 REPORT_GAMES ?= 10000
-# Games whose texts the rule-text coverage gate holds at 100% (kk joins when its marks land).
-TEXTCOV_GAMES ?= hdz
+# Games whose texts the rule-text coverage gate holds at 100%.
+TEXTCOV_GAMES ?= $(GAMES)
 
 .PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
         regressions corpus-merge diff-fuzz coverage
@@ -182,10 +182,14 @@ campaign: campaign-bins
 	  $(BUILD)/rulefuzz inputs $$g corpus/$$g $$q --quiet --counts $(BUILD)/reports/campaign-$$g.counts || status=1; \
 	  $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/reports/campaign-$$g.counts \
 	    --html $(BUILD)/reports/clauses --json $(BUILD)/reports/clauses-$$g.json || status=1; done; \
+	echo; echo "== rule-text coverage of every game's texts (rulefuzz textcov)"; \
+	  $(BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(BUILD)/reports/textcov --json $(BUILD)/reports/textcov.json \
+	  | grep -aE '^rule-text|\.txt|gate|error' || true; \
 	for g in $(GAMES); do echo; echo "== ambiguity report for $$g ($(REPORT_GAMES) games per comparison)"; \
 	  $(BUILD)/rulefuzz report ambiguities $$g --games $(REPORT_GAMES) --out $(BUILD)/reports 2>/dev/null || status=1; done; \
 	echo; echo "== reports"; for g in $(GAMES); do \
 	  echo "  clause coverage:  $(BUILD)/reports/clauses/$$g.html"; \
+	  echo "  rule-text:        $(BUILD)/reports/textcov/$$g.html"; \
 	  echo "  ambiguities:      $(BUILD)/reports/ambiguities-$$g.html"; done; \
 	exit $$status
 
@@ -194,9 +198,9 @@ campaign: campaign-bins
 DIFF_SECONDS ?= 60
 AMB  ?=
 KIND ?= winner
-$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c cli/diff.c cli/diff.h $(FUZZ_DEPS)
+$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c cli/diff.c cli/diff.h coverage/textcov.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< cli/diff.c $(LIB_SRC) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< cli/diff.c coverage/textcov.c $(LIB_SRC) -lm
 diff-fuzz: $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
 	@for g in $(GAMES); do d=$(BUILD)/fuzz/diff-$$g; mkdir -p $$d/corpus; \
 	  echo "== divergence search on $$g: $(if $(AMB),$(AMB),every ambiguity), kind $(KIND), $(DIFF_SECONDS)s"; \
@@ -309,6 +313,8 @@ coverage: | $(BUILD)/.deps-ok
 	  --lcov $(COV)/lcov.info --lcov-html $(COV)/lcov --src-root . --json $(COV)/clauses.json --html $(COV)/clauses \
 	  --fail-under 100 >$(COV)/clauses.txt || status=$$?; cat $(COV)/clauses.txt; \
 	echo "coverage: lcov HTML        $(COV)/lcov/index.html"; \
+	$(COV_BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(COV)/textcov --json $(COV)/textcov.json >$(COV)/textcov.txt || true; \
+	echo "coverage: rule-text pages  $(COV)/textcov/<game>.html ($(COV)/textcov.txt)"; \
 	echo "coverage: clause table     $(COV)/clauses.txt"; \
 	echo "coverage: clause JSON      $(COV)/clauses.json"; \
 	for g in $(GAMES); do echo "coverage: clause page      $(COV)/clauses/$$g.html"; done; \

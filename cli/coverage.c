@@ -1244,6 +1244,9 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
             }
         }
     } else fputs(". No line and branch data (run <code>make coverage</code>).", f);
+    /* The question before this page: is every sentence of the rulebooks a clause? (textcov) */
+    fprintf(f, " Rule-text coverage (every sentence of the rulebooks quoted by a clause or marked): "
+               "<a href=\"../textcov/%s.html\">%s</a>.", gr->g->name, gr->g->name);
     fputs("</p>\n", f);
     const rf_crow **ord = malloc(sizeof *ord * ((size_t)gr->n + 1));
     if (!ord) { fclose(f); set_err(err, errlen, "out of memory"); return -1; }

@@ -4,8 +4,10 @@
 #include "oracle.h"
 #include "../rules/kk.h"
 
-/* Independence: nothing here calls rules/kk.c. The only engine data used are kk.h's constants
- * and macros, the state bytes, and the assumed-fact table kk_param. The council geometry, the
+/* Independence: nothing here calls rules/kk.c to compute what the rules require. The only engine
+ * data used are kk.h's constants and macros, the state bytes, and the assumed-fact table kk_param.
+ * KK-INFO-BACKS judges the engine's own redact (through the context's engine, as the final
+ * clauses judge its result) against what the rule says every seat sees. The council geometry, the
  * runs, the matching, the crisis, the draw, the refill, the turn flow and the final tally are
  * restated below from the design note (/tmp/kk-design.md, SPEC.md) and the German rule text.
  *
@@ -20,16 +22,18 @@
 #define W  4                    /* council side: cell = row*4 + col */
 
 enum {
-    K_CARDS_72, K_SETUP_REMOVAL, K_SETUP_HANDS, K_SETUP_COUNCIL, K_SETUP_PILES, K_TURN_ORDER,
-    K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW, K_REFILL,
-    K_END_LASTROUND, K_END_HANDS, K_FINAL_MAJORITY, K_FINAL_TIE, K_FINAL_PENALTY, K_FINAL_WINNER,
-    K_N
+    K_CARDS_72, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_HANDS, K_INFO_BACKS, K_SETUP_COUNCIL,
+    K_SETUP_PILES, K_TURN_ORDER, K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW,
+    K_REFILL, K_END_LASTROUND, K_END_HANDS, K_FINAL_MAJORITY, K_FINAL_OPEN, K_FINAL_TIE, K_FINAL_PENALTY,
+    K_FINAL_WINNER, K_N
 };
 
 static const inv_clause kk_clauses[K_N] = {
     {"KK-CARDS-72",       "inv_kk_cards_72",       "de"},
+    {"KK-SETUP-PLAYERS",  "inv_kk_setup_players",  "de"},
     {"KK-SETUP-REMOVAL",  "inv_kk_setup_removal",  "de"},
     {"KK-SETUP-HANDS",    "inv_kk_setup_hands",    "de"},
+    {"KK-INFO-BACKS",     "inv_kk_info_backs",     "de"},
     {"KK-SETUP-COUNCIL",  "inv_kk_setup_council",  "de"},
     {"KK-SETUP-PILES",    "inv_kk_setup_piles",    "de"},
     {"KK-TURN-ORDER",     "inv_kk_turn_order",     "de"},
@@ -43,6 +47,7 @@ static const inv_clause kk_clauses[K_N] = {
     {"KK-END-LASTROUND",  "inv_kk_end_lastround",  "de"},
     {"KK-END-HANDS",      "inv_kk_end_hands",      "de"},
     {"KK-FINAL-MAJORITY", "inv_kk_final_majority", "de"},
+    {"KK-FINAL-OPEN",     "inv_kk_final_open",     "de"},
     {"KK-FINAL-TIE",      "inv_kk_final_tie",      "de"},
     {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de"},
     {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de"},
@@ -309,6 +314,24 @@ static int council_cards(const kk_state *s) { return KK_CELLS - free_count(s->co
 /* Is cell i one of the four inner places (b2 c2 b3 c3)? */
 static int inner(int i) { int r = i / W, col = i % W; return r > 0 && r < W - 1 && col > 0 && col < W - 1; }
 
+/* KK-SETUP-PLAYERS: "für 2 bis 4 Spieler". A game has 2, 3 or 4 players, and no move changes the
+ * count (pre NULL: a fresh deal). Returns 0 when the count is wrong: the state cannot be indexed. */
+static int inv_kk_setup_players(inv_ctx *c, int k0, const kk_state *pre, const kk_state *s)
+{
+    int k = k0 + K_SETUP_PLAYERS;
+    inv_applied(c, k);
+    if (s->players < 2 || s->players > 4) {
+        inv_fail(c, k, "%d players, expected 2 to 4", s->players);
+        return 0;
+    }
+    if (pre && pre->players != s->players) {
+        inv_fail(c, k, "a move changed the number of players from %d to %d", pre->players, s->players);
+        return 0;
+    }
+    inv_fired(c, k);
+    return 1;
+}
+
 /* KK-SETUP-REMOVAL: "Abhängig von der Spieleranzahl werden bei 2 Spielern 18 Karten, bei 3
  * Spielern 12 Karten und bei 4 Spielern 6 Karten ungesehen aus dem Spiel entfernt und zurück in
  * die Schachtel gelegt." */
@@ -339,6 +362,52 @@ static void inv_kk_setup_hands(inv_ctx *c, int k0, const kk_state *s)
             if (s->terr[q][v]) { inv_fail(c, k, "%s has %s in a territory at the deal", sn(q).s, kn(v).s); return; }
     }
     inv_fired(c, k);
+}
+
+/* The colours of a hand, counted: what its backs show. */
+static void back_colours(const uint8_t *hd, int *n)
+{
+    memset(n, 0, sizeof(int) * KK_COLOURS);
+    for (int j = 0; j < KK_HAND; j++) if (is_card(hd[j])) n[colour_of(hd[j])]++;
+}
+
+/* KK-INFO-BACKS: "Die Spieler müssen die Karten während des gesamten Spieles so in der Hand halten,
+ * dass die Kartenrückseiten von den Mitspielern immer gut gesehen werden können." The backs show
+ * the colour (SPEC.md), so in every seat's view (the engine's redact for that seat) each other hand
+ * still shows as many cards of each colour, and the viewer's own hand, the council, the
+ * territories (laid "offen") and the pile heights are as they are. Fires when a seat sees a back. */
+static void inv_kk_info_backs(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_INFO_BACKS, fired = 0;
+    if (!c->g || !c->g->redact || c->g->state_size != sizeof *s) return;
+    inv_applied(c, k);
+    for (int v = 0; v < s->players; v++) {
+        kk_state view = *s;
+        c->g->redact(&view, v);
+        if (memcmp(view.hand[v], s->hand[v], KK_HAND) != 0) {
+            inv_fail(c, k, "%s's view of its own hand is %s, expected %s", sn(v).s, hn(view.hand[v]).s,
+                     hn(s->hand[v]).s);
+            return;
+        }
+        if (memcmp(view.council, s->council, KK_CELLS) != 0 || memcmp(view.terr, s->terr, sizeof s->terr) != 0 ||
+            view.pile_len[0] != s->pile_len[0] || view.pile_len[1] != s->pile_len[1]) {
+            inv_fail(c, k, "%s's view changes the open council, territories or pile heights", sn(v).s);
+            return;
+        }
+        for (int q = 0; q < s->players; q++) {
+            if (q == v) continue;
+            int want[KK_COLOURS], got[KK_COLOURS];
+            back_colours(s->hand[q], want);
+            back_colours(view.hand[q], got);
+            if (memcmp(want, got, sizeof want) != 0) {
+                inv_fail(c, k, "%s sees %s's hand as %s, whose backs show other colours than %s", sn(v).s, sn(q).s,
+                         hn(view.hand[q]).s, hn(s->hand[q]).s);
+                return;
+            }
+            fired |= hcount(s->hand[q]) > 0;
+        }
+    }
+    if (fired) inv_fired(c, k);
 }
 
 /* KK-SETUP-COUNCIL: "Anschließend wird ein Rechteck mit 4x4 Karten in der Tischmitte aufgelegt.
@@ -1162,10 +1231,11 @@ static void check_frame(inv_ctx *c, int k0, const kx *h)
 static void kk_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const kk_state *s = st;
-    if (!inv_kk_cards_72(c, k0, s)) return;
+    if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_72(c, k0, s)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
     inv_kk_setup_removal(c, k0, s);
     inv_kk_setup_hands(c, k0, s);
+    inv_kk_info_backs(c, k0, s);
     inv_kk_setup_council(c, k0, s);
     inv_kk_setup_piles(c, k0, s);
     inv_kk_turn_order(c, k0, s, NULL);
@@ -1175,7 +1245,8 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
 {
     const kk_state *pre = pre_v, *post = post_v;
     kx h;
-    if (!inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
+    if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
+    inv_kk_info_backs(c, k0, post);
     kx_build(&h, pre, m, post);
     if (h.wrong_phase || (h.bad && h.kind == KK_MV_PASS)) { inv_kk_turn_order(c, k0, post, &h); return; }
     /* In the order the rules run; the first failing clause ends the step's checks. */
@@ -1249,6 +1320,30 @@ static void inv_kk_final_majority(inv_ctx *c, int k0, const fin *f)
     if (f->any_sec) inv_fired(c, k);
 }
 
+/* KK-FINAL-OPEN: "Alle anderen Spieler lassen ihre Karten des Reviers in dieser Farbe offen liegen."
+ * A seat whose votes in a colour are not the largest does not secure it: those cards lie open and
+ * count as its penalty points. Fires when a seat holds a colour it does not top; reports a seat
+ * whose score leaves out exactly such a colour's votes. Returns 0 when it reported. */
+static int inv_kk_final_open(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores)
+{
+    int k = k0 + K_FINAL_OPEN, fired = 0;
+    inv_applied(c, k);
+    for (int q = 0; q < s->players; q++)
+        for (int col = 0; col < KK_COLOURS; col++) {
+            int v = f->sum[q][col];
+            if (v == 0 || f->sec[q][col]) continue;
+            fired = 1;
+            if (scores[q] == f->pen[q] - v) {
+                inv_fail(c, k, "%s has %d penalty points, expected %d: its %d votes of colour %c are below the "
+                         "largest sum and lie open (territory votes %s; * = secured)", sn(q).s, scores[q], f->pen[q],
+                         v, colour_letter(col), sums_text(f, q).s);
+                return 0;
+            }
+        }
+    if (fired) inv_fired(c, k);
+    return 1;
+}
+
 /* KK-FINAL-TIE: "Bei einem Gleichstand von zwei oder mehreren Spielern wird das Revier geteilt und
  * alle betroffenen Spieler drehen die entsprechende Farbreihe um." */
 static void inv_kk_final_tie(inv_ctx *c, int k0, const fin *f)
@@ -1260,7 +1355,7 @@ static void inv_kk_final_tie(inv_ctx *c, int k0, const fin *f)
 
 /* Which rule a wrong penalty total breaks: a colour the seat secures but is charged for (a tied
  * colour: KK-FINAL-TIE, else KK-FINAL-MAJORITY), a colour it does not secure but is not charged
- * for (KK-FINAL-MAJORITY), or the sum itself (KK-FINAL-PENALTY). */
+ * for (KK-FINAL-OPEN), or the sum itself (KK-FINAL-PENALTY). */
 static int penalty_blame(int k0, const fin *f, int q, int d, int P, int *colour)
 {
     for (int col = 0; col < KK_COLOURS; col++) {
@@ -1272,7 +1367,7 @@ static int penalty_blame(int k0, const fin *f, int q, int d, int P, int *colour)
             for (int x = 0; x < P; x++) top += f->sec[x][col];
             return k0 + (top > 1 ? K_FINAL_TIE : K_FINAL_MAJORITY);
         }
-        if (d == -v && !f->sec[q][col]) return k0 + K_FINAL_MAJORITY;
+        if (d == -v && !f->sec[q][col]) return k0 + K_FINAL_OPEN;
     }
     *colour = -1;
     return k0 + K_FINAL_PENALTY;
@@ -1344,7 +1439,7 @@ static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores
     final_tally(s, 1, &f);
     inv_kk_final_majority(c, k0, &f);
     inv_kk_final_tie(c, k0, &f);
-    inv_kk_final_penalty(c, k0, s, &f, scores);
+    if (inv_kk_final_open(c, k0, s, &f, scores)) inv_kk_final_penalty(c, k0, s, &f, scores);
     inv_kk_final_winner(c, k0, s, &f, scores, winners);
 }
 

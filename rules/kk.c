@@ -97,6 +97,7 @@ static void shuffle(uint8_t *a, int n, uint64_t *rng)
 
 static int config_ok(const game_config *cfg)
 {
+    /* KK-SETUP-PLAYERS: "für 2 bis 4 Spieler" */
     return cfg && cfg->players >= 2 && cfg->players <= KK_MAXP && (cfg->readings >> KK_N_AMB) == 0;
 }
 
@@ -120,7 +121,7 @@ static int kk_setup_seed(void *vst, const game_config *cfg, uint64_t seed)
     uint8_t deck[KK_CARDS];
     for (int i = 0; i < KK_CARDS; i++) deck[i] = (uint8_t)i;
     uint64_t rng = seed;
-    shuffle(deck, KK_CARDS, &rng);
+    shuffle(deck, KK_CARDS, &rng);          /* KK-SETUP-REMOVAL: "Die Karten werden gut gemischt." */
     int n = KK_CARDS, np = cfg->players;
     /* KK-SETUP-REMOVAL: "ungesehen aus dem Spiel entfernt" */
     for (int i = 0; i < kk_param.removed[np]; i++) st->box[deck[--n]] = 1;
@@ -397,7 +398,9 @@ static int kk_result(const void *vst, int *scores, unsigned *winners)
         for (int p = 0; p < np; p++) {
             /* KK-FINAL-MAJORITY "die Stimmenmehrheit"; KK-FINAL-TIE "wird das Revier geteilt" */
             if (best > 0 && sum[p] == best) secured[p]++;
-            else scores[p] += sum[p];          /* KK-FINAL-PENALTY: "Schlechtpunkte" */
+            /* KK-FINAL-OPEN: "Alle anderen Spieler lassen ihre Karten des Reviers in dieser Farbe
+             * offen liegen"; KK-FINAL-PENALTY: "Das sind seine Schlechtpunkte" */
+            else scores[p] += sum[p];
         }
     }
     /* KK-FINAL-WINNER: "wer zumindest ein Revier sichern konnte und gleichzeitig die wenigsten
@@ -436,7 +439,9 @@ static int kk_same_play(const void *va, const void *vb)
     return memcmp((const char *)va + from, (const char *)vb + from, sizeof(kk_state) - from) == 0;
 }
 
-/* Hidden from `viewer`: other hands' breeds and values (their backs show the colour), the piles
+/* KK-INFO-BACKS: "dass die Kartenrückseiten von den Mitspielern immer gut gesehen werden können":
+ * every hand's colours stay in the view (the backs show the colour); the council and the
+ * territories lie open. Hidden from `viewer`: other hands' breeds and values, the piles
  * below their top cards (tops show their colour), and the box. Unseen cards are pooled and dealt
  * back canonically: the smallest unseen card of the right colour to every slot whose colour shows. */
 static void kk_redact(void *vst, int viewer)
@@ -456,7 +461,7 @@ static void kk_redact(void *vst, int viewer)
         for (int i = 0; i < KK_HAND; i++) {
             uint8_t *h = &st->hand[p][i];
             if (*h == KK_NONE) continue;
-            int col = KK_COLOUR(*h);
+            int col = KK_COLOUR(*h);                         /* KK-INFO-BACKS: the back shows it */
             for (int id = col * KK_PER; id < (col + 1) * KK_PER; id++) if (pool[id]) { pool[id] = 0; *h = (uint8_t)id; break; }
         }
         hand_sort(st, p);

@@ -80,10 +80,10 @@ START_TEST(karl_in_the_crisis_takes_the_blue_bulldog_2_and_three_chihuahuas)
 }
 END_TEST
 
-/* KK-END-HANDS KK-FINAL-MAJORITY KK-FINAL-TIE KK-FINAL-PENALTY KK-FINAL-WINNER: Selina 8+7+5+4 =
- * 24, Karl 8+11 = 19, Peter 5+9+5+5 = 24; "Karl gewinnt somit das Spiel". All three secure a
- * colour and the lowest score is not tied, so every reading agrees: the record is replayed under
- * each of the 64 reading masks. */
+/* KK-END-HANDS KK-FINAL-MAJORITY KK-FINAL-OPEN KK-FINAL-TIE KK-FINAL-PENALTY KK-FINAL-WINNER:
+ * Selina 8+7+5+4 = 24, Karl 8+11 = 19, Peter 5+9+5+5 = 24; "Karl gewinnt somit das Spiel". All
+ * three secure a colour and the lowest score is not tied, so every reading agrees: the record is
+ * replayed under each of the 64 reading masks. */
 START_TEST(the_final_example_scores_24_19_24_and_karl_wins_under_every_reading)
 {
     static rf_replay out;

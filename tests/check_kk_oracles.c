@@ -176,6 +176,20 @@ START_TEST(cards72_oracle_fires_when_the_drawn_card_also_stays_on_the_pile)
 }
 END_TEST
 
+/* KK-SETUP-PLAYERS */
+START_TEST(players_oracle_fires_when_a_deal_has_one_player)
+{
+    kk_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("KK-SETUP-PLAYERS", 1);
+    st.players = 1;                            /* P2 and P3 are left out of the game */
+    inv_reset_counts(&ctx);
+    ctx.og->check_setup(&ctx, ctx.k_game, &st);
+    caught(tu_clause(&ctx, "KK-SETUP-PLAYERS"));
+}
+END_TEST
+
 /* KK-SETUP-REMOVAL */
 START_TEST(removal_oracle_fires_when_a_card_of_the_box_is_dealt_into_a_pile)
 {
@@ -452,8 +466,9 @@ static void final_rejects(const kk_state *st, const char *id, const int *s, unsi
     caught(tu_clause(&ctx, id));
 }
 
-/* KK-FINAL-MAJORITY */
-START_TEST(majority_oracle_fires_when_the_smaller_green_sum_also_secures)
+/* KK-FINAL-MAJORITY: the largest sum charged as penalty (a colour not secured but not charged
+ * breaks KK-FINAL-OPEN instead, tested below) */
+START_TEST(majority_oracle_fires_when_the_largest_green_sum_is_charged)
 {
     kk_state st;
     final_setup(&st);
@@ -462,10 +477,26 @@ START_TEST(majority_oracle_fires_when_the_smaller_green_sum_also_secures)
     terr(&st, 2, "yC1");
     int s[GAME_MAX_PLAYERS]; unsigned w;
     final_accepts(&st, "KK-FINAL-MAJORITY", s, &w);
+    ck_assert_int_eq(s[0], 0);
+    s[0] = 7;                                  /* P1's 7 green votes counted against it */
+    final_rejects(&st, "KK-FINAL-MAJORITY", s, 1u << 2);
+}
+END_TEST
+
+/* KK-FINAL-OPEN */
+START_TEST(open_oracle_fires_when_the_smaller_green_sum_also_secures)
+{
+    kk_state st;
+    final_setup(&st);
+    terr(&st, 0, "gC5 gS2");                   /* green 7: P1 secures green */
+    terr(&st, 1, "gF3");                       /* green 3: penalty 3 */
+    terr(&st, 2, "yC1");
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "KK-FINAL-OPEN", s, &w);
     ck_assert_int_eq(s[1], 3);
     ck_assert_uint_eq(w, (1u << 0) | (1u << 2));
     s[1] = 0;                                  /* P2's 3 votes secure green as well */
-    final_rejects(&st, "KK-FINAL-MAJORITY", s, 7u);
+    final_rejects(&st, "KK-FINAL-OPEN", s, 7u);
 }
 END_TEST
 
@@ -628,6 +659,28 @@ static int legal_peeking_at_the_next_hand(const void *vst, game_move *out, int m
     return k;
 }
 
+/* Every seat's view shows the other hands with yellow backs only. */
+static void redact_all_yellow(void *vst, int viewer)
+{
+    kk_engine.redact(vst, viewer);
+    kk_state *st = vst;
+    for (int p = 0; p < st->players; p++)
+        for (int j = 0; j < KK_HAND && p != viewer; j++)
+            if (st->hand[p][j] != KK_NONE) st->hand[p][j] = (uint8_t)(st->hand[p][j] % KK_PER);
+}
+
+/* KK-INFO-BACKS */
+START_TEST(backs_oracle_fires_when_a_view_shows_the_wrong_colours)
+{
+    kk_state st;
+    trans t = plain_place(&st);                /* P1 still holds oF3 rF4 bF2 */
+    accepts(&t, "KK-INFO-BACKS");
+    break_engine();
+    broken.redact = redact_all_yellow;
+    broken_rejects(&t, "KK-INFO-BACKS");
+}
+END_TEST
+
 /* GEN-DETERMINISM */
 START_TEST(determinism_oracle_fires_when_apply_gives_another_state_the_second_time)
 {
@@ -733,10 +786,11 @@ END_TEST
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
     "GEN-TERMINAL", "GEN-HIDDEN-INFO",
-    "KK-CARDS-72", "KK-SETUP-REMOVAL", "KK-SETUP-HANDS", "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
+    "KK-CARDS-72", "KK-SETUP-PLAYERS", "KK-SETUP-REMOVAL", "KK-SETUP-HANDS", "KK-INFO-BACKS",
+    "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
     "KK-TURN-ORDER", "KK-TURN-GIVE", "KK-TURN-PLACE", "KK-TAKE-RUN", "KK-TAKE-MATCH", "KK-CRISIS",
-    "KK-DRAW", "KK-REFILL", "KK-END-LASTROUND", "KK-END-HANDS", "KK-FINAL-MAJORITY", "KK-FINAL-TIE",
-    "KK-FINAL-PENALTY", "KK-FINAL-WINNER",
+    "KK-DRAW", "KK-REFILL", "KK-END-LASTROUND", "KK-END-HANDS", "KK-FINAL-MAJORITY", "KK-FINAL-OPEN",
+    "KK-FINAL-TIE", "KK-FINAL-PENALTY", "KK-FINAL-WINNER",
 };
 
 START_TEST(every_clause_of_the_kk_oracles_has_a_wrong_transition_test)
@@ -757,8 +811,10 @@ static Suite *oracles_suite(void)
     Suite *s = suite_create("kk-oracles");
     TCase *tc = tcase_create("setup");
     tcase_add_test(tc, cards72_oracle_fires_when_the_drawn_card_also_stays_on_the_pile);
+    tcase_add_test(tc, players_oracle_fires_when_a_deal_has_one_player);
     tcase_add_test(tc, removal_oracle_fires_when_a_card_of_the_box_is_dealt_into_a_pile);
     tcase_add_test(tc, hands_oracle_fires_when_a_player_is_dealt_three_cards);
+    tcase_add_test(tc, backs_oracle_fires_when_a_view_shows_the_wrong_colours);
     tcase_add_test(tc, council_oracle_fires_when_a_ring_card_is_dealt_onto_an_inner_place);
     tcase_add_test(tc, piles_oracle_fires_when_the_piles_are_split_17_and_19);
     suite_add_tcase(s, tc);
@@ -787,7 +843,8 @@ static Suite *oracles_suite(void)
     suite_add_tcase(s, tc);
 
     tc = tcase_create("final");
-    tcase_add_test(tc, majority_oracle_fires_when_the_smaller_green_sum_also_secures);
+    tcase_add_test(tc, majority_oracle_fires_when_the_largest_green_sum_is_charged);
+    tcase_add_test(tc, open_oracle_fires_when_the_smaller_green_sum_also_secures);
     tcase_add_test(tc, tie_oracle_fires_when_a_tie_secures_for_nobody);
     tcase_add_test(tc, penalty_oracle_fires_when_the_unsecured_votes_are_miscounted);
     tcase_add_test(tc, winner_oracle_fires_when_one_of_two_equal_low_scores_is_dropped);

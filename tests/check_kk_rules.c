@@ -102,6 +102,34 @@ START_TEST(all_72_cards_are_accounted_for_through_a_whole_game)
 }
 END_TEST
 
+/* KK-SETUP-PLAYERS: a game is for 2 to 4 players; a deal or a position for any other count is
+ * refused and changes nothing. */
+START_TEST(a_game_is_for_two_to_four_players)
+{
+    kk_state st, before;
+    char text[GAME_TEXT_MAX], err[128];
+    tu_kk_deal(&st, 3, DE, 4);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    for (int players = 0; players <= GAME_MAX_PLAYERS; players++) {
+        game_config cfg = {players, DE};
+        int ok = players >= 2 && players <= 4;
+        memset(&st, 0x5a, sizeof st);
+        before = st;
+        ck_assert_int_eq(G->setup_seed(&st, &cfg, 9), ok ? GAME_OK : GAME_BADARG);
+        if (ok) {
+            ck_assert_int_eq(st.players, players);
+            start(&st, players, DE, 9);
+            continue;
+        }
+        ck_assert_mem_eq(&st, &before, sizeof st);
+        ck_assert_int_eq(G->setup_position(&st, &cfg, text, err, sizeof err), GAME_BADARG);
+        ck_assert_mem_eq(&st, &before, sizeof st);
+    }
+    ck_assert_int_eq(kk_engine.min_players, 2);
+    ck_assert_int_eq(kk_engine.max_players, 4);
+}
+END_TEST
+
 /* KK-SETUP-REMOVAL */
 START_TEST(cards_removed_unseen_are_18_12_or_6_and_stay_in_the_box)
 {
@@ -142,6 +170,39 @@ START_TEST(every_player_starts_with_four_ascending_cards_and_no_territory)
             if (j) ck_assert_int_lt(st.hand[p][j - 1], st.hand[p][j]);
         }
         ck_assert_int_eq(terr_count(&st, p), 0);
+    }
+}
+END_TEST
+
+/* KK-INFO-BACKS: every seat sees the colours of the other hands (their backs) and its own hand,
+ * and nothing more of the other hands: two deals that differ only in the breed and value of one
+ * of P3's cards look the same to P1 and P2, and differ to P3. */
+START_TEST(every_seat_sees_the_colours_of_the_other_hands_and_no_more)
+{
+    kk_state a, b;
+    start(&a, 3, DE, 12);
+    b = a;
+    int j = 0, id = a.hand[2][j], col = KK_COLOUR(id), other = -1;
+    for (int x = col * KK_PER; x < (col + 1) * KK_PER && other < 0; x++)
+        if (a.box[x]) other = x;               /* an unseen card of the same colour */
+    ck_assert_int_ge(other, 0);
+    b.box[other] = 0;
+    b.box[id] = 1;
+    b.hand[2][j] = (uint8_t)other;
+    tu_kk_sort_hand(&b, 2);
+    settle(&b);
+    for (int v = 0; v < 3; v++) {
+        kk_state ra = a, rb = b;
+        G->redact(&ra, v);
+        G->redact(&rb, v);
+        ck_assert_mem_eq(ra.hand[v], a.hand[v], KK_HAND);          /* its own hand */
+        ck_assert_mem_eq(rb.hand[v], b.hand[v], KK_HAND);
+        for (int q = 0; q < 3; q++)
+            for (int i = 0; i < KK_HAND; i++)                     /* every hand's colours, slot by slot */
+                ck_assert_int_eq(KK_COLOUR(ra.hand[q][i]), KK_COLOUR(a.hand[q][i]));
+        ck_assert_mem_eq(ra.council, a.council, KK_CELLS);
+        if (v < 2) ck_assert_mem_eq(&ra, &rb, sizeof ra);         /* P1 and P2 cannot tell a from b */
+        else ck_assert(memcmp(&ra, &rb, sizeof ra) != 0);
     }
 }
 END_TEST
@@ -869,6 +930,25 @@ START_TEST(the_largest_vote_sum_of_a_colour_secures_it)
 }
 END_TEST
 
+/* KK-FINAL-OPEN: every seat below the largest sum of a colour leaves those cards open: they are
+ * its penalty points, whatever else it secures. */
+START_TEST(seats_below_the_largest_sum_of_a_colour_leave_it_open)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, DE);
+    terr_put(&st, 0, "yC5 yS2");                         /* yellow 7: secured */
+    terr_put(&st, 1, "yF4 oC5");                         /* yellow 4 open, orange 5 secured */
+    terr_put(&st, 2, "yC1 oS1 gF3");                     /* yellow 1 and orange 1 open, green secured */
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 0);
+    ck_assert_int_eq(s[1], 4);
+    ck_assert_int_eq(s[2], 2);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
 /* KK-FINAL-TIE: seats tied on the largest sum of a colour all secure it. */
 START_TEST(seats_tied_for_the_most_votes_of_a_colour_all_secure_it)
 {
@@ -1015,8 +1095,10 @@ static Suite *rules_suite(void)
     Suite *s = suite_create("kk-rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, all_72_cards_are_accounted_for_through_a_whole_game, 0, 12);
+    tcase_add_test(tc, a_game_is_for_two_to_four_players);
     tcase_add_loop_test(tc, cards_removed_unseen_are_18_12_or_6_and_stay_in_the_box, 0, 3);
     tcase_add_loop_test(tc, every_player_starts_with_four_ascending_cards_and_no_territory, 0, 3);
+    tcase_add_test(tc, every_seat_sees_the_colours_of_the_other_hands_and_no_more);
     tcase_add_loop_test(tc, the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen, 0, 2);
     tcase_add_loop_test(tc, the_rest_lies_in_two_equally_high_piles, 0, 2);
     tcase_add_loop_test(tc, under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game, 0, 3);
@@ -1057,6 +1139,7 @@ static Suite *rules_suite(void)
 
     tc = tcase_create("final");
     tcase_add_test(tc, the_largest_vote_sum_of_a_colour_secures_it);
+    tcase_add_test(tc, seats_below_the_largest_sum_of_a_colour_leave_it_open);
     tcase_add_test(tc, seats_tied_for_the_most_votes_of_a_colour_all_secure_it);
     tcase_add_test(tc, penalty_points_are_the_votes_of_the_colours_not_secured);
     tcase_add_loop_test(tc, a_winner_must_have_secured_a_colour, 0, 4);
