@@ -1,6 +1,7 @@
 /* textcov.c: rule-text coverage: split rulebooks into sentences, match SPEC.md's quotes and the
  * not-a-rule marks against them, report what no clause, register entry or mark covers (tc_ prefix). */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -701,7 +702,8 @@ static int mkdir_p(const char *dir)
 /* Relative path from directory `from` to file `to` (both relative to the working directory or both absolute). */
 static void rel_from(const char *from, const char *to, char *out, size_t n)
 {
-    if (to[0] == '/') { snprintf(out, n, "%s", to); return; }
+    char abs[4096];
+    if (to[0] == '/' || (from[0] == '/' && realpath(to, abs))) { snprintf(out, n, "%s", to[0] == '/' ? to : abs); return; }
     size_t o = 0;
     out[0] = 0;
     int depth = *from ? 1 : 0;
