@@ -193,10 +193,12 @@ static int line_marked(const uint8_t *cell, const uint8_t *mark, int n, line l)
 }
 
 /* Row or column through c left without any card. */
-static int cross_emptied(const uint8_t *cell, int n, int c)
+/* HDZ-AMB-END-LINE: "laatste kaart uit een rij" / "row [or column]": the row through c, or
+ * (end-line=line) its column too, holds no card. */
+static int cross_emptied(const uint8_t *cell, int n, int c, uint32_t r)
 {
-    line r = {1, c / HDZ_W}, k = {0, c % HDZ_W};
-    return !line_has_card(cell, n, r) || !line_has_card(cell, n, k);
+    line row = {1, c / HDZ_W}, k = {0, c % HDZ_W};
+    return !line_has_card(cell, n, row) || (!(r & HDZ_R_END_ROW_ONLY) && !line_has_card(cell, n, k));
 }
 
 /* ---- Dog moves, restated ------------------------------------------------------------ */
@@ -530,7 +532,7 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
                 if (h->supply0[q] > 0) h->supply0[q]--;
             }
         }
-        h->emptied = cross_emptied(h->cell0, n, a);
+        h->emptied = cross_emptied(h->cell0, n, a, r);
         if (h->emptied) {
             h->ending = HDZ_END_LINE;
             /* HDZ-AMB-END-TIMING: immediate ends the game at the take, no dog, no phase 4 */
@@ -551,7 +553,7 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
         }
         swap_cells(h, m->a, m->b);
         if (h->dt == DT_EMPTY) {
-            h->emptied = cross_emptied(h->cell0, n, m->a);
+            h->emptied = cross_emptied(h->cell0, n, m->a, r);
             /* HDZ-AMB-END-DOG-EMPTIED: continues | ends (a dog move that empties a line sets
              * ending=DOG, also over an end already met by this turn's take or block) */
             if (h->emptied && (r & HDZ_R_DOG_EMPTIES_END)) h->ending = HDZ_END_DOG;
@@ -1254,6 +1256,25 @@ static void inv_hdz_score_fifth_meadow(inv_ctx *c, int k0, const hx *h)
 static void inv_hdz_score_fifth_hand(inv_ctx *c, int k0, const hx *h)
 {
     int k = k0 + K_SCORE_FIFTH_HAND, q = h->fifth_seat;
+    const hdz_state *pre = h->pre, *post = h->post;
+    /* "Deze speler moet zich dan melden en de geitenkaart tonen" / "must then reveal the card":
+     * revealed hand cards stay public until they leave the hand (played). */
+    for (int s = 0; s < h->np; s++) {
+        int want[3] = {NO, NO, NO}, n = 0;
+        for (int i = 0; i < 2; i++) {
+            int v = pre->shown[s][i];
+            if (v == NO || (h->kind == HDZ_MV_PLAY && s == h->p && v == h->X)) continue;
+            want[n++] = v;
+        }
+        if (h->sc == SC_B && s == q && want[0] != h->fifth && want[1] != h->fifth) want[n++] = h->fifth;
+        if (n == 2 && want[0] > want[1]) { int t = want[0]; want[0] = want[1]; want[1] = t; }
+        if (n > 2 || post->shown[s][0] != want[0] || post->shown[s][1] != want[1]) {
+            inv_applied(c, k);
+            inv_fail(c, k, "%s %s: %s's revealed hand cards are %s %s, expected %s %s", sn(h->p).s, mvname(h).s, sn(s).s,
+                     kn(post->shown[s][0]).s, kn(post->shown[s][1]).s, kn(want[0]).s, kn(want[1]).s);
+            return;
+        }
+    }
     if (h->sc != SC_B || q < 0) return;
     inv_applied(c, k);
     if (!has_card(h->post, q, h->fifth)) {

@@ -26,12 +26,14 @@ static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
     {"HDZ-AMB-STABLE-CONNECT",  "double",      {"chain", "adjacent"}},
     {"HDZ-AMB-DOG-REFUSED",     "refused",     {"choose-again", "lost"}},
     {"HDZ-AMB-REMINDER",        "reminder",    {"memo", "reserve"}},
+    {"HDZ-AMB-END-LINE",        "end-line",    {"line", "row"}},
 };
 
 static const game_profile hdz_profiles[] = {
-    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE},
+    /* Each bit rests on the profile's own text, quoted in SPEC.md's register. */
+    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE | HDZ_R_BWORTHLESS_ALL},
     {"en", "herr-der-ziegen.en.txt",
-     HDZ_R_SITE_OUTSIDE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_ROW | HDZ_R_DOG_EMPTY_ANY |
+     HDZ_R_END_IMMEDIATE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_ROW | HDZ_R_DOG_EMPTY_ANY |
      HDZ_R_DOG_OWN_NO | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
 };
 
@@ -86,6 +88,14 @@ static int line_has_card(const hdz_state *st, hdz_line l)
     return 0;
 }
 
+/* HDZ-AMB-END-LINE: did emptying `cell` leave its row (or, under end-line=line, its column)
+ * without a card? */
+static int line_emptied(const hdz_state *st, int cell)
+{
+    hdz_line row = {1, cell / HDZ_W}, col = {0, cell % HDZ_W};
+    return !line_has_card(st, row) || (!R(st, HDZ_R_END_ROW_ONLY) && !line_has_card(st, col));
+}
+
 static int card_steps(uint8_t code)
 {
     if (HDZ_IS_GOAT(code)) return HDZ_VALUE(code);
@@ -96,8 +106,20 @@ static int card_steps(uint8_t code)
 
 /* ---- Small zone helpers --------------------------------------------------------- */
 
+/* A revealed hand card (HDZ-SCORE-FIFTH-HAND) stays public while it is in the hand. */
+static void shown_add(hdz_state *st, int p, uint8_t code)
+{
+    uint8_t *s = st->shown[p];
+    if (s[0] == code || s[1] == code) return;
+    if (s[0] == HDZ_NONE) s[0] = code;
+    else if (code < s[0]) { s[1] = s[0]; s[0] = code; } else s[1] = code;
+}
+
 static void hand_remove(hdz_state *st, int p, uint8_t code)
 {
+    uint8_t *s = st->shown[p];
+    if (s[0] == code) { s[0] = s[1]; s[1] = HDZ_NONE; }
+    else if (s[1] == code) s[1] = HDZ_NONE;
     uint8_t *h = st->hand[p];
     if (h[0] == code) { h[0] = h[1]; h[1] = HDZ_NONE; }
     else if (h[1] == code) h[1] = HDZ_NONE;
@@ -158,6 +180,7 @@ static void base_state(hdz_state *st, const game_config *cfg)
     memset(st->cell, HDZ_NONE, sizeof st->cell);
     memset(st->mark, HDZ_NONE, sizeof st->mark);
     memset(st->hand, HDZ_NONE, sizeof st->hand);
+    memset(st->shown, HDZ_NONE, sizeof st->shown);
     memset(st->owner, HDZ_NONE, sizeof st->owner);
     memset(st->goat, HDZ_NONE, sizeof st->goat);
     memset(st->stable, HDZ_NONE, sizeof st->stable);
@@ -423,6 +446,8 @@ static void score_played(hdz_state *st)
      * HDZ-SCORE-FIFTH-HAND: in a hand it stays there, unmarked */
     for (int cell = 0; cell < HDZ_CELLS && fifth >= 0; cell++)
         if (st->cell[cell] == fifth && st->mark[cell] == HDZ_NONE) place_mark(st, cell, w);
+    for (int q = 0; q < np && fifth >= 0; q++)      /* HDZ-SCORE-FIFTH-HAND: "moet ... de geitenkaart tonen" */
+        if (hand_has(st, q, (uint8_t)fifth)) shown_add(st, q, (uint8_t)fifth);
     if (fifth >= 0) {                                /* HDZ-SCORE-REMINDER (B): the fifth in the pile */
         int in_pile = 0;
         for (int i = 0; i < st->pile_len; i++) if (st->pile[i] == fifth) in_pile = 1;
@@ -511,8 +536,7 @@ static void apply_take(hdz_state *st, int cell)
         }
     } else {
         /* HDZ-END-LINE-EMPTY: "zodra de laatste kaart uit een rij wordt genomen" */
-        hdz_line row = {1, cell / HDZ_W}, col = {0, cell % HDZ_W};
-        if (!line_has_card(st, row) || !line_has_card(st, col)) {
+        if (line_emptied(st, cell)) {
             on_end_condition(st, HDZ_END_LINE);
             if (st->phase == HDZ_PH_OVER) return;
         }
@@ -528,8 +552,7 @@ static void dog_move(hdz_state *st, int from, int to)
     st->cell[from] = c; st->mark[from] = m;
     /* HDZ-AMB-END-DOG-EMPTIED: only a move onto an empty place can empty a line */
     if (c == HDZ_NONE && R(st, HDZ_R_DOG_EMPTIES_END)) {
-        hdz_line row = {1, from / HDZ_W}, col = {0, from % HDZ_W};
-        if (!line_has_card(st, row) || !line_has_card(st, col)) st->ending = HDZ_END_DOG;
+        if (line_emptied(st, from)) st->ending = HDZ_END_DOG;
     }
 }
 
@@ -711,9 +734,13 @@ static void hdz_redact(void *vst, int viewer)
     hdz_state *st = vst;
     uint8_t pool[HDZ_CARDS];
     int n = 0;
+    /* Hidden: the pile's order and the other seats' hand cards, except a revealed card
+     * (HDZ-SCORE-FIFTH-HAND), which everyone has seen. */
     for (int p = 0; p < st->players; p++)
         if (p != viewer)
-            for (int i = 0; i < 2; i++) if (st->hand[p][i] != HDZ_NONE) pool[n++] = st->hand[p][i];
+            for (int i = 0; i < 2; i++)
+                if (st->hand[p][i] != HDZ_NONE && st->hand[p][i] != st->shown[p][0] && st->hand[p][i] != st->shown[p][1])
+                    pool[n++] = st->hand[p][i];
     for (int i = 0; i < st->pile_len; i++) pool[n++] = st->pile[i];
     int cnt[HDZ_CODES] = {0};
     for (int i = 0; i < n; i++) cnt[pool[i]]++;
@@ -724,6 +751,7 @@ static void hdz_redact(void *vst, int viewer)
         if (p == viewer) continue;
         int sz = (st->hand[p][0] != HDZ_NONE) + (st->hand[p][1] != HDZ_NONE);
         st->hand[p][0] = st->hand[p][1] = HDZ_NONE;
+        for (int i = 0; i < 2; i++) if (st->shown[p][i] != HDZ_NONE) { hand_add(st, p, st->shown[p][i]); sz--; }
         for (int i = 0; i < sz; i++) hand_add(st, p, pool[k++]);
     }
     for (int i = 0; i < st->pile_len; i++) st->pile[i] = pool[k++];
@@ -912,6 +940,14 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
             game_put(&o, any ? "," : ";remind=");
             game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->remind[t]); any = 1;
         }
+    /* HDZ-SCORE-FIFTH-HAND: written only when a hand card was revealed */
+    any = 0;
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < 2; i++)
+            if (st->shown[p][i] != HDZ_NONE) {
+                game_put(&o, any ? "," : ";shown=");
+                game_put_int(&o, p + 1); game_put(&o, ":"); put_card(&o, st->shown[p][i]); any = 1;
+            }
     game_put(&o, ";turn="); game_put_int(&o, st->turn + 1);
     game_put(&o, ";phase="); game_put(&o, hdz_phase_name[st->phase]);
     game_put(&o, ";played=");
@@ -935,10 +971,10 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
  * text can build a state the engine cannot run safely. */
 static const char *const hdz_field_name[] = {
     "meadow", "pile", "hands", "displays", "box", "goats", "supply", "owner",
-    "turn", "phase", "played", "ending", "refused", "pending", "rng", "remind",
+    "turn", "phase", "played", "ending", "refused", "pending", "rng", "remind", "shown",
 };
 enum { F_MEADOW, F_PILE, F_HANDS, F_DISPLAYS, F_BOX, F_GOATS, F_SUPPLY, F_OWNER,
-       F_TURN, F_PHASE, F_PLAYED, F_ENDING, F_REFUSED, F_PENDING, F_RNG, F_REMIND, F_N };
+       F_TURN, F_PHASE, F_PLAYED, F_ENDING, F_REFUSED, F_PENDING, F_RNG, F_REMIND, F_SHOWN, F_N };
 
 typedef struct {
     char *err; size_t errlen; int bad;
@@ -1134,6 +1170,23 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
                 return GAME_BADARG;
             }
             st->remind[p[0] - 'A'] = (uint8_t)(p[2] - '0');
+        }
+    }
+    /* shown (optional): SEAT:CARD for a hand card its seat had to reveal (HDZ-SCORE-FIFTH-HAND) */
+    if (in.val[F_SHOWN] && strcmp(in.val[F_SHOWN], "-") != 0) {
+        char *sh[2 * HDZ_MAXP + 1];
+        int ns = split(in.val[F_SHOWN], ',', sh, 2 * HDZ_MAXP);
+        if (ns > 2 * HDZ_MAXP) { fail(&in, "position: too many entries in '%s'", "shown"); return GAME_BADARG; }
+        for (int i = 0; i < ns; i++) {
+            const char *p = sh[i];
+            int seat = p[0] - '1';
+            const char *cp = p + 2;
+            int code = (p[0] >= '1' && p[1] == ':') ? card_parse(&cp) : -1;
+            if (seat < 0 || seat >= np || code < 0 || *cp || !hand_has(st, seat, (uint8_t)code)) {
+                fail(&in, "position: bad entry '%s' in 'shown' (want SEAT:CARD for a card in that seat's hand, e.g. 2:E1)", p);
+                return GAME_BADARG;
+            }
+            shown_add(st, seat, (uint8_t)code);
         }
     }
     /* turn and phase */

@@ -76,9 +76,10 @@ enum hdz_reading_bit {
     HDZ_R_MILK_SHARE      = 1u << 14, /* HDZ-AMB-MILK-TIE: full | share */
     HDZ_R_DOUBLE_ADJ      = 1u << 15, /* HDZ-AMB-STABLE-CONNECT: chain | adjacent */
     HDZ_R_REFUSED_LOST    = 1u << 16, /* HDZ-AMB-DOG-REFUSED: choose-again | lost */
-    HDZ_R_REMIND_RESERVE  = 1u << 17  /* HDZ-AMB-REMINDER: memo | reserve */
+    HDZ_R_REMIND_RESERVE  = 1u << 17, /* HDZ-AMB-REMINDER: memo | reserve */
+    HDZ_R_END_ROW_ONLY    = 1u << 18  /* HDZ-AMB-END-LINE: line | row */
 };
-#define HDZ_N_AMB 18
+#define HDZ_N_AMB 19
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters").
  * Every field is an assumption the texts do not settle; correct it here only. */
@@ -120,10 +121,11 @@ typedef struct hdz_state {
     uint8_t pile[HDZ_CARDS];         /* pile[pile_len-1] is the top card; rest zero */
     uint8_t remind[HDZ_TYPES];       /* HDZ-SCORE-REMINDER: the owner's reminder goats kept for the
                                       * type's cards still in the pile (reminder=reserve only) */
-    uint8_t pad1[2];                 /* always 0: no hidden padding */
+    uint8_t shown[HDZ_MAXP][2];      /* HDZ-SCORE-FIFTH-HAND: hand cards the seat had to reveal
+                                      * (ascending codes, HDZ_NONE padding): public from then on */
 } hdz_state;
 
-_Static_assert(sizeof(hdz_state) == 864, "hdz_state has hidden padding");
+_Static_assert(sizeof(hdz_state) == 872, "hdz_state has hidden padding");
 
 extern const game_engine hdz_engine;
 

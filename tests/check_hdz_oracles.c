@@ -432,7 +432,7 @@ END_TEST
 static trans fourth(hdz_state *st, const char *p1, const char *p2a, const char *p2b, const char *trigger,
                     const char *fifth_cell, const char *take)
 {
-    start(st, 3, NL);
+    start(st, 3, NL & ~(uint32_t)HDZ_R_BWORTHLESS_ALL);   /* the winner keeps its cards on display */
     if (fifth_cell) tu_put_cell(st, "G5", fifth_cell);
     tu_put_hand(st, trigger, 0, 0);
     tu_show(st, p1, 0);
@@ -488,7 +488,7 @@ START_TEST(fourth_count_oracle_fires_when_fewer_cards_win_a_tie_on_the_sum)
 {
     hdz_state st;
     /* P1: G1 + G4 = 5 in 2 cards, P2: G5 = 5 in 1 card, P3: G3; P1 wins and marks G2 at b3 */
-    start(&st, 3, NL);
+    start(&st, 3, NL & ~(uint32_t)HDZ_R_BWORTHLESS_ALL);
     tu_put_cell(&st, "G2", "b3");
     tu_put_hand(&st, "G4", 0, 0);
     tu_show(&st, "G1", 0);
@@ -550,12 +550,18 @@ START_TEST(fifth_hand_oracle_fires_when_the_fifth_card_leaves_the_hand)
     trans t = step(&st, "take f1");
     ck_assert_int_eq(t.post.owner[6], 1);
     accepts(&t, "HDZ-SCORE-FIFTH-HAND");
+    trans good = t;
     /* the winner P2 gets G5 from P3's hand into the display */
     int g5 = tu_card("G5"), j = t.post.hand[2][0] == g5 ? 0 : 1;
     ck_assert_int_eq(t.post.hand[2][j], g5);
     t.post.hand[2][j] = HDZ_NONE;
     tu_hand_sort(&t.post);
     t.post.display[1][g5]++;
+    rejects(&t, "HDZ-SCORE-FIFTH-HAND");
+    /* an engine that keeps the fifth card hidden: "moet ... de geitenkaart tonen" */
+    t = good;
+    ck_assert_int_eq(t.post.shown[2][0], tu_card("G5"));
+    t.post.shown[2][0] = HDZ_NONE;
     rejects(&t, "HDZ-SCORE-FIFTH-HAND");
 }
 END_TEST

@@ -110,7 +110,7 @@ START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
 {
     hdz_state st;
     int players = 2 + _i % 4;
-    uint32_t r = _i < 4 ? NL : EN;            /* nl: site=cell, en: site=outside */
+    uint32_t r = _i < 4 ? NL : NL | HDZ_R_SITE_OUTSIDE;
     tu_hdz_deal(&st, players, r, 21);
     int n = players == 2 ? 6 : 7, cards = 0, stables = 0;
     ck_assert_int_eq(st.n, n);
@@ -436,6 +436,18 @@ START_TEST(a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it)
     ck_assert_int_eq(st.owner[6], 1);
     ck_assert(st.hand[2][0] == tu_card("G5") || st.hand[2][1] == tu_card("G5"));
     for (int c = 0; c < HDZ_CELLS; c++) ck_assert(st.cell[c] != tu_card("G5"));
+    /* "moet zich dan melden en de geitenkaart tonen": revealed, so every seat's view shows it */
+    ck_assert_int_eq(st.shown[2][0], tu_card("G5"));
+    hdz_state view = st;
+    G->redact(&view, 0);
+    ck_assert(view.hand[2][0] == tu_card("G5") || view.hand[2][1] == tu_card("G5"));
+    char text[GAME_TEXT_MAX];
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_ptr_nonnull(strstr(text, ";shown=3:G5;"));
+    /* played later, it is no longer a hand card to show */
+    st.phase = HDZ_PH_PLAY; st.turn = st.decider = 2; st.played = HDZ_NONE;
+    play(&st, "play G5");
+    ck_assert_int_eq(st.shown[2][0], HDZ_NONE);
 }
 END_TEST
 
@@ -443,7 +455,7 @@ END_TEST
 START_TEST(after_the_fourth_card_the_losers_cards_go_to_the_box)
 {
     hdz_state st;
-    fourth_setup(&st, _i ? NL | HDZ_R_BWORTHLESS_ALL : NL, "G1", "G3", "G4", "G2", "b3");
+    fourth_setup(&st, _i ? NL | HDZ_R_BWORTHLESS_ALL : NL & ~(uint32_t)HDZ_R_BWORTHLESS_ALL, "G1", "G3", "G4", "G2", "b3");
     play(&st, "play G2");
     play(&st, "take f1");
     ck_assert_int_eq(st.display[0][tu_card("G1")] + st.display[0][tu_card("G2")], 0);   /* loser P1 */
@@ -571,6 +583,19 @@ START_TEST(taking_the_last_card_of_a_line_ends_the_game)
 }
 END_TEST
 
+/* HDZ-END-LINE-EMPTY HDZ-AMB-END-LINE: the last card of a column ends the game under end-line=line
+ * ("row [or column]"), not under end-line=row */
+START_TEST(an_emptied_column_ends_the_game_only_when_columns_count_as_lines)
+{
+    hdz_state st;
+    last_card_setup(&st, _i ? NL | HDZ_R_END_ROW_ONLY : NL);
+    play(&st, "play Dog");
+    play(&st, "take d4");                      /* column d is empty now, row 4 is not */
+    ck_assert_int_eq(st.ending, _i ? HDZ_END_NO : HDZ_END_LINE);
+    ck_assert_int_eq(G->to_move(&st) >= 0, _i);
+}
+END_TEST
+
 /* HDZ-END-BLOCKED */
 START_TEST(no_takeable_card_beside_the_goat_ends_the_game)
 {
@@ -590,7 +615,7 @@ END_TEST
 START_TEST(end_timing_decides_whether_the_last_turn_is_scored)
 {
     hdz_state st;
-    last_card_setup(&st, _i ? EN : NL);
+    last_card_setup(&st, _i ? NL & ~(uint32_t)HDZ_R_END_IMMEDIATE : NL);
     tu_put_hand(&st, "F3", 0, 0);
     tu_put_cell(&st, "F1", "b2");
     tu_show(&st, "F5", 0);
@@ -598,7 +623,7 @@ START_TEST(end_timing_decides_whether_the_last_turn_is_scored)
     play(&st, "play F3");
     play(&st, "take d4");
     ck_assert_int_eq(G->to_move(&st), -1);
-    ck_assert_int_eq(tu_mark(&st, "b2"), _i ? 0 : HDZ_NONE);   /* en scores, nl does not */
+    ck_assert_int_eq(tu_mark(&st, "b2"), _i ? 0 : HDZ_NONE);   /* finish-turn scores, immediate does not */
 }
 END_TEST
 
@@ -669,7 +694,7 @@ END_TEST
 START_TEST(an_outside_stable_doubles_from_the_card_it_touches)
 {
     hdz_state st;
-    final_setup(&st, EN);
+    final_setup(&st, EN | HDZ_R_SITE_OUTSIDE);
     tu_put_cell(&st, "A1", "d1");
     tu_put_cell(&st, "A2", "d2");
     tu_put_cell(&st, "A3", "e1");
@@ -912,6 +937,7 @@ static Suite *rules_suite(void)
 
     tc = tcase_create("end");
     tcase_add_loop_test(tc, taking_the_last_card_of_a_line_ends_the_game, 0, 2);
+    tcase_add_loop_test(tc, an_emptied_column_ends_the_game_only_when_columns_count_as_lines, 0, 2);
     tcase_add_test(tc, no_takeable_card_beside_the_goat_ends_the_game);
     tcase_add_loop_test(tc, end_timing_decides_whether_the_last_turn_is_scored, 0, 2);
     tcase_add_loop_test(tc, a_dog_move_that_empties_a_line_ends_the_game_only_under_ends, 0, 2);
