@@ -95,7 +95,29 @@ static int tag_is(const char *name, size_t nn, const char *want)
     return strlen(want) == nn && strncmp(name, want, nn) == 0;
 }
 
+/* The legal moves of st in notation, comma-separated, cut with "..." to fit n. */
+static void legal_list(const game_engine *g, const void *st, char *out, size_t n)
+{
+    game_move ms[GAME_MAX_MOVES];
+    int k = g->legal_moves(st, ms, GAME_MAX_MOVES);
+    size_t o = 0;
+    out[0] = 0;
+    for (int i = 0; i < k; i++) {
+        char mv[64];
+        if (g->move_print(st, &ms[i], mv, sizeof mv) < 0) continue;
+        if (o + strlen(mv) + 16 >= n) { snprintf(out + o, n - o, "%s... (%d in all)", i ? ", " : "", k); return; }
+        o += (size_t)snprintf(out + o, n - o, "%s%s", i ? ", " : "", mv);
+    }
+    if (!k) snprintf(out, n, "none");
+}
+
 int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
+                   rf_replay *out, char *err, size_t errlen)
+{
+    return rf_replay_upto(fname, text, len, c, -1, out, err, errlen);
+}
+
+int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, long upto,
                    rf_replay *out, char *err, size_t errlen)
 {
     rf_header h;
@@ -107,7 +129,7 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
     rf_line l;
     int have_players = 0, first_move_line = 0;
     char game_name[32] = "", prof[32] = "";
-    int game_line = 0;
+    int game_line = 0, position_line = 0;
 
     if (memchr(text, 0, len)) BAD("%s:1: not a text file (NUL byte)", fname);
     /* Header: tag pairs until the first move line. */
@@ -133,7 +155,7 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
             if (parse_u64(val, vn, &h.seed)) BAD("%s:%d: Seed must be a number below 2^64", fname, l.lineno);
             h.has_seed = 1;
         } else if (tag_is(name, nn, "Position")) {
-            h.position = val; h.position_len = vn;
+            h.position = val; h.position_len = vn; position_line = l.lineno;
         } else if (tag_is(name, nn, "Result")) {
             int k = 0;
             const char *p = val, *e = val + vn;
@@ -168,15 +190,30 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
 
     const game_engine *g = h.g;
     void *st = out->st;
+    out->g = g;
+    out->cfg = h.cfg;
     if (h.has_seed) {
         if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) BAD("%s:%d: cannot deal this configuration", fname, game_line);
     } else {
-        char *pt = malloc(h.position_len + 1), perr[200];
+        char *pt = malloc(h.position_len + 1), perr[RF_ERR_MAX];
         if (!pt) BAD("%s: out of memory", fname);
         memcpy(pt, h.position, h.position_len); pt[h.position_len] = 0;
         int rc = g->setup_position(st, &h.cfg, pt, perr, sizeof perr);
         free(pt);
-        if (rc != GAME_OK) BAD("%s:%d: %s", fname, game_line, perr);
+        if (rc != GAME_OK) BAD("%s:%d: %s", fname, position_line, perr);
+        /* A position no legal game can reach is bad input, refused here (exit 2) rather than
+         * reported as an oracle violation at its first move. */
+        inv_ctx *pc = malloc(sizeof *pc);
+        if (!pc) BAD("%s: out of memory", fname);
+        if (inv_init(pc, g, 0) == 0) {
+            inv_on_position(pc, st);
+            if (pc->violations) {
+                snprintf(err, errlen, "%s:%d: position: %s (%s)", fname, position_line, pc->first_msg, pc->clause[pc->first_k]->id);
+                free(pc);
+                return RF_EXIT_BADINPUT;
+            }
+        }
+        free(pc);
     }
     if (c) {
         if (h.has_seed) inv_on_setup(c, st);
@@ -191,7 +228,14 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
     /* Moves: "Pn move". */
     unsigned char pre[GAME_STATE_MAX] __attribute__((aligned(16)));
     int more = first_move_line;
-    while (more) {
+    if (more) {                                   /* count the move lines first */
+        size_t p2 = pos;
+        int ln = lineno;
+        rf_line x;
+        out->total = 1;
+        while (next_line(text, len, &p2, &ln, &x)) out->total++;
+    }
+    while (more && (upto < 0 || out->moves < upto)) {
         char buf[128];
         if (l.s[0] == '[') BAD("%s:%d: tag after the first move", fname, l.lineno);
         if (l.n >= sizeof buf) BAD("%s:%d: move line too long", fname, l.lineno);
@@ -205,7 +249,12 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
         game_move m;
         if (g->move_parse(st, buf + used, &m) != GAME_OK) BAD("%s:%d: cannot read move '%s'", fname, l.lineno, buf + used);
         memcpy(pre, st, g->state_size);
-        if (g->apply(st, &m) != GAME_OK) BAD("%s:%d: illegal move '%s'", fname, l.lineno, buf);
+        if (g->apply(st, &m) != GAME_OK) {
+            char why[160] = "", legal[320];
+            if (g->why_illegal && g->why_illegal(st, &m, why, sizeof why) <= 0) why[0] = 0;
+            legal_list(g, st, legal, sizeof legal);
+            BAD("%s:%d: illegal move '%s'%s%s; legal now: %s", fname, l.lineno, buf, why[0] ? ": " : "", why, legal);
+        }
         out->moves++;
         if (c) {
             inv_on_step(c, pre, &m, st);
@@ -221,6 +270,7 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
         if (out->moves >= RF_MAX_GAME_MOVES) BAD("%s:%d: more than %d moves", fname, l.lineno, RF_MAX_GAME_MOVES);
         more = next_line(text, len, &pos, &lineno, &l);
     }
+    if (upto >= 0 && out->moves < out->total) { out->over = g->to_move(st) < 0; return RF_EXIT_OK; }
     out->over = g->to_move(st) < 0;
     if (out->over) {
         g->result(st, out->scores, &out->winners);

@@ -8,7 +8,7 @@
 #include "../oracles/oracle.h"
 
 #define RF_MAX_GAME_MOVES 8192     /* longest game a record or driver may hold */
-#define RF_ERR_MAX 512
+#define RF_ERR_MAX 1024
 
 /* Exit codes shared by the CLI, replay and triage. */
 enum { RF_EXIT_OK = 0, RF_EXIT_VIOLATION = 1, RF_EXIT_BADINPUT = 2 };
@@ -36,6 +36,9 @@ typedef struct rf_replay {
     int violated_k;                  /* clause index in the oracle context, -1 none */
     long violated_move;              /* 1-based move number (0: at setup or end) */
     int violated_line;               /* record line of that move */
+    const game_engine *g;            /* the record's game and configuration */
+    game_config cfg;
+    long total;                      /* move lines in the record (rf_replay_upto stops earlier) */
     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));  /* final state */
 } rf_replay;
 
@@ -44,6 +47,10 @@ typedef struct rf_replay {
  * or the record's Result differs: err names the clause and the move), or RF_EXIT_BADINPUT
  * (err: "file:line: what is wrong"). */
 int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
+                   rf_replay *out, char *err, size_t errlen);
+/* The same, stopping after `upto` moves (0: the deal; -1: all). out->total counts the record's
+ * move lines; the moves after `upto` are counted, not applied, and the Result is not checked. */
+int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, long upto,
                    rf_replay *out, char *err, size_t errlen);
 
 /* Read a whole file (at most 16 MiB) into a NUL-terminated buffer the caller frees.

@@ -14,11 +14,14 @@
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
-    "  play GAME --players N --seed S [--profile P] [--readings K=V,...]\n"
-    "                                   print a random game's record\n"
+    "  play GAME --players N --seed S [--profile P] [--readings K=V,...] [--position]\n"
+    "                                   print a random game's record; --position writes the deal as\n"
+    "                                   an explicit [Position] (a template to edit) instead of [Seed]\n"
     "  replay FILE... [--json] [--counts FILE]\n"
     "                                   replay records with every oracle on; --counts adds their\n"
     "                                   clause counts into FILE\n"
+    "  show FILE [--move N] [--json]    the position after N moves of a record (default: the end):\n"
+    "                                   board, position text, scores so far, legal moves\n"
     "  clauses [GAME]                   list clause IDs, oracles, text sources, readings\n"
     "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE]\n"
     "                                   run fuzz inputs (files or folders) with every oracle,\n"
@@ -85,7 +88,7 @@ static int cmd_play(int argc, char **argv)
     memset(&h, 0, sizeof h);
     h.g = g;
     uint64_t players = 0, seed = 0;
-    int have_seed = 0;
+    int have_seed = 0, as_position = 0;
     snprintf(h.profile, sizeof h.profile, "%s", g->profiles[0].name);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -93,6 +96,7 @@ static int cmd_play(int argc, char **argv)
         else if (!strcmp(a, "--seed")) { if (parse_num(v, &seed)) return bad_usage("--seed needs a number%s", ""); have_seed = 1; i++; }
         else if (!strcmp(a, "--profile")) { if (!v || strlen(v) >= sizeof h.profile) return bad_usage("--profile needs a name%s", ""); snprintf(h.profile, sizeof h.profile, "%s", v); i++; }
         else if (!strcmp(a, "--readings")) { if (!v || strlen(v) >= sizeof h.readings) return bad_usage("--readings needs key=reading,...%s", ""); snprintf(h.readings, sizeof h.readings, "%s", v); i++; }
+        else if (!strcmp(a, "--position")) as_position = 1;
         else return bad_usage("unknown option '%s'", a);
     }
     if (!have_seed) return bad_usage("play needs --seed S%s", "");
@@ -111,6 +115,7 @@ static int cmd_play(int argc, char **argv)
     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16))), start[GAME_STATE_MAX] __attribute__((aligned(16)));
     g->setup_seed(st, &h.cfg, seed);
     memcpy(start, st, g->state_size);
+    if (as_position) h.has_seed = 0;        /* rf_record_write then writes the deal as [Position] */
     static game_move log[RF_MAX_GAME_MOVES];
     rf_chooser ch = {0};
     ch.use_rng = 1;
@@ -227,6 +232,91 @@ static int cmd_replay(int argc, char **argv)
         worst = RF_EXIT_BADINPUT;
     }
     return worst;
+}
+
+/* ---- show ---------------------------------------------------------------------------- */
+
+/* `rulefuzz show FILE [--move N] [--json]`: the position after N moves of a record (default:
+ * its end): the board, the position text, the scores so far and the legal moves. */
+static int cmd_show(int argc, char **argv)
+{
+    const char *file = NULL;
+    long upto = -1;
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        uint64_t v;
+        if (!strcmp(argv[i], "--json")) json = 1;
+        else if (!strcmp(argv[i], "--move")) {
+            if (i + 1 >= argc || parse_num(argv[i + 1], &v) || v > RF_MAX_GAME_MOVES) return bad_usage("--move needs a move number%s", "");
+            upto = (long)v; i++;
+        } else if (argv[i][0] == '-' && argv[i][1]) return bad_usage("unknown option '%s'", argv[i]);
+        else if (file) return bad_usage("show takes one record file, not also '%s'", argv[i]);
+        else file = argv[i];
+    }
+    if (!file) return bad_usage("show needs a record file%s", "");
+    char err[RF_ERR_MAX];
+    size_t len;
+    char *text = rf_read_file(file, &len, err, sizeof err);
+    if (!text) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
+    static rf_replay out;
+    int rc = rf_replay_upto(file, text, len, NULL, upto, &out, err, sizeof err);
+    free(text);
+    if (rc == RF_EXIT_BADINPUT) { fprintf(stderr, "rulefuzz: %s\n", err); return rc; }
+    if (upto > out.total) {
+        fprintf(stderr, "rulefuzz: %s has %ld moves; --move takes 0 to %ld\n", file, out.total, out.total);
+        return RF_EXIT_BADINPUT;
+    }
+    const game_engine *g = out.g;
+    const void *st = out.st;
+    static char board[GAME_TEXT_MAX * 2], pos[GAME_TEXT_MAX];
+    if (g->board_print(st, board, sizeof board) < 0) board[0] = 0;
+    if (g->position_print(st, pos, sizeof pos) < 0) pos[0] = 0;
+    int scores[GAME_MAX_PLAYERS] = {0};
+    unsigned winners = 0;
+    int have_scores = out.over ? g->result(st, scores, &winners) == GAME_OK
+                               : g->score_now && g->score_now(st, scores, &winners) == GAME_OK;
+    static game_move ms[GAME_MAX_MOVES];
+    int n = g->legal_moves(st, ms, GAME_MAX_MOVES), to = g->to_move(st);
+    char rd[600];
+    if (game_readings_print(g, out.cfg.readings, rd, sizeof rd) < 0) rd[0] = 0;
+    if (json) {
+        printf("{\"file\":"); json_str(stdout, file);
+        printf(",\"game\":\"%s\",\"players\":%d,\"readings\":", g->name, out.cfg.players); json_str(stdout, rd);
+        printf(",\"move\":%ld,\"moves\":%ld,\"over\":%s,\"to_move\":%d,\"position\":", out.moves, out.total,
+               out.over ? "true" : "false", to >= 0 ? to + 1 : 0);
+        json_str(stdout, pos);
+        printf(",\"board\":"); json_str(stdout, board);
+        printf(",\"scores\":");
+        if (have_scores) { for (int p = 0; p < out.cfg.players; p++) printf("%s%d", p ? "," : "[", scores[p]); printf("]"); }
+        else printf("null");
+        printf(",\"scores_final\":%s,\"legal\":[", out.over ? "true" : "false");
+        for (int i = 0; i < n; i++) {
+            char mv[64];
+            if (g->move_print(st, &ms[i], mv, sizeof mv) < 0) continue;
+            printf("%s", i ? "," : ""); json_str(stdout, mv);
+        }
+        printf("]}\n");
+        return RF_EXIT_OK;
+    }
+    printf("%s: %s (%s), %d players, readings %s\n", file, g->title, g->name, out.cfg.players, rd);
+    if (out.moves == 0) printf("position: the deal (move 0 of %ld)\n", out.total);
+    else printf("position: after move %ld of %ld%s\n", out.moves, out.total, out.over ? ", the game is over" : "");
+    printf("\n%s\n", board);
+    printf("position text: %s\n", pos);
+    if (have_scores) {
+        printf("%s:", out.over ? "final scores" : "scores so far (if the game were scored now)");
+        for (int p = 0; p < out.cfg.players; p++) printf(" P%d %d%s", p + 1, scores[p], (winners >> p) & 1 ? (out.over ? " (wins)" : " (leads)") : "");
+        printf("\n");
+    }
+    if (to >= 0) {
+        printf("P%d to decide, %d legal move%s:", to + 1, n, n == 1 ? "" : "s");
+        for (int i = 0; i < n; i++) {
+            char mv[64];
+            if (g->move_print(st, &ms[i], mv, sizeof mv) >= 0) printf("%s %s", i ? "," : "", mv);
+        }
+        printf("\n");
+    } else printf("no legal move: the game is over\n");
+    return RF_EXIT_OK;
 }
 
 /* ---- clauses ------------------------------------------------------------------------ */
@@ -765,6 +855,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "play")) return cmd_play(argc - 2, argv + 2);
     if (!strcmp(cmd, "replay")) return cmd_replay(argc - 2, argv + 2);
+    if (!strcmp(cmd, "show")) return cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "clauses")) return cmd_clauses(argc - 2, argv + 2);
     if (!strcmp(cmd, "inputs")) return cmd_inputs(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);

@@ -1993,6 +1993,50 @@ static void hdz_check_final(inv_ctx *c, int k0, const void *st, const int *score
     inv_hdz_final_winner(c, k0, s, scores, winners);
 }
 
+/* Invariants of every reachable position, judged on one state (a loaded [Position]); each
+ * message names the position field. */
+static void hdz_check_position(inv_ctx *c, int k0, const void *st)
+{
+    const hdz_state *s = st;
+    if (!inv_hdz_setup_players(c, k0, s) || !sane(s)) return;
+    /* a small goat lies only on a card of a type its seat owns (HDZ-SCORE-MAJORITY8, -FOURTH) */
+    int k = k0 + K_SCORE_MAJORITY8;
+    inv_applied(c, k);
+    for (int i = 0; i < HDZ_CELLS; i++) {
+        if (!in_meadow(s->n, i) || s->mark[i] == NO) continue;
+        int t = is_goat(s->cell[i]) ? HDZ_TYPE(s->cell[i]) : -1;
+        if (t < 0 || s->owner[t] != s->mark[i]) {
+            inv_fail(c, k, "meadow: %s (%s) carries P%d's small goat, but 'owner' gives type %c to %s", cn(i).s,
+                     kn(s->cell[i]).s, s->mark[i] + 1, t < 0 ? '?' : 'A' + t, t < 0 ? "nobody" : sn(s->owner[t]).s);
+            return;
+        }
+    }
+    /* HDZ-SETUP-STABLES: "10 kleine houten geiten": each in the stable, on a meadow card or
+     * waiting as a reminder (HDZ-SCORE-REMINDER), never more, never fewer */
+    k = k0 + K_SETUP_STABLES;
+    inv_applied(c, k);
+    for (int q = 0; q < s->players && !supply_unlimited(s->readings); q++) {
+        int on = marks_of(s, q), rem = 0;
+        for (int t = 0; t < HDZ_TYPES; t++) if (s->owner[t] == q) rem += s->remind[t];
+        if (s->supply[q] + on + rem != hdz_param.small_goats) {
+            inv_fail(c, k, "supply: P%d has %d small goats in the stable ('supply' says %d) and %d on meadow cards%s; "
+                     "together they must be %d", q + 1, s->supply[q], s->supply[q], on, rem ? " and reminders" : "",
+                     hdz_param.small_goats);
+            return;
+        }
+    }
+    /* HDZ-SETUP-HAND: a turn starts with two cards in every hand */
+    k = k0 + K_SETUP_HAND;
+    inv_applied(c, k);
+    if (s->phase == HDZ_PH_PLAY)
+        for (int q = 0; q < s->players; q++)
+            if (s->hand[q][0] == NO || s->hand[q][1] == NO) {
+                inv_fail(c, k, "hands: P%d holds %d card(s) at the start of a turn (phase=play); every hand holds 2",
+                         q + 1, (s->hand[q][0] != NO) + (s->hand[q][1] != NO));
+                return;
+            }
+}
+
 const inv_game inv_hdz_game = {
-    "hdz", hdz_clauses, K_N, hdz_check_setup, hdz_check_step, hdz_check_final,
+    "hdz", hdz_clauses, K_N, hdz_check_setup, hdz_check_step, hdz_check_final, hdz_check_position,
 };

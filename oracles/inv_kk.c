@@ -1443,6 +1443,28 @@ static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores
     inv_kk_final_winner(c, k0, s, &f, scores, winners);
 }
 
+/* Invariants of every reachable position, judged on one state (a loaded [Position]); each
+ * message names the position field. */
+static void kk_check_position(inv_ctx *c, int k0, const void *st)
+{
+    const kk_state *s = st;
+    if (!inv_kk_setup_players(c, k0, NULL, s) || !shape_ok(s)) return;
+    /* KK-END-LASTROUND: the last round begins only when both piles are used up */
+    int k = k0 + K_END_LASTROUND;
+    inv_applied(c, k);
+    if (s->phase != KK_PH_OVER && s->last_left != NO) {
+        if (s->pile_len[0] || s->pile_len[1]) {
+            inv_fail(c, k, "last: 'last=%d' (the last round) while the piles still hold %d and %d cards; "
+                     "the last round starts when both are used up (write last=-)", s->last_left, s->pile_len[0], s->pile_len[1]);
+            return;
+        }
+        if (s->last_left < 1 || s->last_left > s->players) {
+            inv_fail(c, k, "last: 'last=%d' turns left in the last round, want 1 to %d (or '-')", s->last_left, s->players);
+            return;
+        }
+    }
+}
+
 const inv_game inv_kk_game = {
-    "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final,
+    "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final, kk_check_position,
 };

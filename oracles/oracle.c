@@ -116,6 +116,7 @@ void inv_on_position(inv_ctx *c, const void *st)
     c->step = 0;
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
     if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st);
+    if (c->og->check_position) c->og->check_position(c, c->k_game, st);
 }
 
 void inv_on_setup(inv_ctx *c, const void *st)

@@ -35,6 +35,10 @@ typedef struct inv_game {
     /* A finished game: the engine's scores and winners, recomputed independently. */
     void (*check_final)(struct inv_ctx *c, int k0, const void *st, const int *scores,
                         unsigned winners);
+    /* Optional: invariants every reachable position keeps, judged on one state (a loaded
+     * [Position], a deal). Messages name the position field and value at fault, so a caller can
+     * turn a violation into a bad-input error. */
+    void (*check_position)(struct inv_ctx *c, int k0, const void *st);
 } inv_game;
 
 /* Everything one run of the oracles keeps. Caller-owned; no globals. */
@@ -74,7 +78,8 @@ void inv_reset_counts(inv_ctx *c);
 /* Hooks called by whoever drives a game (replay, property tests, fuzz harness).
  * inv_on_setup: a fresh deal (setup_seed), checked against the setup clauses.
  * inv_on_position: a state given as a position (an explicit deal or any later position),
- * checked by the conformance oracles only: it need not look like a fresh deal. */
+ * checked by the conformance oracles and the game's position invariants (check_position): it
+ * need not look like a fresh deal, but it must be reachable. */
 void inv_on_setup(inv_ctx *c, const void *st);
 void inv_on_position(inv_ctx *c, const void *st);
 void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post);

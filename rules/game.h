@@ -95,6 +95,13 @@ typedef struct game_engine {
      * does not check legality: apply does. */
     int (*move_print)(const void *st, const game_move *m, char *buf, size_t n);
     int (*move_parse)(const void *st, const char *s, game_move *out);
+    /* Optional (may be NULL): the scores and winners if the game were scored in this position
+     * as it stands, with no further move ("scores so far"); GAME_OK, or GAME_ILLEGAL when the
+     * engine cannot tell. Equals result once the game is over. */
+    int (*score_now)(const void *st, int *scores, unsigned *winners);
+    /* Optional (may be NULL): why apply refuses m here, one short clause for people ("E3 is not
+     * in P1's hand"); returns its length, 0 when the engine has no reason to give. */
+    int (*why_illegal)(const void *st, const game_move *m, char *buf, size_t n);
 } game_engine;
 
 /* Registry of engines, NULL-terminated. */

@@ -1,4 +1,5 @@
 /* hdz.c: the Herr der Ziegen reference engine (2-5 players, Dutch and English readings). */
+#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 #include <stdio.h>
@@ -658,10 +659,19 @@ static int half(const hdz_state *st, int s)
     return R(st, HDZ_R_MILK_UP) ? (s + 1) / 2 : s / 2; /* HDZ-AMB-MILK-ROUND */
 }
 
+static int hdz_tally(const void *vst, int *scores, unsigned *winners);
+
 static int hdz_result(const void *vst, int *scores, unsigned *winners)
 {
     const hdz_state *st = vst;
     if (st->phase != HDZ_PH_OVER) return GAME_ILLEGAL;
+    return hdz_tally(st, scores, winners);
+}
+
+/* The final scoring of the position as it stands (result, and the "scores so far"). */
+static int hdz_tally(const void *vst, int *scores, unsigned *winners)
+{
+    const hdz_state *st = vst;
     int np = st->players;
     for (int p = 0; p < np; p++) {
         uint8_t dbl[HDZ_CELLS];
@@ -989,6 +999,20 @@ static int fail(hdz_in *in, const char *fmt, const char *what)
     return -1;
 }
 
+/* The same with any arguments: the first message is kept. */
+static int failf(hdz_in *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int failf(hdz_in *in, const char *fmt, ...)
+{
+    if (!in->bad) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(in->err, in->errlen, fmt, ap);
+        va_end(ap);
+    }
+    in->bad = 1;
+    return -1;
+}
+
 static int name_index(const char *const *names, int n, const char *s)
 {
     for (int i = 0; i < n; i++) if (strcmp(names[i], s) == 0) return i;
@@ -1012,17 +1036,24 @@ static char *get_field(hdz_in *in, int f)
 }
 
 /* Parse a comma list of cards ("-" empty) into out (max entries); returns count or -1. */
+/* A comma-separated card list ("-" for none; a space may follow a comma). `what` names the
+ * field (and seat) in messages. */
 static int card_list(hdz_in *in, const char *s, uint8_t *out, int max, const char *what)
 {
     if (strcmp(s, "-") == 0) return 0;
     int k = 0;
     for (;;) {
+        while (*s == ' ') s++;
+        const char *t = s;
         int c = card_parse(&s);
-        if (c < 0) return fail(in, "position: bad card in '%s'", what);
-        if (k >= max) return fail(in, "position: too many cards in '%s'", what);
+        if (c < 0 || (*s && *s != ',')) {
+            size_t tl = strcspn(t, ",");
+            return failf(in, "position: '%.*s' in %s is no card (cards: A1..R5, Dog, Milk1, Milk2)", (int)(tl > 20 ? 20 : tl), t, what);
+        }
+        if (k >= max) return failf(in, "position: %s holds more than %d card%s", what, max, max == 1 ? "" : "s");
         out[k++] = (uint8_t)c;
         if (*s == 0) return k;
-        if (*s++ != ',') return fail(in, "position: expected ',' in '%s'", what);
+        s++;
     }
 }
 
@@ -1039,11 +1070,16 @@ static int split(char *s, char sep, char **parts, int max)
 static int int_list(hdz_in *in, char *s, int *out, int n, int lo, int hi, const char *what)
 {
     char *parts[HDZ_MAXP + 1];
-    if (split(s, ',', parts, HDZ_MAXP) != n) return fail(in, "position: '%s' needs one number per player", what);
+    const char *form = !strcmp(what, "turn") ? "a seat number" : !strcmp(what, "goats") ? "a track position" : "a number";
+    if (split(s, ',', parts, HDZ_MAXP) != n)
+        return n == 1 ? failf(in, "position: '%s' wants %s %d to %d, e.g. %s=%d", what, form, lo, hi, what, lo)
+                      : failf(in, "position: '%s' wants %d comma-separated numbers, one per player (%s %d to %d)", what, n, form, lo, hi);
     for (int i = 0; i < n; i++) {
         char *e;
         long v = strtol(parts[i], &e, 10);
-        if (e == parts[i] || *e || v < lo || v > hi) return fail(in, "position: number out of range in '%s'", what);
+        if (e == parts[i] || *e || v < lo || v > hi)
+            return failf(in, "position: '%s' wants %s %d to %d%s, got '%.16s'", what, form, lo, hi,
+                         n == 1 ? "" : " per player", parts[i]);
         out[i] = (int)v;
     }
     return 0;
@@ -1065,35 +1101,48 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     /* meadow */
     if (!(buf = get_field(&in, F_MEADOW))) return GAME_BADARG;
     char *rows[HDZ_W + 1];
-    if (split(buf, '/', rows, HDZ_W) != n) { fail(&in, "position: meadow needs %s rows", n == 6 ? "6" : "7"); return GAME_BADARG; }
+    if (split(buf, '/', rows, HDZ_W) != n) { failf(&in, "position: 'meadow' needs %d rows separated by '/' (%d players)", n, np); return GAME_BADARG; }
     for (int r = 0; r < n; r++) {
         char *cells[HDZ_W + 1];
-        if (split(rows[r], ',', cells, HDZ_W) != n) { fail(&in, "position: a meadow row needs %s cells", n == 6 ? "6" : "7"); return GAME_BADARG; }
+        if (split(rows[r], ',', cells, HDZ_W) != n) { failf(&in, "position: meadow row %d needs %d cells separated by ','", r + 1, n); return GAME_BADARG; }
         for (int c = 0; c < n; c++) {
             int cell = r * HDZ_W + c;
             const char *p = cells[c];
             int is_stable = st->cell[cell] == HDZ_STABLE;
+            char cn[4];
+            cell_name((uint8_t)cell, cn);
             if (p[0] == '#' && !p[1]) {
-                if (!is_stable) { fail(&in, "position: '#' (stable) at %s is no stable site", "a cell"); return GAME_BADARG; }
+                if (!is_stable) {
+                    failf(&in, "position: meadow cell %s holds '#', but it is no stable site (%s)", cn,
+                          R(st, HDZ_R_SITE_OUTSIDE) ? "site=outside: stables stand beside the meadow" : "see the stable sites in SPEC.md");
+                    return GAME_BADARG;
+                }
                 continue;
             }
-            if (is_stable) { fail(&in, "position: a stable site must be '#' (%s)", "site=cell"); return GAME_BADARG; }
+            if (is_stable) {
+                failf(&in, "position: meadow cell %s is a stable site (site=cell) and must be '#', not '%.12s'", cn, p);
+                return GAME_BADARG;
+            }
             if (p[0] == '.' && !p[1]) continue;
+            const char *t0 = p;
             int code = card_parse(&p);
-            if (code < 0) { fail(&in, "position: bad card in '%s'", "meadow"); return GAME_BADARG; }
+            if (code < 0 || (*p && *p != '*')) {
+                failf(&in, "position: meadow cell %s: '%.12s' is no card (want a card such as E3, Dog, Milk1, with *SEAT for a small goat, or '.' or '#')", cn, t0);
+                return GAME_BADARG;
+            }
             st->cell[cell] = (uint8_t)code;
             if (*p == '*') {
                 p++;
-                if (*p < '1' || *p > '0' + np || p[1]) { fail(&in, "position: bad mark in '%s'", "meadow"); return GAME_BADARG; }
-                if (!HDZ_IS_GOAT(code)) { fail(&in, "position: a small goat on a %s", "dog or milk card"); return GAME_BADARG; }
+                if (*p < '1' || *p > '0' + np || p[1]) { failf(&in, "position: meadow cell %s: small goat '*%.4s' names no seat 1-%d", cn, p, np); return GAME_BADARG; }
+                if (!HDZ_IS_GOAT(code)) { failf(&in, "position: meadow cell %s: a small goat on a dog or milk card", cn); return GAME_BADARG; }
                 st->mark[cell] = (uint8_t)(*p - '1');
-            } else if (*p) { fail(&in, "position: bad cell in '%s'", "meadow"); return GAME_BADARG; }
+            }
         }
     }
     /* pile, written top first */
     uint8_t tmp[HDZ_CARDS];
     if (!(buf = get_field(&in, F_PILE))) return GAME_BADARG;
-    int k = card_list(&in, buf, tmp, HDZ_CARDS, "pile");
+    int k = card_list(&in, buf, tmp, HDZ_CARDS, "'pile'");
     if (k < 0) return GAME_BADARG;
     st->pile_len = (uint8_t)k;
     for (int i = 0; i < k; i++) st->pile[k - 1 - i] = tmp[i];
@@ -1102,7 +1151,9 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     if (!(buf = get_field(&in, F_HANDS))) return GAME_BADARG;
     if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "hands"); return GAME_BADARG; }
     for (int p = 0; p < np; p++) {
-        k = card_list(&in, parts[p], tmp, 2, "hands");
+        char what[32];
+        snprintf(what, sizeof what, "'hands' of P%d", p + 1);
+        k = card_list(&in, parts[p], tmp, 2, what);
         if (k < 0) return GAME_BADARG;
         for (int i = 0; i < k; i++) hand_add(st, p, tmp[i]);
     }
@@ -1110,12 +1161,14 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     if (!(buf = get_field(&in, F_DISPLAYS))) return GAME_BADARG;
     if (split(buf, '|', parts, HDZ_MAXP) != np) { fail(&in, "position: '%s' needs one entry per player", "displays"); return GAME_BADARG; }
     for (int p = 0; p < np; p++) {
-        k = card_list(&in, parts[p], tmp, HDZ_CARDS, "displays");
+        char what[32];
+        snprintf(what, sizeof what, "'displays' of P%d", p + 1);
+        k = card_list(&in, parts[p], tmp, HDZ_CARDS, what);
         if (k < 0) return GAME_BADARG;
         for (int i = 0; i < k; i++) st->display[p][tmp[i]]++;
     }
     if (!(buf = get_field(&in, F_BOX))) return GAME_BADARG;
-    k = card_list(&in, buf, tmp, HDZ_CARDS, "box");
+    k = card_list(&in, buf, tmp, HDZ_CARDS, "'box'");
     if (k < 0) return GAME_BADARG;
     for (int i = 0; i < k; i++) st->box[tmp[i]]++;
     /* HDZ-CARDS-121: every card exactly where one zone says it is */
@@ -1127,11 +1180,24 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         for (int c = 0; c < HDZ_CODES; c++) cnt[c] += st->display[p][c];
     }
     for (int c = 0; c < HDZ_CODES; c++) cnt[c] += st->box[c];
-    for (int c = 0; c < HDZ_CODES; c++) {
-        int want = HDZ_IS_GOAT(c) ? 1 : c == HDZ_DOG ? HDZ_DOGS : c == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
-        if (cnt[c] != want) {
-            char nm[8]; card_name((uint8_t)c, nm);
-            fail(&in, "position: card %s is not accounted for exactly (121 cards)", nm);
+    {
+        /* every card that is missing or placed too often, by name */
+        char miss[600] = "", many[600] = "";
+        size_t ml = 0, dl = 0;
+        for (int c = 0; c < HDZ_CODES; c++) {
+            int want = HDZ_IS_GOAT(c) ? 1 : c == HDZ_DOG ? HDZ_DOGS : c == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
+            char nm[8];
+            card_name((uint8_t)c, nm);
+            if (cnt[c] < want && ml < sizeof miss - 40)
+                ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s%s", ml ? ", " : "", nm, want > 1 ? "" : "");
+            if (cnt[c] < want && want > 1 && ml < sizeof miss - 40)
+                ml += (size_t)snprintf(miss + ml, sizeof miss - ml, " (%d of %d)", cnt[c], want);
+            if (cnt[c] > want && dl < sizeof many - 40)
+                dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d of %d)", dl ? ", " : "", nm, cnt[c], want);
+        }
+        if (ml || dl) {
+            failf(&in, "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): %s%s%s%s%s",
+                  ml ? "missing " : "", miss, ml && dl ? "; " : "", dl ? "too often " : "", many);
             return GAME_BADARG;
         }
     }
@@ -1309,6 +1375,46 @@ static int hdz_board_print(const void *vst, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
+/* Why apply would refuse m (for error messages): the first rule it breaks. */
+static int hdz_why_illegal(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    const hdz_state *st = vst;
+    int p = st->turn;
+    char a[8], b[8];
+    static const int want[] = {0, HDZ_PH_REDRAW, HDZ_PH_REDRAW, HDZ_PH_PLAY, HDZ_PH_TAKE, HDZ_PH_DOG, HDZ_PH_DOG,
+                               HDZ_PH_AGREE, HDZ_PH_AGREE};
+    if (st->phase == HDZ_PH_OVER) return snprintf(buf, n, "the game is over");
+    if (m->kind < 1 || m->kind > HDZ_MV_REFUSE || want[m->kind] != st->phase)
+        return snprintf(buf, n, "the game waits for P%d's %s move (phase %s)", st->decider + 1,
+                        hdz_phase_name[st->phase], hdz_phase_name[st->phase]);
+    switch (m->kind) {
+    case HDZ_MV_PLAY:
+        card_name(m->a, a);
+        if (!hand_has(st, p, m->a)) return snprintf(buf, n, "%s is not in P%d's hand", a, p + 1);
+        break;
+    case HDZ_MV_TAKE: {
+        cell_name(m->a, a);
+        hdz_line l = goat_line(st, st->goat[p]);
+        int in_line = l.is_row ? m->a / HDZ_W == l.idx : m->a % HDZ_W == l.idx;
+        if (!in_line) return snprintf(buf, n, "%s is not in the %s beside P%d's large goat (%s %c%s)", a,
+                                      l.is_row ? "row" : "column", p + 1, l.is_row ? "row" : "column",
+                                      l.is_row ? '1' + l.idx : 'a' + l.idx, "");
+        if (!is_card(st->cell[m->a])) return snprintf(buf, n, "%s holds no card", a);
+        if (st->mark[m->a] != HDZ_NONE) return snprintf(buf, n, "the card at %s carries P%d's small goat (HDZ-TAKE-NOMARKED)", a, st->mark[m->a] + 1);
+        break;
+    }
+    case HDZ_MV_DOG:
+        cell_name(m->a, a); cell_name(m->b, b);
+        if (m->a >= HDZ_CELLS || st->mark[m->a] != p) return snprintf(buf, n, "%s does not carry P%d's small goat", a, p + 1);
+        return snprintf(buf, n, "the card at %s cannot go to %s under the dog rules and this profile's readings", a, b);
+    case HDZ_MV_PASS:
+        return snprintf(buf, n, "a dog move must be made (dog=mandatory)");
+    default:
+        break;
+    }
+    return 0;
+}
+
 const game_engine hdz_engine = {
     .name = "hdz", .title = "Herr der Ziegen", .tag = "HDZ",
     .min_players = 2, .max_players = HDZ_MAXP,
@@ -1328,4 +1434,6 @@ const game_engine hdz_engine = {
     .board_print = hdz_board_print,
     .move_print = hdz_move_print,
     .move_parse = hdz_move_parse,
+    .why_illegal = hdz_why_illegal,
+    .score_now = hdz_tally,
 };

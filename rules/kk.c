@@ -382,10 +382,20 @@ static int kk_apply(void *vst, const game_move *m)
 
 /* ---- Final scoring --------------------------------------------------------------------------- */
 
+static int kk_tally(const void *vst, int *scores, unsigned *winners);
+
 static int kk_result(const void *vst, int *scores, unsigned *winners)
 {
     const kk_state *st = vst;
     if (st->phase != KK_PH_OVER) return GAME_ILLEGAL;
+    return kk_tally(st, scores, winners);
+}
+
+/* The final scoring of the territories as they stand (result, and the "scores so far": the
+ * hands join the territories only at the end, KK-END-HANDS). */
+static int kk_tally(const void *vst, int *scores, unsigned *winners)
+{
+    const kk_state *st = vst;
     int np = st->players, secured[KK_MAXP] = {0};
     for (int p = 0; p < np; p++) scores[p] = 0;
     for (int col = 0; col < KK_COLOURS; col++) {
@@ -626,16 +636,26 @@ static int kk_position_print(const void *vst, char *buf, size_t n)
 #define PFAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return GAME_BADARG; } while (0)
 
 /* A comma list of card names ("-": none) into ids; returns the count or -1. */
-static int card_list(const char *s, uint8_t *out, int max)
+/* A comma-separated card list ("-" for none; a space may follow a comma). On a fault, -1 with a
+ * message naming the token, or the list that is too long, and `what` (the field and seat). */
+static int card_list(const char *s, uint8_t *out, int max, const char *what, char *err, size_t errlen)
 {
     if (!strcmp(s, "-")) return 0;
     int k = 0;
     for (;;) {
+        while (*s == ' ') s++;
+        const char *t = s;
         int id = card_parse(&s);
-        if (id < 0 || k >= max) return -1;
+        if (id < 0 || (*s && *s != ',')) {
+            size_t tl = strcspn(t, ",");
+            snprintf(err, errlen, "position: '%.*s' in %s is no card (want colour y o r p b g, breed C S F, votes: e.g. gC5)",
+                     (int)(tl > 20 ? 20 : tl), t, what);
+            return -1;
+        }
+        if (k >= max) { snprintf(err, errlen, "position: %s holds more than %d cards", what, max); return -1; }
         out[k++] = (uint8_t)id;
         if (!*s) return k;
-        if (*s++ != ',') return -1;
+        s++;
     }
 }
 
@@ -681,7 +701,7 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
                 if (!strcmp(cells[c], ".")) continue;
                 const char *s = cells[c];
                 int id = card_parse(&s);
-                if (id < 0 || *s) PFAIL("position: bad card in council");
+                if (id < 0 || *s) PFAIL("position: council place %c%d: '%.12s' is no card (want e.g. gC5, or '.')", 'a' + c, r + 1, cells[c]);
                 st->council[r * 4 + c] = (uint8_t)id;
                 seen[id]++;
             }
@@ -696,8 +716,10 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
                 int end = !*p;
                 *p = 0;
                 if (seat >= np) PFAIL("position: 'hands' needs one entry per player");
-                int k = card_list(part, ids, KK_HAND);
-                if (k < 0) PFAIL("position: bad card list in 'hands'");
+                char what[32];
+                snprintf(what, sizeof what, "'hands' of P%d", seat + 1);
+                int k = card_list(part, ids, KK_HAND, what, err, errlen);
+                if (k < 0) return GAME_BADARG;
                 for (int i = 0; i < k; i++) { hand_add(st, seat, ids[i]); seen[ids[i]]++; }
                 seat++;
                 part = p + 1;
@@ -707,8 +729,8 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
         if (seat != np) PFAIL("position: 'hands' needs one entry per player");
     }
     for (int s = 0; s < 2; s++) {
-        int k = card_list(val[s ? F_RIGHT : F_LEFT], ids, KK_PILE_MAX);
-        if (k < 0) PFAIL("position: bad card list in '%s'", s ? "right" : "left");
+        int k = card_list(val[s ? F_RIGHT : F_LEFT], ids, KK_PILE_MAX, s ? "'right'" : "'left'", err, errlen);
+        if (k < 0) return GAME_BADARG;
         st->pile_len[s] = (uint8_t)k;
         for (int i = 0; i < k; i++) { st->pile[s][k - 1 - i] = ids[i]; seen[ids[i]]++; }
     }
@@ -720,8 +742,10 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
                 int end = !*p;
                 *p = 0;
                 if (seat >= np) PFAIL("position: 'terr' needs one entry per player");
-                int k = card_list(part, ids, KK_CARDS);
-                if (k < 0) PFAIL("position: bad card list in 'terr'");
+                char what[32];
+                snprintf(what, sizeof what, "'terr' of P%d", seat + 1);
+                int k = card_list(part, ids, KK_CARDS, what, err, errlen);
+                if (k < 0) return GAME_BADARG;
                 for (int i = 0; i < k; i++) { st->terr[seat][ids[i]] = 1; seen[ids[i]]++; }
                 seat++;
                 part = p + 1;
@@ -730,29 +754,40 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
         }
         if (seat != np) PFAIL("position: 'terr' needs one entry per player");
     }
-    int k = card_list(val[F_BOX], ids, KK_CARDS);
-    if (k < 0) PFAIL("position: bad card list in 'box'");
+    int k = card_list(val[F_BOX], ids, KK_CARDS, "'box'", err, errlen);
+    if (k < 0) return GAME_BADARG;
     for (int i = 0; i < k; i++) { st->box[ids[i]] = 1; seen[ids[i]]++; }
     /* KK-CARDS-72: every card exactly once */
-    for (int id = 0; id < KK_CARDS; id++)
-        if (seen[id] != 1) { char nm[8]; card_name(id, nm); PFAIL("position: card %s is not accounted for exactly (72 cards)", nm); }
+    {
+        char miss[400] = "", many[400] = "";
+        size_t ml = 0, dl = 0;
+        for (int id = 0; id < KK_CARDS; id++) {
+            char nm[8];
+            card_name(id, nm);
+            if (seen[id] == 0 && ml < sizeof miss - 16) ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s", ml ? ", " : "", nm);
+            if (seen[id] > 1 && dl < sizeof many - 16) dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d times)", dl ? ", " : "", nm, seen[id]);
+        }
+        if (ml || dl)
+            PFAIL("position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): %s%s%s%s%s",
+                  ml ? "missing " : "", miss, ml && dl ? "; " : "", dl ? "more than once " : "", many);
+    }
     int v;
-    if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: bad 'turn'");
+    if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: 'turn' wants a seat number 1 to %d, e.g. turn=1, got '%.12s'", np, val[F_TURN]);
     st->turn = (uint8_t)(v - 1);
     int ph = -1;
     for (int i = 0; i < 3; i++) if (!strcmp(val[F_PHASE], kk_phase_name[i])) ph = i;
-    if (ph < 0) PFAIL("position: unknown phase '%.20s'", val[F_PHASE]);
+    if (ph < 0) PFAIL("position: 'phase' wants place, draw or over, got '%.20s'", val[F_PHASE]);
     st->phase = (uint8_t)ph;
-    if (small_int(val[F_TURNS], 0, 255, &v)) PFAIL("position: bad 'turns'");
+    if (small_int(val[F_TURNS], 0, 255, &v)) PFAIL("position: 'turns' wants the number of turns played, 0 to 255, got '%.12s'", val[F_TURNS]);
     st->turns = (uint8_t)v;
-    if (small_int(val[F_GAVE], 0, 1, &v)) PFAIL("position: bad 'gave'");
+    if (small_int(val[F_GAVE], 0, 1, &v)) PFAIL("position: 'gave' wants 0 or 1, got '%.12s'", val[F_GAVE]);
     st->gave = (uint8_t)v;
     if (!strcmp(val[F_LAST], "-")) st->last_left = KK_NONE;
-    else if (small_int(val[F_LAST], 0, KK_MAXP, &v)) PFAIL("position: bad 'last'");
+    else if (small_int(val[F_LAST], 0, KK_MAXP, &v)) PFAIL("position: 'last' wants '-' or the turns left in the last round, 1 to %d, got '%.12s'", np, val[F_LAST]);
     else st->last_left = (uint8_t)v;
-    if (small_int(val[F_PASSES], 0, KK_MAXP, &v)) PFAIL("position: bad 'passes'");
+    if (small_int(val[F_PASSES], 0, KK_MAXP, &v)) PFAIL("position: 'passes' wants 0 to %d, got '%.12s'", np, val[F_PASSES]);
     st->passes = (uint8_t)v;
-    if (small_int(val[F_ENDING], 0, 1, &v)) PFAIL("position: bad 'ending'");
+    if (small_int(val[F_ENDING], 0, 1, &v)) PFAIL("position: 'ending' wants 0 or 1, got '%.12s'", val[F_ENDING]);
     st->ending = (uint8_t)v;
     if (st->phase == KK_PH_DRAW && (!st->pile_len[0] || !st->pile_len[1] || hand_count(st, st->turn) >= kk_param.hand))
         PFAIL("position: phase draw needs both piles and a hand short of 4 cards");
@@ -794,6 +829,41 @@ static int kk_board_print(const void *vst, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
+/* Why apply would refuse m (for error messages): the first rule it breaks. */
+static int kk_why_illegal(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    const kk_state *st = vst;
+    int p = st->turn;
+    char a[8];
+    if (st->phase == KK_PH_OVER) return snprintf(buf, n, "the game is over");
+    if (st->phase == KK_PH_DRAW && m->kind != KK_MV_DRAW)
+        return snprintf(buf, n, "P%d must draw now (draw left or draw right)", p + 1);
+    if (st->phase == KK_PH_PLACE && m->kind == KK_MV_DRAW)
+        return snprintf(buf, n, "P%d must place a card first (draw comes after the placing)", p + 1);
+    switch (m->kind) {
+    case KK_MV_GIVE:
+        if (st->gave) return snprintf(buf, n, "P%d has already given a territory this turn", p + 1);
+        if (!may_give(st)) return snprintf(buf, n, "no territory may be given now (KK-TURN-GIVE: from the second round on)");
+        if (m->a >= KK_COLOURS || !has_colour(st, p, m->a)) return snprintf(buf, n, "P%d holds no territory of that colour", p + 1);
+        if (m->b >= st->players || m->b == p) return snprintf(buf, n, "a territory goes to another seat");
+        if (has_colour(st, m->b, m->a)) return snprintf(buf, n, "P%d already has a territory of that colour", m->b + 1);
+        break;
+    case KK_MV_PLACE: {
+        int in_hand = 0;
+        for (int i = 0; i < KK_HAND; i++) if (st->hand[p][i] == m->a) in_hand = 1;
+        if (m->a < KK_CARDS) card_name(m->a, a); else snprintf(a, sizeof a, "?");
+        if (!in_hand) return snprintf(buf, n, "%s is not in P%d's hand", a, p + 1);
+        if (m->b >= KK_CELLS || !placeable(st, m->b)) return snprintf(buf, n, "%c%c is no free place of the council", 'a' + m->b % 4, '1' + m->b / 4);
+        break;
+    }
+    case KK_MV_PASS:
+        return snprintf(buf, n, "P%d can place a card, so passing is not allowed", p + 1);
+    default:
+        break;
+    }
+    return 0;
+}
+
 const game_engine kk_engine = {
     .name = "kk", .title = "Kleine Kläffer", .tag = "KK",
     .min_players = 2, .max_players = KK_MAXP,
@@ -813,4 +883,6 @@ const game_engine kk_engine = {
     .board_print = kk_board_print,
     .move_print = kk_move_print,
     .move_parse = kk_move_parse,
+    .why_illegal = kk_why_illegal,
+    .score_now = kk_tally,
 };

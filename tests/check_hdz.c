@@ -78,7 +78,7 @@ START_TEST(bad_records_give_exit_2_and_a_file_line_message)
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP1 fly away\n", "t.rec:5: cannot read move 'fly away'"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP2 keep\n", "t.rec:5: it is P"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nplay A1\n", "t.rec:5: expected 'P<n> <move>'"},
-        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Position \"meadow=A1\"]\n", "t.rec:1: position: meadow needs 7 rows"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Position \"meadow=A1\"]\n", "t.rec:4: position: 'meadow' needs 7 rows"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n[Result \"1 2\"]\n", "t.rec:1: Result has 2 scores for 3 players"},
     };
     char err[RF_ERR_MAX];
@@ -89,6 +89,44 @@ START_TEST(bad_records_give_exit_2_and_a_file_line_message)
         ck_assert_msg(strstr(err, cases[i].want) != NULL, "case %zu: got '%s', want '%s'", i, err, cases[i].want);
         ck_assert_msg(strchr(err, '\n') == NULL, "case %zu: message is not one line", i);
     }
+}
+END_TEST
+
+/* Position errors name the field, the value and the [Position] line; a position no game can
+ * reach is refused when it is loaded, not reported as an oracle violation later. */
+START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
+{
+    static const struct { const char *from, *to, *want; } cases[] = {
+        {"supply=4,10,10", "supply=10,10,10", "position: supply: P1 has 10 small goats in the stable"},
+        {"turn=2", "turn=P3", "position: 'turn' wants a seat number 1 to 3, got 'P3'"},
+        {"hands=D1,D2|", "hands=D1,Z2|", "position: 'Z2' in 'hands' of P1 is no card"},
+        {"hands=D1,D2|", "hands=D1,D2,D3|", "position: 'hands' of P1 holds more than 2 cards"},
+        {"meadow=E1,E2,A1*1,#", "meadow=#,E2,A1*1,#", "position: meadow cell a1 holds '#', but it is no stable site"},
+        {"meadow=E1,E2,A1*1,#", "meadow=E1,E1,A1*1,#", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing E2; too often E1 (2 of 1)"},
+        {"meadow=E1,E2,A1*1,#", "meadow=E1,E2,A1*1,D4", "position: meadow cell d1 is a stable site (site=cell) and must be '#'"},
+        {"meadow=E1,E2,A1*1,#", "meadow=E1*2,E2,A1*1,#", "position: meadow: a1 (E1) carries P2's small goat, but 'owner' gives type E to nobody"},
+        {"box=A3,A4,", "box=A3,A4,Dog,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): too often Dog (16 of 15)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int line;
+        char *text = tu_record_edited("records/hdz/red-final-27.nl.rec", cases[i].from, cases[i].to, &line);
+        tu_refused(&hdz_engine, text, line, cases[i].want);
+        free(text);
+    }
+    /* a space after a comma is accepted */
+    int line;
+    char *text = tu_record_edited("records/hdz/red-final-27.nl.rec", "hands=D1,D2|", "hands=D1, D2|", &line);
+    char err[RF_ERR_MAX];
+    ck_assert_msg(replay_string(text, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    free(text);
+}
+END_TEST
+
+/* An illegal move names why and lists the legal moves. */
+START_TEST(an_illegal_move_says_why_and_lists_the_legal_moves)
+{
+    tu_refused(&hdz_engine, "[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP1 play A1\n", 5,
+               "illegal move 'P1 play A1': A1 is not in P1's hand; legal now: play G2, play O2");
 }
 END_TEST
 
@@ -198,6 +236,8 @@ static Suite *hdz_suite(void)
     tcase_add_loop_test(tc, elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1, 0, 2);
     tcase_add_loop_test(tc, red_final_example_scores_12_plus_7_plus_8_is_27, 0, 2);
     tcase_add_test(tc, bad_records_give_exit_2_and_a_file_line_message);
+    tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
+    tcase_add_test(tc, an_illegal_move_says_why_and_lists_the_legal_moves);
     tcase_add_test(tc, an_illegal_move_in_a_record_is_bad_input_at_its_line);
     tcase_add_test(tc, truncated_and_garbled_records_never_crash);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);

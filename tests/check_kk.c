@@ -170,7 +170,7 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         {"[Game \"kk\"]\n[Profile \"de\"]\n[Players \"5\"]\n[Seed \"1\"]\n", "t.rec:1: kk takes 2 to 4 players"},
         {"[Game \"kk\"]\n[Profile \"de\"]\n[Readings \"start=ring16\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
          "t.rec:1: reading 'start=ring16' is neither 'ring12' nor 'all16'"},
-        {HEAD "[Position \"council=yC1\"]\n", "t.rec:1: position: missing field 'hands'"},
+        {HEAD "[Position \"council=yC1\"]\n", "t.rec:4: position: missing field 'hands'"},
         {HEAD "[Seed \"1\"]\nP1 place gC6 b2\n", "t.rec:5: cannot read move 'place gC6 b2'"},
         {HEAD "[Seed \"1\"]\nP1 draw middle\n", "t.rec:5: cannot read move 'draw middle'"},
         {HEAD "[Seed \"1\"]\nP2 pass\n", "t.rec:5: it is P1's decision, not P2's"},
@@ -188,12 +188,12 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
     /* broken positions, from the final example's legal one */
     const char *pos = final_position();
     static const struct { const char *from, *to, *want; } pos_cases[] = {
-        {"yS1,yS2", "yS2,yS2", "t.rec:1: position: card yS1 is not accounted for exactly (72 cards)"},
-        {"phase=place", "phase=draw", "t.rec:1: position: phase draw needs both piles and a hand short of 4 cards"},
-        {"turn=3", "turn=4", "t.rec:1: position: bad 'turn'"},
-        {"last=1", "last=9", "t.rec:1: position: bad 'last'"},
-        {"yS5,oS5,rS5,pS5/", "yS5,oS5,rS5/", "t.rec:1: position: a council row needs 4 places"},
-        {"bS5,.,.,gS5", "bS5,.,.,gX5", "t.rec:1: position: bad card in council"},
+        {"yS1,yS2", "yS2,yS2", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yS1; more than once yS2 (2 times)"},
+        {"phase=place", "phase=draw", "t.rec:4: position: phase draw needs both piles and a hand short of 4 cards"},
+        {"turn=3", "turn=4", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '4'"},
+        {"last=1", "last=9", "t.rec:4: position: 'last' wants '-' or the turns left in the last round, 1 to 3, got '9'"},
+        {"yS5,oS5,rS5,pS5/", "yS5,oS5,rS5/", "t.rec:4: position: a council row needs 4 places"},
+        {"bS5,.,.,gS5", "bS5,.,.,gX5", "t.rec:4: position: council place d2: 'gX5' is no card"},
     };
     for (size_t i = 0; i < sizeof pos_cases / sizeof pos_cases[0]; i++) {
         char text[GAME_TEXT_MAX + 512];
@@ -217,6 +217,35 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
     ck_assert_int_eq(replay_string(text, err, sizeof err), RF_EXIT_VIOLATION);
     ck_assert_msg(strstr(err, "Result mismatch"), "%s", err);
 #undef HEAD
+}
+END_TEST
+
+/* Position errors name the field, the value and the [Position] line; a position no game can
+ * reach is refused when it is loaded. */
+START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
+{
+    static const char *const rec = "records/kk/karl-takes-green-5-and-orange-4.de.rec";
+    static const struct { const char *from, *to, *want; } cases[] = {
+        {"last=-", "last=0", "position: last: 'last=0' (the last round) while the piles still hold"},
+        {"hands=yC3,oC2,", "hands=yC3,oC9,", "position: 'oC9' in 'hands' of P1 is no card"},
+        {"hands=yC3,oC2,bF4,gS1|", "hands=yC3,oC2,bF4,gS1,yC3|", "position: 'hands' of P1 holds more than 4 cards"},
+        {"hands=yC3,oC2,", "hands=yC3,yC3,", "position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing oC2; more than once yC3 (2 times)"},
+        {"turn=2", "turn=P3", "position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got 'P3'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int line;
+        char *text = tu_record_edited(rec, cases[i].from, cases[i].to, &line);
+        tu_refused(&kk_engine, text, line, cases[i].want);
+        free(text);
+    }
+    int line;
+    char *text = tu_record_edited(rec, "hands=yC3,oC2,", "hands=yC3, oC2,", &line);   /* a space after a comma */
+    static inv_ctx c;
+    static rf_replay out;
+    char err[RF_ERR_MAX];
+    inv_init(&c, &kk_engine, INV_GEN_ALL);
+    ck_assert_msg(rf_replay_text("t.rec", text, strlen(text), &c, &out, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    free(text);
 }
 END_TEST
 
@@ -314,6 +343,7 @@ static Suite *kk_suite(void)
     tcase_add_test(tc, karl_in_the_crisis_takes_the_blue_bulldog_2_and_three_chihuahuas);
     tcase_add_test(tc, the_final_example_scores_24_19_24_and_karl_wins_under_every_reading);
     tcase_add_test(tc, bad_kk_records_give_exit_2_and_a_file_line_message);
+    tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
     tcase_add_test(tc, truncated_and_garbled_kk_records_never_crash);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);
     suite_add_tcase(s, tc);

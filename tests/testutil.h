@@ -184,6 +184,45 @@ static inline void tu_replay_corpus_records(const game_engine *g, inv_ctx *all, 
 
 /* ---- Herr der Ziegen ---------------------------------------------------------- */
 
+/* A corpus record with its first `from` replaced by `to` (NUL-terminated, caller frees), and
+ * the line number of its [Position] tag in *pos_line. */
+static inline char *tu_record_edited(const char *relpath, const char *from, const char *to, int *pos_line)
+{
+    char path[512], err[RF_ERR_MAX];
+    size_t len;
+    snprintf(path, sizeof path, "%s/%s", tu_corpus(), relpath);
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    char *at = strstr(text, from);
+    ck_assert_msg(at != NULL, "'%s' is not in %s", from, relpath);
+    char *out = malloc(len + strlen(to) + 1);
+    ck_assert_ptr_nonnull(out);
+    size_t head = (size_t)(at - text);
+    memcpy(out, text, head);
+    strcpy(out + head, to);
+    strcat(out, at + strlen(from));
+    *pos_line = 1;
+    for (char *p = out; p < strstr(out, "[Position"); p++) if (*p == '\n') (*pos_line)++;
+    free(text);
+    return out;
+}
+
+/* Replay a record text that must be refused (exit 2) with a one-line message holding `want`
+ * (after "t.rec:LINE: " when line > 0). */
+static inline void tu_refused(const game_engine *g, const char *text, int line, const char *want)
+{
+    static inv_ctx c;
+    static rf_replay out;
+    char err[RF_ERR_MAX] = "", full[RF_ERR_MAX + 32];
+    inv_init(&c, g, INV_GEN_ALL);
+    int rc = rf_replay_text("t.rec", text, strlen(text), &c, &out, err, sizeof err);
+    if (line > 0) snprintf(full, sizeof full, "t.rec:%d: %s", line, want);
+    else snprintf(full, sizeof full, "%s", want);
+    ck_assert_msg(rc == RF_EXIT_BADINPUT, "exit %d (%s), want 2 and '%s'", rc, err, full);
+    ck_assert_msg(strstr(err, full) != NULL, "got '%s', want '%s'", err, full);
+    ck_assert_msg(strchr(err, '\n') == NULL, "message is not one line: %s", err);
+}
+
 static inline int tu_card(const char *name)
 {
     if (!strcmp(name, "Dog")) return HDZ_DOG;
