@@ -184,7 +184,15 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
     char rerr[200];
     if (game_readings_parse(h.g, prof, h.readings, &h.cfg.readings, rerr, sizeof rerr) != GAME_OK)
         BAD("%s:%d: %s", fname, game_line, rerr);
-    if (h.has_seed == (h.position != NULL)) BAD("%s:%d: give exactly one of [Seed] and [Position]", fname, game_line);
+    /* A partial position (rest=pile|box) may come with a [Seed]: it deals the cards the position
+     * leaves unnamed (it becomes the position's rng). Otherwise exactly one of the two. */
+    int partial = 0;
+    if (h.position) {
+        for (size_t i = 0; i + 5 <= h.position_len; i++)
+            if ((i == 0 || h.position[i - 1] == ';') && !memcmp(h.position + i, "rest=", 5)) partial = 1;
+    }
+    if (!partial && h.has_seed == (h.position != NULL)) BAD("%s:%d: give exactly one of [Seed] and [Position]", fname, game_line);
+    if (partial && !h.has_seed) BAD("%s:%d: a partial position (rest=...) needs a [Seed] to deal the cards it does not name", fname, position_line);
     if (h.has_result && h.has_result != h.cfg.players)
         BAD("%s:%d: Result has %d scores for %d players", fname, game_line, h.has_result, h.cfg.players);
 
@@ -192,12 +200,13 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
     void *st = out->st;
     out->g = g;
     out->cfg = h.cfg;
-    if (h.has_seed) {
+    if (h.has_seed && !partial) {
         if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) BAD("%s:%d: cannot deal this configuration", fname, game_line);
     } else {
-        char *pt = malloc(h.position_len + 1), perr[RF_ERR_MAX];
+        char *pt = malloc(h.position_len + 40), perr[RF_ERR_MAX];
         if (!pt) BAD("%s: out of memory", fname);
         memcpy(pt, h.position, h.position_len); pt[h.position_len] = 0;
+        if (partial) snprintf(pt + h.position_len, 40, ";rng=%016llx", (unsigned long long)h.seed);
         int rc = g->setup_position(st, &h.cfg, pt, perr, sizeof perr);
         free(pt);
         if (rc != GAME_OK) BAD("%s:%d: %s", fname, position_line, perr);
@@ -216,7 +225,7 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
         free(pc);
     }
     if (c) {
-        if (h.has_seed) inv_on_setup(c, st);
+        if (h.has_seed && !partial) inv_on_setup(c, st);
         else inv_on_position(c, st);
         if (c->violations) {
             snprintf(err, errlen, "%s: oracle %s violated at setup: %s", fname,

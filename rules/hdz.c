@@ -1085,9 +1085,186 @@ static int int_list(hdz_in *in, char *s, int *out, int n, int lo, int hi, const 
     return 0;
 }
 
+/* ---- Partial positions (SPEC.md, "Position fields"): rest=pile|box ---------------------- */
+
+/* Fields a partial position may give; the others take their defaults. */
+static const char *const hdz_partial_name[] = {
+    "meadow", "pile", "hands", "displays", "box", "goats", "supply", "owner",
+    "turn", "phase", "played", "ending", "refused", "pending", "rng", "remind", "shown", "rest",
+};
+enum { P_MEADOW, P_PILE, P_HANDS, P_DISPLAYS, P_BOX, P_GOATS, P_SUPPLY, P_OWNER, P_TURN, P_PHASE,
+       P_PLAYED, P_ENDING, P_REFUSED, P_PENDING, P_RNG, P_REMIND, P_SHOWN, P_REST, P_N };
+
+/* Count the cards a comma list names (tokens '?', '-', '.', '#' name none; '*seat' suffixes are
+ * skipped); returns the number of '?' tokens, -1 for a token that is no card. */
+static int partial_scan(const char *s, int *named, char *bad, size_t badn)
+{
+    int q = 0;
+    while (*s) {
+        while (*s == ' ' || *s == ',' || *s == '/' || *s == '|') s++;
+        if (!*s) break;
+        const char *t = s;
+        size_t tl = strcspn(s, ",/|");
+        if ((tl == 1 && (*t == '-' || *t == '.' || *t == '#')) ) { s += tl; continue; }
+        if (tl == 1 && *t == '?') { q++; s += tl; continue; }
+        const char *p = t;
+        int c = card_parse(&p);
+        if (c < 0 || (p < t + tl && *p != '*')) { snprintf(bad, badn, "%.*s", (int)(tl > 16 ? 16 : tl), t); return -1; }
+        named[c]++;
+        s += tl;
+    }
+    return q;
+}
+
+/* Turn a partial position (it has rest=pile or rest=box) into a full one in out: every '?' in
+ * the meadow and the hands is dealt from the cards the position does not name, shuffled by its
+ * rng (the record's [Seed]); what is left goes under the given pile (rest=pile) or into the box
+ * (rest=box). Missing fields take the values of a fresh turn (SPEC.md). 0, or -1 with err. */
+static int hdz_complete(const game_config *cfg, const char *text, char *out, size_t outn, char *err, size_t errlen)
+{
+    static const char *const dflt_phase = "play";
+    char buf[GAME_TEXT_MAX], *val[P_N];
+    if (strlen(text) >= sizeof buf) { snprintf(err, errlen, "position: longer than %d characters", GAME_TEXT_MAX - 1); return -1; }
+    memcpy(buf, text, strlen(text) + 1);
+    if (game_fields_split(buf, hdz_partial_name, P_N, val, err, errlen)) return -1;
+    int np = cfg->players, n = hdz_param.side[np], rest_box;
+    if (!strcmp(val[P_REST], "pile")) rest_box = 0;
+    else if (!strcmp(val[P_REST], "box")) rest_box = 1;
+    else { snprintf(err, errlen, "position: 'rest' wants pile or box, got '%.12s'", val[P_REST]); return -1; }
+    if (!val[P_RNG]) { snprintf(err, errlen, "position: a partial position (rest=...) needs the record's [Seed] or an rng field to deal the rest"); return -1; }
+    char *e;
+    uint64_t rng = strtoull(val[P_RNG], &e, 16);
+    if (*e || e == val[P_RNG]) { snprintf(err, errlen, "position: 'rng' wants a hex number, got '%.20s'", val[P_RNG]); return -1; }
+    /* defaults for the card fields */
+    char meadow[1024];
+    if (!val[P_MEADOW]) {
+        size_t m = 0;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                int is_site = 0;
+                for (int q = 0; q < np && !(cfg->readings & HDZ_R_SITE_OUTSIDE); q++)
+                    if (hdz_track_cell(n, hdz_param.stable_site[np][q]) == r * HDZ_W + c) is_site = 1;
+                m += (size_t)snprintf(meadow + m, sizeof meadow - m, "%s%s", c ? "," : r ? "/" : "", is_site ? "#" : "?");
+            }
+        val[P_MEADOW] = meadow;
+    }
+    char hands[64];
+    if (!val[P_HANDS]) {
+        size_t m = 0;
+        for (int q = 0; q < np; q++) m += (size_t)snprintf(hands + m, sizeof hands - m, "%s?,?", q ? "|" : "");
+        val[P_HANDS] = hands;
+    }
+    char empties[32];
+    snprintf(empties, sizeof empties, "-|-|-|-|-");
+    empties[2 * np - 1] = 0;
+    if (!val[P_DISPLAYS]) val[P_DISPLAYS] = empties;
+    /* the named cards, the '?' places, the cards left */
+    int named[HDZ_CODES] = {0}, q = 0;
+    char bad[20];
+    int f[] = {P_MEADOW, P_HANDS, P_PILE, P_DISPLAYS, P_BOX};
+    for (int i = 0; i < 5; i++) {
+        if (!val[f[i]]) continue;
+        int k = partial_scan(val[f[i]], named, bad, sizeof bad);
+        if (k < 0) { snprintf(err, errlen, "position: '%s' in '%s' is no card (cards: A1..R5, Dog, Milk1, Milk2)", bad, hdz_partial_name[f[i]]); return -1; }
+        if (f[i] == P_PILE || f[i] == P_DISPLAYS || f[i] == P_BOX) {
+            if (k) { snprintf(err, errlen, "position: '?' may stand only in 'meadow' and 'hands', not in '%s'", hdz_partial_name[f[i]]); return -1; }
+        } else q += k;
+    }
+    uint8_t left[HDZ_CARDS];
+    int nl = 0;
+    for (int c = 0; c < HDZ_CODES; c++) {
+        int want = HDZ_IS_GOAT(c) ? 1 : c == HDZ_DOG ? HDZ_DOGS : c == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
+        for (int k = named[c]; k < want; k++) left[nl++] = (uint8_t)c;
+    }
+    if (q > nl) { snprintf(err, errlen, "position: %d '?' places to deal but only %d cards are not named", q, nl); return -1; }
+    shuffle(left, nl, &rng);
+    /* write the full position: '?' replaced in order, the rest after the pile or in the box */
+    game_out o = {out, outn, 0, 0};
+    int used = 0;
+    for (int fi = 0; fi < 5; fi++) {
+        int fld = fi == 0 ? P_MEADOW : fi == 1 ? P_HANDS : fi == 2 ? P_PILE : fi == 3 ? P_DISPLAYS : P_BOX;
+        game_put(&o, fi ? ";" : "");
+        game_put(&o, hdz_partial_name[fld]);
+        game_put(&o, "=");
+        const char *v = val[fld];
+        int wrote = 0;
+        if (v && strcmp(v, "-") != 0) {
+            for (const char *p = v; *p; p++) {
+                if (*p == '?' && (p[1] == 0 || strchr(",/|", p[1])) && (p == v || strchr(",/|", p[-1]))) {
+                    char nm[8];
+                    card_name(left[used++], nm);
+                    game_put(&o, nm);
+                } else { char ch[2] = {*p, 0}; game_put(&o, ch); }
+            }
+            wrote = 1;
+        } else if (v) { game_put(&o, v); wrote = 1; }
+        int extra = (fld == P_PILE && !rest_box) || (fld == P_BOX && rest_box);
+        if (extra && used < nl) {
+            if (wrote && v && strcmp(v, "-") == 0) { o.len--; wrote = 0; }  /* drop the '-' */
+            for (int i = used; i < nl; i++) {
+                char nm[8];
+                card_name(left[i], nm);
+                if (wrote || i > used) game_put(&o, ",");
+                game_put(&o, nm);
+            }
+            used = nl;
+            wrote = 1;
+        }
+        if (!wrote) game_put(&o, "-");
+    }
+    if (o.len && o.b[o.len - 1] == '=') game_put(&o, "-");
+    /* the other fields: given, or those of a fresh turn */
+    char num[64];
+    game_put(&o, ";goats=");
+    if (val[P_GOATS]) game_put(&o, val[P_GOATS]);
+    else for (int p = 0; p < np; p++) { if (p) game_put(&o, ","); game_put_int(&o, hdz_param.stable_site[np][p]); }
+    int marks[HDZ_MAXP] = {0}, owner[HDZ_TYPES];
+    for (int t = 0; t < HDZ_TYPES; t++) owner[t] = -1;
+    for (const char *p = val[P_MEADOW]; (p = strchr(p, '*')) != NULL; p++) {
+        int seat = p[1] - '1';
+        const char *c0 = p;
+        while (c0 > val[P_MEADOW] && !strchr(",/", c0[-1])) c0--;
+        if (seat >= 0 && seat < np) { marks[seat]++; if (*c0 >= 'A' && *c0 <= 'R') owner[*c0 - 'A'] = seat; }
+    }
+    game_put(&o, ";supply=");
+    if (val[P_SUPPLY]) game_put(&o, val[P_SUPPLY]);
+    else for (int p = 0; p < np; p++) { if (p) game_put(&o, ","); game_put_int(&o, hdz_param.small_goats - marks[p]); }
+    game_put(&o, ";owner=");
+    if (val[P_OWNER]) game_put(&o, val[P_OWNER]);
+    else {
+        int any = 0;
+        for (int t = 0; t < HDZ_TYPES; t++)
+            if (owner[t] >= 0) {
+                snprintf(num, sizeof num, "%s%c:%d", any ? "," : "", 'A' + t, owner[t] + 1);
+                game_put(&o, num); any = 1;
+            }
+        if (!any) game_put(&o, "-");
+    }
+    static const char *const tail[][2] = {{"turn", "1"}, {"phase", NULL}, {"played", "-"}, {"ending", "no"},
+                                          {"refused", "0"}, {"pending", "-"}};
+    int tf[] = {P_TURN, P_PHASE, P_PLAYED, P_ENDING, P_REFUSED, P_PENDING};
+    for (int i = 0; i < 6; i++) {
+        game_put(&o, ";"); game_put(&o, tail[i][0]); game_put(&o, "=");
+        game_put(&o, val[tf[i]] ? val[tf[i]] : tail[i][1] ? tail[i][1] : dflt_phase);
+    }
+    if (val[P_REMIND]) { game_put(&o, ";remind="); game_put(&o, val[P_REMIND]); }
+    if (val[P_SHOWN]) { game_put(&o, ";shown="); game_put(&o, val[P_SHOWN]); }
+    snprintf(num, sizeof num, ";rng=%016llx", (unsigned long long)rng);
+    game_put(&o, num);
+    if (o.bad) { snprintf(err, errlen, "position: the completed position is too long"); return -1; }
+    return 0;
+}
+
 static int hdz_setup_position(void *vst, const game_config *cfg, const char *text,
                               char *err, size_t errlen)
 {
+    /* rest=pile|box: a partial position, completed first (the result is parsed like any other) */
+    if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
+        char full[GAME_TEXT_MAX];
+        if (!config_ok(cfg)) { snprintf(err, errlen, "position: players must be 2 to 5"); return GAME_BADARG; }
+        if (hdz_complete(cfg, text, full, sizeof full, err, errlen)) return GAME_BADARG;
+        return hdz_setup_position(vst, cfg, full, err, errlen);
+    }
     hdz_state *st = vst;
     hdz_in in;
     in.err = err; in.errlen = errlen; in.bad = 0;

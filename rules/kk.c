@@ -668,9 +668,154 @@ static int small_int(const char *s, int lo, int hi, int *v)
     return 0;
 }
 
+/* ---- Partial positions (SPEC.md, "Position fields"): rest=pile|box ---------------------- */
+
+static const char *const kk_partial_name[] = {
+    "council", "hands", "left", "right", "terr", "box", "turn", "phase", "turns", "gave", "last", "passes",
+    "ending", "rest", "rng",
+};
+enum { Q_COUNCIL, Q_HANDS, Q_LEFT, Q_RIGHT, Q_TERR, Q_BOX, Q_TURN, Q_PHASE, Q_TURNS, Q_GAVE, Q_LAST, Q_PASSES,
+       Q_ENDING, Q_REST, Q_RNG, Q_N };
+
+/* Count the cards a list names ('?', '-', '.' name none); the number of '?', or -1 with the token. */
+static int kk_partial_scan(const char *s, int *named, char *bad, size_t badn)
+{
+    int q = 0;
+    while (*s) {
+        while (*s == ' ' || *s == ',' || *s == '/' || *s == '|') s++;
+        if (!*s) break;
+        const char *t = s;
+        size_t tl = strcspn(s, ",/|");
+        if (tl == 1 && (*t == '-' || *t == '.')) { s += tl; continue; }
+        if (tl == 1 && *t == '?') { q++; s += tl; continue; }
+        const char *p = t;
+        int id = card_parse(&p);
+        if (id < 0 || p != t + tl) { snprintf(bad, badn, "%.*s", (int)(tl > 16 ? 16 : tl), t); return -1; }
+        named[id]++;
+        s += tl;
+    }
+    return q;
+}
+
+/* Complete a partial position (rest=pile|box): the '?' places of the council and the hands are
+ * dealt from the unnamed cards, shuffled by rng (the record's [Seed]); under rest=pile, as at
+ * setup, kk_param.removed[players] of the others go unseen to the box (less the cards the box
+ * names) and the rest is split over the two piles, below the cards given there; under rest=box
+ * the rest goes to the box. Missing fields take the values of a fresh game (SPEC.md). */
+static int kk_complete(const game_config *cfg, const char *text, char *out, size_t outn, char *err, size_t errlen)
+{
+    char buf[GAME_TEXT_MAX], *val[Q_N];
+    if (strlen(text) >= sizeof buf) { snprintf(err, errlen, "position: too long"); return -1; }
+    strcpy(buf, text);
+    if (game_fields_split(buf, kk_partial_name, Q_N, val, err, errlen)) return -1;
+    int np = cfg->players, rest_box;
+    if (!strcmp(val[Q_REST], "pile")) rest_box = 0;
+    else if (!strcmp(val[Q_REST], "box")) rest_box = 1;
+    else { snprintf(err, errlen, "position: 'rest' wants pile or box, got '%.12s'", val[Q_REST]); return -1; }
+    if (!val[Q_RNG]) { snprintf(err, errlen, "position: a partial position (rest=...) needs the record's [Seed] to deal the rest"); return -1; }
+    char *e;
+    uint64_t rng = strtoull(val[Q_RNG], &e, 16);
+    if (*e || e == val[Q_RNG]) { snprintf(err, errlen, "position: 'rng' wants a hex number, got '%.20s'", val[Q_RNG]); return -1; }
+    char council[128], hands[64], terr[16];
+    if (!val[Q_COUNCIL]) {                       /* KK-SETUP-COUNCIL: the ring, or all 16 (start=all16) */
+        int all = (cfg->readings & KK_R_START_ALL16) != 0;
+        size_t m = 0;
+        for (int c = 0; c < KK_CELLS; c++) {
+            int in = c / 4 > 0 && c / 4 < 3 && c % 4 > 0 && c % 4 < 3;
+            m += (size_t)snprintf(council + m, sizeof council - m, "%s%s", c % 4 ? "," : c ? "/" : "", in && !all ? "." : "?");
+        }
+        val[Q_COUNCIL] = council;
+    }
+    if (!val[Q_HANDS]) {
+        size_t m = 0;
+        for (int q = 0; q < np; q++) m += (size_t)snprintf(hands + m, sizeof hands - m, "%s?,?,?,?", q ? "|" : "");
+        val[Q_HANDS] = hands;
+    }
+    snprintf(terr, sizeof terr, "-|-|-|-");
+    terr[2 * np - 1] = 0;
+    if (!val[Q_TERR]) val[Q_TERR] = terr;
+    int named[KK_CARDS] = {0}, q = 0, inbox = 0;
+    char bad[20];
+    int f[] = {Q_COUNCIL, Q_HANDS, Q_LEFT, Q_RIGHT, Q_TERR, Q_BOX};
+    for (int i = 0; i < 6; i++) {
+        if (!val[f[i]]) continue;
+        int before = 0;
+        for (int id = 0; id < KK_CARDS; id++) before += named[id];
+        int k = kk_partial_scan(val[f[i]], named, bad, sizeof bad);
+        if (k < 0) { snprintf(err, errlen, "position: '%s' in '%s' is no card (want e.g. gC5)", bad, kk_partial_name[f[i]]); return -1; }
+        if (k && f[i] != Q_COUNCIL && f[i] != Q_HANDS) { snprintf(err, errlen, "position: '?' may stand only in 'council' and 'hands', not in '%s'", kk_partial_name[f[i]]); return -1; }
+        q += k;
+        if (f[i] == Q_BOX) {                     /* how many cards the box names */
+            int after = 0;
+            for (int id = 0; id < KK_CARDS; id++) after += named[id];
+            inbox = after - before;
+        }
+    }
+    uint8_t left[KK_CARDS];
+    int nl = 0;
+    for (int id = 0; id < KK_CARDS; id++) if (!named[id]) left[nl++] = (uint8_t)id;
+    if (q > nl) { snprintf(err, errlen, "position: %d '?' places to deal but only %d cards are not named", q, nl); return -1; }
+    shuffle(left, nl, &rng);
+    int used = 0;
+    game_out o = {out, outn, 0, 0};
+    int order[] = {Q_COUNCIL, Q_HANDS, Q_TERR};
+    for (int i = 0; i < 3; i++) {
+        game_put(&o, i ? ";" : ""); game_put(&o, kk_partial_name[order[i]]); game_put(&o, "=");
+        const char *v = val[order[i]];
+        for (const char *p = v; *p; p++) {
+            if (*p == '?' && (p[1] == 0 || strchr(",/|", p[1])) && (p == v || strchr(",/|", p[-1]))) {
+                char nm[8];
+                card_name(left[used++], nm);
+                game_put(&o, nm);
+            } else { char ch[2] = {*p, 0}; game_put(&o, ch); }
+        }
+    }
+    /* the rest: removed unseen (rest=pile, as at setup), then the two piles; or all to the box */
+    int unseen = rest_box ? nl - used : kk_param.removed[np] - inbox;
+    if (unseen < 0) unseen = 0;
+    if (unseen > nl - used) unseen = nl - used;
+    game_put(&o, ";box=");
+    int wrote = 0;
+    if (val[Q_BOX] && strcmp(val[Q_BOX], "-") != 0) { game_put(&o, val[Q_BOX]); wrote = 1; }
+    for (int i = 0; i < unseen; i++) {
+        char nm[8];
+        card_name(left[used++], nm);
+        if (wrote) game_put(&o, ",");
+        game_put(&o, nm); wrote = 1;
+    }
+    if (!wrote) game_put(&o, "-");
+    for (int side = 0; side < 2; side++) {
+        game_put(&o, side ? ";right=" : ";left=");
+        const char *v = val[side ? Q_RIGHT : Q_LEFT];
+        wrote = 0;
+        if (v && strcmp(v, "-") != 0) { game_put(&o, v); wrote = 1; }
+        for (int i = used + side; i < nl; i += 2) {       /* the rest split in turn, "zirka gleich hohe Stapel" */
+            char nm[8];
+            card_name(left[i], nm);
+            if (wrote) game_put(&o, ",");
+            game_put(&o, nm); wrote = 1;
+        }
+        if (!wrote) game_put(&o, "-");
+    }
+    static const char *const dflt[] = {"1", "place", "0", "0", "-", "0", "0"};
+    int tf[] = {Q_TURN, Q_PHASE, Q_TURNS, Q_GAVE, Q_LAST, Q_PASSES, Q_ENDING};
+    for (int i = 0; i < 7; i++) {
+        game_put(&o, ";"); game_put(&o, kk_partial_name[tf[i]]); game_put(&o, "=");
+        game_put(&o, val[tf[i]] ? val[tf[i]] : dflt[i]);
+    }
+    if (o.bad) { snprintf(err, errlen, "position: the completed position is too long"); return -1; }
+    return 0;
+}
+
 static int kk_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     kk_state *st = vst;
+    if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
+        char full[GAME_TEXT_MAX];
+        if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");
+        if (kk_complete(cfg, text, full, sizeof full, err, errlen)) return GAME_BADARG;
+        return kk_setup_position(vst, cfg, full, err, errlen);
+    }
     static const int per_field_max = 1600;
     char buf[GAME_TEXT_MAX], *val[F_N];
     if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");

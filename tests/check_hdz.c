@@ -122,6 +122,44 @@ START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
 }
 END_TEST
 
+/* A partial position (rest=pile) names some cards and deals the rest from the [Seed]; show's
+ * replay stops after any move. */
+START_TEST(a_partial_position_deals_what_it_does_not_name_from_the_seed)
+{
+    char path[512], err[RF_ERR_MAX];
+    size_t len;
+    snprintf(path, sizeof path, "%s/records/hdz/partial-elvis-majority.nl.rec", tu_corpus());
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    static rf_replay a, b;
+    ck_assert_msg(rf_replay_upto("p.rec", text, len, NULL, 0, &a, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert_int_eq(a.moves, 0);
+    ck_assert_int_eq(a.total, 2);
+    const hdz_state *st = (const hdz_state *)a.st;
+    ck_assert_int_eq(st->cell[tu_cell("a2")], tu_card("E1"));        /* named where named */
+    ck_assert_int_eq(st->cell[tu_cell("f3")], tu_card("E2"));
+    ck_assert_int_eq(st->display[0][tu_card("E5")], 1);
+    ck_assert(st->hand[0][0] == tu_card("E3") || st->hand[0][1] == tu_card("E3"));
+    ck_assert_int_eq(st->box[tu_card("A1")], 1);
+    int cards = st->pile_len;                                        /* and all 121 somewhere */
+    for (int c = 0; c < HDZ_CELLS; c++) cards += st->cell[c] < HDZ_CODES;
+    for (int p = 0; p < 3; p++) cards += (st->hand[p][0] != HDZ_NONE) + (st->hand[p][1] != HDZ_NONE);
+    for (int c = 0; c < HDZ_CODES; c++) { cards += st->box[c]; for (int p = 0; p < 3; p++) cards += st->display[p][c]; }
+    ck_assert_int_eq(cards, HDZ_CARDS);
+    /* the same seed deals the same cards; after both moves the majority has marked Elvis 1 */
+    ck_assert_msg(rf_replay_upto("p.rec", text, len, NULL, -1, &b, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert_int_eq(b.moves, 2);
+    ck_assert_int_eq(((const hdz_state *)b.st)->mark[tu_cell("a2")], 0);
+    ck_assert_int_eq(((const hdz_state *)b.st)->owner[4], 0);
+    free(text);
+    /* a partial position needs a seed, and '?' only where cards are dealt */
+    tu_refused(&hdz_engine, "[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Position \"rest=pile\"]\n", 4,
+               "a partial position (rest=...) needs a [Seed]");
+    tu_refused(&hdz_engine, "[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n[Position \"rest=pile;box=?\"]\n", 5,
+               "position: '?' may stand only in 'meadow' and 'hands', not in 'box'");
+}
+END_TEST
+
 /* An illegal move names why and lists the legal moves. */
 START_TEST(an_illegal_move_says_why_and_lists_the_legal_moves)
 {
@@ -238,6 +276,7 @@ static Suite *hdz_suite(void)
     tcase_add_test(tc, bad_records_give_exit_2_and_a_file_line_message);
     tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
     tcase_add_test(tc, an_illegal_move_says_why_and_lists_the_legal_moves);
+    tcase_add_test(tc, a_partial_position_deals_what_it_does_not_name_from_the_seed);
     tcase_add_test(tc, an_illegal_move_in_a_record_is_bad_input_at_its_line);
     tcase_add_test(tc, truncated_and_garbled_records_never_crash);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);

@@ -222,6 +222,30 @@ END_TEST
 
 /* Position errors name the field, the value and the [Position] line; a position no game can
  * reach is refused when it is loaded. */
+/* A partial position (rest=pile) names some cards and deals the rest from the [Seed], with the
+ * setup's unseen removal and two piles. */
+START_TEST(a_partial_position_deals_what_it_does_not_name_from_the_seed)
+{
+    char path[512], err[RF_ERR_MAX];
+    size_t len;
+    snprintf(path, sizeof path, "%s/records/kk/partial-yellow-run.de.rec", tu_corpus());
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    static rf_replay a, b;
+    ck_assert_msg(rf_replay_upto("p.rec", text, len, NULL, 0, &a, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    const kk_state *st = (const kk_state *)a.st;
+    ck_assert_int_eq(st->council[tu_kk_cell("b1")], tu_kk_card("yS5"));
+    ck_assert_int_eq(st->council[tu_kk_cell("b2")], KK_NONE);
+    int removed = 0;
+    for (int id = 0; id < KK_CARDS; id++) removed += st->box[id];
+    ck_assert_int_eq(removed, kk_param.removed[3]);                   /* as at setup */
+    ck_assert_int_le(abs(st->pile_len[0] - st->pile_len[1]), 1);
+    ck_assert_msg(rf_replay_upto("p.rec", text, len, NULL, -1, &b, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert_int_eq(((const kk_state *)b.st)->terr[0][tu_kk_card("yS5")], 1);   /* taken: yellow like yF5 */
+    free(text);
+}
+END_TEST
+
 START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
 {
     static const char *const rec = "records/kk/karl-takes-green-5-and-orange-4.de.rec";
@@ -344,6 +368,7 @@ static Suite *kk_suite(void)
     tcase_add_test(tc, the_final_example_scores_24_19_24_and_karl_wins_under_every_reading);
     tcase_add_test(tc, bad_kk_records_give_exit_2_and_a_file_line_message);
     tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
+    tcase_add_test(tc, a_partial_position_deals_what_it_does_not_name_from_the_seed);
     tcase_add_test(tc, truncated_and_garbled_kk_records_never_crash);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);
     suite_add_tcase(s, tc);
