@@ -377,6 +377,8 @@ long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
         if (log && k < log_cap) log[k] = m;
         k++;
         if (c) {
+            c->pre_legal = legal;                /* the oracles reuse this step's enumeration */
+            c->n_pre_legal = n;
             inv_on_step(c, pre, &m, st);
             if (c->violations) break;
         }

@@ -1,38 +1,58 @@
 #!/usr/bin/env bash
 # bench-fuzz.sh: fuzz throughput per harness for libFuzzer and AFL++, over a fixed time, beside
-# an empty harness run the same way (the fuzzer's own ceiling), as a ratio. Run by `make bench`.
+# an empty harness run the same way (the fuzzer's own ceiling); then, per game, the game
+# harness's exec/s beside the clause-oracle games/s of `rulefuzz bench` and their ratio (goal:
+# libFuzzer >= 0.5, AFL++ within 2x of libFuzzer). Run by `make bench`.
 #   BENCH_FUZZ_SECONDS=10   time per run;  HARNESSES="hdz hdz_record";  BUILD=build
+# Each run is pinned to one core (taskset): AFL++'s persistent-mode hand-over between afl-fuzz
+# and its target is a same-core switch then, and libFuzzer is measured the same way.
 set -eu
 cd "$(dirname "$0")/.."
 T=${BENCH_FUZZ_SECONDS:-10}
 BUILD=${BUILD:-build}
 HARNESSES=${HARNESSES:-$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||' | grep -v '^empty$')}
+CORE=${BENCH_CORE:-0}
 tmp=$BUILD/fuzz/bench
 rm -rf "$tmp"; mkdir -p "$tmp"
 
 libfuzzer_eps() {  # harness, seeds
-  local d=$tmp/lf-$1; mkdir -p "$d"; cp "$2"/* "$d"/
-  "$BUILD/fuzz/$1_libfuzzer" -max_total_time="$T" -print_final_stats=1 -artifact_prefix="$tmp/" "$d" \
-    > "$tmp/lf-$1.log" 2>&1 || { tail -5 "$tmp/lf-$1.log" >&2; echo 0; return; }
+  local d=$tmp/lf-$1; rm -rf "$d"; mkdir -p "$d"; cp "$2"/* "$d"/
+  taskset -c "$CORE" "$BUILD/fuzz/$1_libfuzzer" -max_total_time="$T" -entropic=0 -print_final_stats=1 \
+    -artifact_prefix="$tmp/" "$d" > "$tmp/lf-$1.log" 2>&1 || { tail -5 "$tmp/lf-$1.log" >&2; echo 0; return; }
   awk '/stat::average_exec_per_sec/ {print $2}' "$tmp/lf-$1.log"
 }
-afl_eps() {  # harness, seeds
-  local o=$tmp/afl-$1
-  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1 AFL_NO_AFFINITY=1 \
-    afl-fuzz -i "$2" -o "$o" -V "$T" -- "$BUILD/fuzz/$1_afl" > "$tmp/afl-$1.log" 2>&1 \
+afl_eps() {  # harness, seeds: execs over the fuzzing time after calibration (AFL++'s own figure)
+  local o=$tmp/afl-$1; rm -rf "$o"
+  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1 AFL_NO_AFFINITY=1 AFL_FAST_CAL=1 \
+    taskset -c "$CORE" afl-fuzz -i "$2" -o "$o" -V "$T" -- "$BUILD/fuzz/$1_afl" > "$tmp/afl-$1.log" 2>&1 \
     || { tail -5 "$tmp/afl-$1.log" >&2; echo 0; return; }
-  awk -F: '/^execs_done/ {e=$2} /^run_time/ {t=$2} END { if (t > 0) printf "%d\n", e / t; else print 0 }' \
-    "$o/default/fuzzer_stats"
+  awk -F: '/^execs_per_sec/ {gsub(/ /, "", $2); printf "%d\n", $2}' "$o/default/fuzzer_stats"
 }
 
-echo "fuzz throughput: ${T}s per run, one core; ceiling = the empty harness (fuzz/fuzz_empty.c) on the same seeds"
+echo "fuzz throughput: ${T}s per run, pinned to core $CORE; ceiling = the empty harness (fuzz/fuzz_empty.c) on the same seeds"
 printf '%-12s %-10s %12s %12s %9s\n' harness fuzzer exec/s ceiling ratio
+declare -A EPS
 for f in libfuzzer afl; do
   for h in $HARNESSES; do
     seeds=corpus/$h
     if [ $f = libfuzzer ]; then e=$(libfuzzer_eps "$h" "$seeds"); c=$(libfuzzer_eps empty "$seeds")
     else e=$(afl_eps "$h" "$seeds"); c=$(afl_eps empty "$seeds"); fi
+    EPS[$f-$h]=$e
     ratio=$(awk -v a="$e" -v b="$c" 'BEGIN { if (b > 0) printf "%.5f", a / b; else print "-" }')
     printf '%-12s %-10s %12s %12s %9s\n' "$h" "$f" "$e" "$c" "$ratio"
   done
+done
+
+echo
+echo "game harnesses against the clause oracles alone (rulefuzz bench GAME: games/s with every clause oracle,"
+echo "no conformance check, median over the profiles), same core; goal: libFuzzer/clauses >= 0.5, AFL++ within 2x"
+printf '%-6s %14s %14s %9s %12s %12s\n' game clauses-g/s libFuzzer-e/s ratio AFL++-e/s AFL/libF
+for h in $HARNESSES; do
+  case $h in *_record) continue;; esac
+  g=$(taskset -c "$CORE" "$BUILD/rulefuzz" bench "$h" --games 1000 2>/dev/null \
+      | awk '$3 == "clauses" {print $5}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  lf=${EPS[libfuzzer-$h]:-0}; af=${EPS[afl-$h]:-0}
+  printf '%-6s %14s %14s %9s %12s %12s\n' "$h" "$g" "$lf" \
+    "$(awk -v a="$lf" -v b="$g" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" "$af" \
+    "$(awk -v a="$af" -v b="$lf" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
 done

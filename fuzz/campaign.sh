@@ -109,7 +109,7 @@ for h in $HARNESSES; do
   if [ "$FUZZER" = libfuzzer ]; then
     bin=$BUILD/fuzz/${h}_libfuzzer
     [ -x "$bin" ] || die "$bin is missing"
-    args=(-timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$w/crashes/")
+    args=(-timeout=20 -rss_limit_mb=2048 -entropic=0 -print_final_stats=1 -artifact_prefix="$w/crashes/")
     [ -f "$dict" ] && args+=(-dict="$dict")
     end=$(( $(date +%s) + secs ))
     for j in $(seq 0 $((JOBS - 1))); do
@@ -122,9 +122,12 @@ for h in $HARNESSES; do
     export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_AUTORESUME=1 \
            AFL_QUIET=1 AFL_NO_AFFINITY=1
     dargs=(); [ -f "$dict" ] && dargs=(-x "$dict")
+    ncpu=$(nproc 2>/dev/null || echo 1)
     for j in $(seq 0 $((JOBS - 1))); do
       if [ "$j" = 0 ]; then role=(-M main); else role=(-S "w$j"); fi
-      setsid afl-fuzz -i "$seeds" -o "$w/afl" "${role[@]}" -V "$secs" -t 20000 "${dargs[@]}" -- "$bin" \
+      # Each afl-fuzz and its target share one core: the persistent-mode hand-over between the
+      # two processes is then a same-core switch, several times faster than across cores.
+      setsid taskset -c $(( j % ncpu )) afl-fuzz -i "$seeds" -o "$w/afl" "${role[@]}" -V "$secs" -t 20000 "${dargs[@]}" -- "$bin" \
         > "$w/afl-$j.log" 2>&1 &
       pids+=($!)
     done

@@ -60,6 +60,28 @@ static void rf_count_exec_flush(int flush)
 
 static void rf_count_exec(void) { rf_count_exec_flush(0); }
 
+/* One step in RF_GEN_EVERY (default 16; the environment variable of that name overrides it, 1
+ * checks every step) gets the costly conformance checks in the game harnesses. */
+#define RF_GEN_EVERY_DEFAULT 16
+static unsigned rf_gen_every(void)
+{
+    static unsigned every;
+    if (!every) {
+        const char *e = getenv("RF_GEN_EVERY");
+        long v = e && *e ? strtol(e, NULL, 10) : RF_GEN_EVERY_DEFAULT;
+        every = v >= 1 && v <= 1000000 ? (unsigned)v : RF_GEN_EVERY_DEFAULT;
+    }
+    return every;
+}
+
+/* FNV-1a of the input: where in the game the sampled checks fall. */
+static unsigned rf_input_hash(const uint8_t *data, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ data[i]) * 16777619u;
+    return h;
+}
+
 __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8_t *data, size_t len)
 {
     rf_count_exec();
@@ -76,6 +98,12 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
         fprintf(stderr, "rulefuzz: no oracles for %s\n", g->name);
         abort();
     }
+    /* The conformance checks are sampled (README, "Fuzz campaigns"): every clause oracle judges
+     * every move, the costly GEN- checks one step in rf_gen_every(), on steps chosen from the
+     * input's own bytes, so a finding reproduces from the input alone and `rulefuzz inputs` /
+     * triage replay every step of it with every check. */
+    c.gen_every = rf_gen_every();
+    c.gen_phase = rf_input_hash(data, len);
     inv_on_setup(&c, st);
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
     rf_log_new_clauses(&c);

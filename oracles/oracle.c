@@ -130,12 +130,19 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
     const game_engine *g = c->g;
     size_t sz = g->state_size;
     state_buf tmp;
-    game_move legal[GAME_MAX_MOVES];
+    game_move own[GAME_MAX_MOVES];
+    const game_move *legal = own;
     char mt[64];
     c->step++;
-    int n = g->legal_moves(pre, legal, GAME_MAX_MOVES);
+    unsigned gen = c->generic;
+    if (c->gen_every > 1 && (c->step + c->gen_phase) % c->gen_every != 0) gen &= INV_GEN_CHEAP;
+    int n = 0;
+    if (gen & (INV_GEN_NOTATION | INV_GEN_LEGAL | INV_GEN_REJECT)) {
+        if (c->pre_legal) { legal = c->pre_legal; n = c->n_pre_legal; }     /* the driver's list */
+        else n = g->legal_moves(pre, own, GAME_MAX_MOVES);
+    }
 
-    if (c->generic & INV_GEN_DETERMINISM) {          /* GEN-DETERMINISM */
+    if (gen & INV_GEN_DETERMINISM) {                 /* GEN-DETERMINISM */
         inv_applied(c, K_DET);
         memcpy(tmp.b, pre, sz);
         int rc = g->apply(tmp.b, m);
@@ -145,7 +152,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             inv_fail(c, K_DET, "applying '%s' again gives a different state", mt);
         }
     }
-    if (c->generic & INV_GEN_NOTATION) {             /* GEN-NOTATION */
+    if (gen & INV_GEN_NOTATION) {                    /* GEN-NOTATION */
         inv_applied(c, K_NOTE);
         for (int i = 0; i < n; i++) {
             game_move back;
@@ -158,7 +165,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             inv_fired(c, K_NOTE);
         }
     }
-    if (c->generic & INV_GEN_LEGAL) {                /* GEN-LEGAL-APPLIES */
+    if (gen & INV_GEN_LEGAL) {                       /* GEN-LEGAL-APPLIES */
         inv_applied(c, K_LEGAL);
         int found = 0;
         for (int i = 0; i < n; i++) {
@@ -176,7 +183,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             inv_fail(c, K_LEGAL, "apply accepted '%s', which legal_moves does not list", mt);
         }
     }
-    if (c->generic & INV_GEN_REJECT) {               /* GEN-REJECT-UNCHANGED */
+    if (gen & INV_GEN_REJECT) {                      /* GEN-REJECT-UNCHANGED */
         inv_applied(c, K_REJECT);
         /* Neighbours of the played move in every byte, and an empty move. */
         for (int j = 0; j < 9; j++) {
@@ -196,7 +203,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             }
         }
     }
-    if (c->generic & INV_GEN_REDACT) {               /* GEN-HIDDEN-INFO */
+    if (gen & INV_GEN_REDACT) {                      /* GEN-HIDDEN-INFO */
         int who = g->to_move(post);
         if (who >= 0) {
             game_move a[GAME_MAX_MOVES], b[GAME_MAX_MOVES];
@@ -210,8 +217,9 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
                 inv_fail(c, K_REDACT, "P%d's legal moves depend on cards P%d cannot see", who + 1, who + 1);
         }
     }
-    if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
-    if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, post);
+    if (gen & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
+    if (gen & INV_GEN_TERMINAL) gen_terminal(c, post);
+    c->pre_legal = NULL;
     if (c->og->check_step) c->og->check_step(c, c->k_game, pre, m, post);
 }
 

@@ -55,6 +55,15 @@ typedef struct inv_ctx {
     char first_msg[INV_MSG_MAX];      /* its message */
     long step;                        /* moves checked so far in the current game */
     long first_step;                  /* step of the first violation (-1: at setup/final) */
+    /* Sampling of the conformance checks (fuzz harnesses): with gen_every > 1, the costly
+     * INV_GEN_* oracles run only on the steps s with (s + gen_phase) % gen_every == 0 and the
+     * cheap ones (INV_GEN_CHEAP) on every step; the game's clause oracles always run on every
+     * step. 0 or 1: every oracle on every step (make check, replay, rulefuzz inputs, triage). */
+    unsigned gen_every, gen_phase;
+    /* Set by a driver for one inv_on_step call: the legal moves of `pre` it already enumerated
+     * (in legal_moves order), so the oracles need not enumerate them again; NULL otherwise. */
+    const game_move *pre_legal;
+    int n_pre_legal;
 } inv_ctx;
 
 /* Generic conformance oracles (game-independent; clause IDs GEN-...). */
@@ -66,7 +75,8 @@ enum {
     INV_GEN_REJECT      = 1u << 4,  /* GEN-REJECT-UNCHANGED: an illegal move changes nothing */
     INV_GEN_TERMINAL    = 1u << 5,  /* GEN-TERMINAL: over <=> no legal move <=> result available */
     INV_GEN_REDACT      = 1u << 6,  /* GEN-HIDDEN-INFO: legal moves depend only on what the decider may know */
-    INV_GEN_ALL         = 0x7f
+    INV_GEN_ALL         = 0x7f,
+    INV_GEN_CHEAP       = INV_GEN_DETERMINISM | INV_GEN_TERMINAL   /* run on every step even when sampling */
 };
 
 /* Set up a context for engine g (its oracles looked up by name). Returns 0, or -1 when
