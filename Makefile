@@ -123,7 +123,7 @@ FUZZER       ?= libfuzzer
 JOBS         ?= 1
 SMOKE_SECONDS ?= 4
 FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
-FUZZ_DEPS     = fuzz/harness.h $(LIB_SRC) $(HEADERS) | $(BUILD)/.deps-ok
+FUZZ_DEPS     = fuzz/harness.h $(LIB_SRC) $(HEADERS) Makefile | $(BUILD)/.deps-ok
 
 # Campaign build: libFuzzer, optimised; edge coverage without comparison tracing (a decision byte
 # picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: README, "Which
