@@ -60,9 +60,9 @@ static void rf_count_exec_flush(int flush)
 
 static void rf_count_exec(void) { rf_count_exec_flush(0); }
 
-/* One step in RF_GEN_EVERY (default 16; the environment variable of that name overrides it, 1
+/* One step in RF_GEN_EVERY (default 32; the environment variable of that name overrides it, 1
  * checks every step) gets the costly conformance checks in the game harnesses. */
-#define RF_GEN_EVERY_DEFAULT 16
+#define RF_GEN_EVERY_DEFAULT 32
 static unsigned rf_gen_every(void)
 {
     static unsigned every;

@@ -376,12 +376,13 @@ static void back_colours(const uint8_t *hd, int *n)
  * the colour (SPEC.md), so in every seat's view (the engine's redact for that seat) each other hand
  * still shows as many cards of each colour, and the viewer's own hand, the council, the
  * territories (laid "offen") and the pile heights are as they are. Fires when a seat sees a back. */
-static void inv_kk_info_backs(inv_ctx *c, int k0, const kk_state *s)
+static void inv_kk_info_backs(inv_ctx *c, int k0, const kk_state *s, int only)
 {
     int k = k0 + K_INFO_BACKS, fired = 0;
     if (!c->g || !c->g->redact || c->g->state_size != sizeof *s) return;
     inv_applied(c, k);
     for (int v = 0; v < s->players; v++) {
+        if (only >= 0 && v != only) continue;
         kk_state view = *s;
         c->g->redact(&view, v);
         if (memcmp(view.hand[v], s->hand[v], KK_HAND) != 0) {
@@ -1235,7 +1236,7 @@ static void kk_check_setup(inv_ctx *c, int k0, const void *st)
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
     inv_kk_setup_removal(c, k0, s);
     inv_kk_setup_hands(c, k0, s);
-    inv_kk_info_backs(c, k0, s);
+    inv_kk_info_backs(c, k0, s, -1);                  /* a deal: every seat's view */
     inv_kk_setup_council(c, k0, s);
     inv_kk_setup_piles(c, k0, s);
     inv_kk_turn_order(c, k0, s, NULL);
@@ -1246,7 +1247,8 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     const kk_state *pre = pre_v, *post = post_v;
     kx h;
     if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
-    inv_kk_info_backs(c, k0, post);
+    /* after a move: the view of the seat that decides next (over a game, every seat's) */
+    inv_kk_info_backs(c, k0, post, post->phase == KK_PH_OVER ? -1 : post->turn);
     kx_build(&h, pre, m, post);
     if (h.wrong_phase || (h.bad && h.kind == KK_MV_PASS)) { inv_kk_turn_order(c, k0, post, &h); return; }
     /* In the order the rules run; the first failing clause ends the step's checks. */
