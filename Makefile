@@ -22,8 +22,8 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 
 GAMES        := hdz kk
-ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c
-ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c
+ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
+ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 # cli/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
 CLI_LIB_SRC  := cli/coverage.c
