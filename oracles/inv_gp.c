@@ -92,6 +92,9 @@ static nm mvname(const game_move *m)
 
 static int rd(const gp_state *s, uint32_t bit) { return (s->readings & bit) != 0; }
 
+/* A rule took effect where its clause is not otherwise checked: counted as applied and fired. */
+static void fire(inv_ctx *c, int k) { if (c) { inv_applied(c, k); inv_fired(c, k); } }
+
 /* ---- GP-CARDS-110 ------------------------------------------------------------------------------ */
 
 /* GP-CARDS-110: "90 verzamelkaarten" … "10x Dschingis-Haan" … "5x verdubbelaar" … "5x joker" …
@@ -242,6 +245,7 @@ typedef struct gx {
     int ev;                 /* EV_* */
     int scored_round;       /* last scoring index held in the step, -1 none */
     int cat[K_N];           /* scoring categories that paid (or were ignored) this step */
+    int seatcat[GP_MAXP][K_N];  /* the same, per seat */
 } gx;
 
 /* Collections of seat q with motif m (not the one at index `except`). */
@@ -274,7 +278,7 @@ static void x_scoring(gx *x, int idx)
         int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
         for (int i = 0; i < e->ncol; i++) {
             if (e->col_motif[i] != m) continue;
-            if (i == e->fox) { x->cat[K_FOX_WORTHLESS]++; continue; }  /* GP-FOX-WORTHLESS */
+            if (i == e->fox) { x->cat[K_FOX_WORTHLESS]++; x->seatcat[e->col_owner[i]][K_FOX_WORTHLESS]++; continue; }  /* GP-FOX-WORTHLESS */
             len[n] = e->col_len[i];
             who[n++] = i;
         }
@@ -286,18 +290,19 @@ static void x_scoring(gx *x, int idx)
         int nsec = 0;
         for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
         for (int j = 0; j < n; j++) {
-            int v;
-            if (n == 1) { v = 4; x->cat[K_SCORE_SOLE]++; }
+            int v, K = -1, o = e->col_owner[who[j]];
+            if (n == 1) { v = 4; K = K_SCORE_SOLE; }
             else if (ntop > 1) {
-                if (len[j] == top) { v = 2; x->cat[K_SCORE_TIE_LONGEST]++; }
+                if (len[j] == top) { v = 2; K = K_SCORE_TIE_LONGEST; }
                 else v = 0;
-            } else if (len[j] == top) { v = 3; x->cat[K_SCORE_LONGEST]++; }
+            } else if (len[j] == top) { v = 3; K = K_SCORE_LONGEST; }
             else if (len[j] == sec) {
-                if (nsec == 1) { v = 1; x->cat[K_SCORE_SECOND]++; }
-                else { v = 0; x->cat[K_SCORE_TIE_SECOND]++; }
+                if (nsec == 1) { v = 1; K = K_SCORE_SECOND; }
+                else { v = 0; K = K_SCORE_TIE_SECOND; }
             } else v = 0;
+            if (K >= 0) { x->cat[K]++; x->seatcat[o][K]++; }
             int d = e->col_dbl[who[j]];
-            if (d && v) x->cat[K_DOUBLER_SCORE]++;
+            if (d && v) { x->cat[K_DOUBLER_SCORE]++; x->seatcat[o][K_DOUBLER_SCORE]++; }
             v = v << d;            /* each doubler doubles (one unless second-doubler=allowed) */
             e->wscore[idx][e->col_owner[who[j]]] = (int16_t)(e->wscore[idx][e->col_owner[who[j]]] + v);
         }
@@ -477,7 +482,7 @@ static int clause_of(const gp_state *s, const game_move *m)
     }
 }
 
-/* Every legal move of s, restated; also counts the rules that excluded something (fired). */
+/* Every legal move of s, restated; with c, also counts the rules that excluded something (fired). */
 static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
 {
     int n = 0, p = s->turn, left = 3 - s->acts, q = (p + 1) % s->players;
@@ -501,15 +506,15 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
                 if (ok) n = lpush(out, n, GP_MV_OPEN, t, i, K_DOUBLER_PLAY);
                 continue;
             }
-            if (!own) { if (L) inv_fired(c, k0 + K_OPEN_OWN); continue; }
+            if (!own) { if (L) fire(c, k0 + K_OPEN_OWN); continue; }
             if (closed) continue;
             if (t == GP_JOKER) {
                 if (L) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_JOKER);
-                else inv_fired(c, k0 + K_JOKER);
+                else fire(c, k0 + K_JOKER);
                 continue;
             }
             if (!L) {
-                if (q_has_motif(s, p, t, i)) { inv_fired(c, k0 + K_ONE_PER_MOTIF); continue; }
+                if (q_has_motif(s, p, t, i)) { fire(c, k0 + K_ONE_PER_MOTIF); continue; }
                 n = lpush(out, n, GP_MV_OPEN, t, i, K_OPEN_START);
             } else if (s->col_motif[i] == t) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_OPEN_EXTEND);
         }
@@ -519,7 +524,7 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
         if (s->display[j] != NO) n = lpush(out, n, GP_MV_TAKE, j, 0, K_TAKE_DISPLAY);
     if (s->pile_len && left >= 2) n = lpush(out, n, GP_MV_DRAW, 0, 0, K_TAKE_PILE);
     /* D */
-    if (fox_mine && s->fox_moved) inv_fired(c, k0 + K_FOX_ONCE);
+    if (fox_mine && s->fox_moved) fire(c, k0 + K_FOX_ONCE);
     if (fox_mine && !s->fox_moved) {
         for (int i = 0; i < s->ncol; i++) {
             if (i == s->fox || !fox_spot(s, i)) continue;
@@ -561,6 +566,18 @@ static void inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s)
         }
     }
     if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
+}
+
+/* The move played is one of the oracle's legal moves; else the clause that forbids it reports it. */
+static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m)
+{
+    static lmove mine[2048];
+    int n = oracle_moves(NULL, k0, s, mine);      /* the rules' counts were taken by GP-LEGAL-SET */
+    for (int i = 0; i < n; i++) if (!memcmp(&mine[i].m, m, sizeof *m)) return 1;
+    int K = clause_of(s, m);
+    inv_applied(c, k0 + K);
+    inv_fail(c, k0 + K, "P%d played '%s', which %s forbids here", s->turn + 1, mvname(m).s, gp_clauses[K].id);
+    return 0;
 }
 
 /* ---- Step clauses ------------------------------------------------------------------------------- */
@@ -626,12 +643,12 @@ static int inv_gp_move_effect(inv_ctx *c, int k0, const gx *x)
 {
     int K = move_clause(x), k = k0 + K;
     inv_applied(c, k);
-    if (x->m->kind == GP_MV_OPEN && x->m->a != GP_DOUBLER) { inv_applied(c, k0 + K_OPEN_OWN); inv_fired(c, k0 + K_OPEN_OWN); }
-    if (x->m->kind == GP_MV_OPEN && x->m->b == x->pre->fox && x->m->a != GP_DOUBLER) inv_fired(c, k0 + K_FOX_EXTEND);
-    if ((x->m->kind == GP_MV_OPEN || x->m->kind == GP_MV_CHEST) && x->m->a == GP_JOKER) inv_fired(c, k0 + K_JOKER);
-    if (x->m->kind == GP_MV_OPEN && x->m->a == GP_DOUBLER) inv_fired(c, k0 + K_DOUBLER_PLAY);
-    if (x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS) inv_fired(c, k0 + (x->pre->col_len[x->m->b] ? K_OPEN_EXTEND : K_OPEN_START));
-    if (x->pre->phase == GP_PH_ACT && x->m->kind != GP_MV_END) inv_fired(c, k);
+    if (x->m->kind == GP_MV_OPEN && x->m->a != GP_DOUBLER) fire(c, k0 + K_OPEN_OWN);
+    if (x->m->kind == GP_MV_OPEN && x->m->b == x->pre->fox && x->m->a != GP_DOUBLER) fire(c, k0 + K_FOX_EXTEND);
+    if ((x->m->kind == GP_MV_OPEN || x->m->kind == GP_MV_CHEST) && x->m->a == GP_JOKER) fire(c, k0 + K_JOKER);
+    if (x->m->kind == GP_MV_OPEN && x->m->a == GP_DOUBLER) fire(c, k0 + K_DOUBLER_PLAY);
+    if (x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS) fire(c, k0 + (x->pre->col_len[x->m->b] ? K_OPEN_EXTEND : K_OPEN_START));
+    if (x->pre->phase == GP_PH_ACT && x->m->kind != GP_MV_END && x->m->kind != GP_MV_OPEN) inv_fired(c, k);
     if (!hands_equal(&x->e, x->post)) {
         for (int q = 0; q < x->e.players; q++)
             for (int t = 0; t < GP_HANDT; t++)
@@ -768,7 +785,7 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
         for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
             if (alt_points(x, q, score_blame[j]) == got) K = score_blame[j];
         for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
-            if (x->cat[score_blame[j]]) K = score_blame[j];
+            if (x->seatcat[q][score_blame[j]]) K = score_blame[j];
         if (K < 0) K = K_SCORE_SOLE;
         inv_fail(c, k0 + K, "scoring %d: P%d gets %d points, expected %d", r + 1, q + 1, got, want);
         return 0;
@@ -951,6 +968,7 @@ static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     if (!inv_gp_cards_110(c, k0, post) || !inv_gp_cards_110(c, k0, pre)) return;
     inv_gp_legal_set(c, k0, pre);
     if (pre->phase == GP_PH_OVER) return;
+    if (!move_allowed(c, k0, pre, m)) return;
     x_build(&x, pre, m, post);
     fox_fired(c, k0, &x);
     if (!inv_gp_no_takeback(c, k0, &x)) return;
