@@ -29,7 +29,7 @@ LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 CLI_LIB_SRC  := cli/coverage.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp check_diff check_coverage
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_diff check_coverage
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
 REPORT_GAMES ?= 10000

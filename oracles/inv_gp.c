@@ -278,7 +278,11 @@ static void x_scoring(gx *x, int idx)
         int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
         for (int i = 0; i < e->ncol; i++) {
             if (e->col_motif[i] != m) continue;
-            if (i == e->fox) { x->cat[K_FOX_WORTHLESS]++; x->seatcat[e->col_owner[i]][K_FOX_WORTHLESS]++; continue; }  /* GP-FOX-WORTHLESS */
+            if (i == e->fox) {                       /* GP-FOX-WORTHLESS, GP-AMB-FOX-IGNORED */
+                x->cat[K_FOX_WORTHLESS]++;
+                x->seatcat[e->col_owner[i]][K_FOX_WORTHLESS]++;
+                if (!rd(e, GP_R_FOX_ROW_RANKED)) continue;
+            }
             len[n] = e->col_len[i];
             who[n++] = i;
         }
@@ -300,6 +304,7 @@ static void x_scoring(gx *x, int idx)
                 if (nsec == 1) { v = 1; K = K_SCORE_SECOND; }
                 else { v = 0; K = K_SCORE_TIE_SECOND; }
             } else v = 0;
+            if (who[j] == e->fox) continue;          /* ranked, but worth nothing */
             if (K >= 0) { x->cat[K]++; x->seatcat[o][K]++; }
             int d = e->col_dbl[who[j]];
             if (d && v) { x->cat[K_DOUBLER_SCORE]++; x->seatcat[o][K_DOUBLER_SCORE]++; }
@@ -749,14 +754,15 @@ static int alt_points(const gx *x, int q, int K)
     int tot = 0;
     for (int m = 0; m < GP_MOTIFS; m++) {
         int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
+        int ranked = rd(e, GP_R_FOX_ROW_RANKED);
         for (int i = 0; i < e->ncol; i++)
-            if (e->col_motif[i] == m && (i != e->fox || K == K_FOX_WORTHLESS)) { len[n] = e->col_len[i]; who[n++] = i; }
+            if (e->col_motif[i] == m && (i != e->fox || ranked || K == K_FOX_WORTHLESS)) { len[n] = e->col_len[i]; who[n++] = i; }
         int top = 0, ntop = 0, sec = 0, nsec = 0;
         for (int j = 0; j < n; j++) if (len[j] > top) top = len[j];
         for (int j = 0; j < n; j++) { if (len[j] == top) ntop++; else if (len[j] > sec) sec = len[j]; }
         for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
         for (int j = 0; j < n; j++) {
-            if (e->col_owner[who[j]] != q) continue;
+            if (e->col_owner[who[j]] != q || (who[j] == e->fox && K != K_FOX_WORTHLESS)) continue;
             int v = n == 1 ? 4 : ntop > 1 ? (len[j] == top ? (K == K_SCORE_TIE_LONGEST ? 3 : 2) : 0)
                   : len[j] == top ? 3 : len[j] == sec ? (nsec == 1 ? 1 : (K == K_SCORE_TIE_SECOND ? 1 : 0)) : 0;
             tot += K == K_DOUBLER_SCORE ? v : v << e->col_dbl[who[j]];

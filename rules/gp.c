@@ -16,6 +16,7 @@ static const game_ambiguity gp_amb[GP_N_AMB] = {
     {"GP-AMB-WIN-TIE",        "win-tie",        {"shared", "none"}},
     {"GP-AMB-PLACE-COUNTS",   "fox-place-move", {"free", "counts"}},
     {"GP-AMB-SECOND-DOUBLER", "second-doubler", {"closed", "allowed"}},
+    {"GP-AMB-FOX-IGNORED",    "fox-row",        {"ignored", "ranked"}},
 };
 
 static const game_profile gp_profiles[] = {
@@ -72,9 +73,11 @@ static void score_round(gp_state *st, int idx)
 {
     for (int m = 0; m < GP_MOTIFS; m++) {
         int best = 0, nbest = 0, second = 0, nsecond = 0, n = 0;
+        /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd."; GP-AMB-FOX-IGNORED: left
+         * out of the ranking (ignored) | ranked but paid nothing (ranked) */
+        int ranked = R(st, GP_R_FOX_ROW_RANKED);
         for (int c = 0; c < st->ncol; c++) {
-            /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd." */
-            if (st->col_motif[c] != m || c == st->fox) continue;
+            if (st->col_motif[c] != m || (c == st->fox && !ranked)) continue;
             int L = st->col_len[c];
             n++;
             if (L > best) { second = best; nsecond = nbest; best = L; nbest = 1; }
@@ -84,7 +87,7 @@ static void score_round(gp_state *st, int idx)
         }
         if (n == 0) continue;
         for (int c = 0; c < st->ncol; c++) {
-            if (st->col_motif[c] != m || c == st->fox) continue;
+            if (st->col_motif[c] != m || c == st->fox) continue;   /* the fox's row is worth nothing */
             int L = st->col_len[c], pts = 0;
             if (n == 1) pts = gp_param.sole;                               /* GP-SCORE-SOLE */
             else if (nbest >= 2) pts = L == best ? gp_param.tie_longest : 0;  /* GP-SCORE-TIE-LONGEST */

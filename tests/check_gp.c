@@ -45,6 +45,22 @@ START_TEST(the_scoring_example_gives_herman_5_carl_14_marc_8)
     ck_assert_uint_eq(out.winners, 2u);
     const gp_state *st = (const gp_state *)out.st;
     ck_assert_int_eq(st->wscore[2][1], 14);
+    /* GP-AMB-FOX-IGNORED: under fox-row=ranked Herman's worms still outrank Carl's (1, not 4) */
+    size_t len;
+    char *text = read_record("scoring-example-herman-carl-marc.nl.rec", &len);
+    const char *tag = strstr(text, "[Profile \"nl\"]");
+    ck_assert(tag);
+    char *alt = malloc(len + 64);
+    ck_assert(alt);
+    int n = snprintf(alt, len + 64, "%.*s[Readings \"fox-row=ranked\"]\n%s", (int)(tag - text), text, tag);
+    char *res = strstr(alt, "[Result \"5 14 8\"]\n");
+    ck_assert(res);
+    memmove(res, res + strlen("[Result \"5 14 8\"]\n"), strlen(res + strlen("[Result \"5 14 8\"]\n")) + 1);
+    n = (int)strlen(alt);
+    ck_assert_msg(replay_text("alt.rec", alt, (size_t)n, &out, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert_int_eq(out.scores[1], 11);
+    free(alt);
+    free(text);
 }
 END_TEST
 

@@ -438,6 +438,17 @@ START_TEST(the_foxs_collection_is_ignored_at_a_scoring)
 }
 END_TEST
 
+/* GP-AMB-FOX-IGNORED: the fox's row left out of the ranking (ignored: the other row is alone, 4)
+ * | ranked but worth nothing (ranked: the other row is second, 1). */
+START_TEST(the_foxs_row_still_ranks_only_under_fox_row_ranked)
+{
+    pos(3, GP_R_FOX_ROW_RANKED, "hands=X|X|X;cols=1VW5j0x0,2VW3j0x0;fox=c1;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 0);
+    ck_assert_int_eq(st.wscore[0][1], 1);
+}
+END_TEST
+
 /* GP-PENALTY-CHEST GP-PENALTY-HAND: at the last scoring only: 2 per bare chest, 1 per hand card. */
 START_TEST(bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only)
 {
@@ -547,6 +558,7 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing);
     tcase_add_test(tc, a_doubler_doubles_its_row_but_not_as_a_chest);
     tcase_add_test(tc, the_foxs_collection_is_ignored_at_a_scoring);
+    tcase_add_test(tc, the_foxs_row_still_ranks_only_under_fox_row_ranked);
     tcase_add_test(tc, bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only);
     tcase_add_test(tc, the_most_points_win_and_a_tie_is_shared_or_nobodys);
     suite_add_tcase(s, tc);
