@@ -21,7 +21,7 @@ ALL_CFLAGS  := $(CFLAGS_BASE) $(CFLAGS)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 
-GAMES        := hdz kk
+GAMES        := hdz kk gp
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c

@@ -744,28 +744,38 @@ static int inv_gp_scoring_times(inv_ctx *c, int k0, const gx *x)
 }
 
 /* The scoring categories, in the order a wrong total is blamed: the rule that can explain it. */
-static const int score_blame[] = {K_FOX_WORTHLESS, K_DOUBLER_SCORE, K_SCORE_TIE_SECOND, K_SCORE_TIE_LONGEST,
-                                  K_SCORE_SECOND, K_SCORE_LONGEST, K_SCORE_SOLE};
+static const int score_blame[] = {K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND, K_SCORE_TIE_LONGEST,
+                                  K_SCORE_TIE_SECOND, K_DOUBLER_SCORE, K_FOX_WORTHLESS};
 
-/* Seat q's points of the expected scoring under a wrong rule `K` (for blame). */
-static int alt_points(const gx *x, int q, int K)
+/* Seat q's points of the expected scoring under a wrong version of rule K (for blame): the
+ * category's points replaced by v (GP-SCORE-*), the doubler ignored (GP-DOUBLER-SCORE), or the
+ * fox's row ranked and paid (GP-FOX-WORTHLESS). Also whether rule K touched seat q at all. */
+static int alt_points(const gx *x, int q, int K, int v, int *touched)
 {
     const gp_state *e = &x->e;
     int tot = 0;
+    *touched = 0;
     for (int m = 0; m < GP_MOTIFS; m++) {
-        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
+        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0, mine = 0;
         int ranked = rd(e, GP_R_FOX_ROW_RANKED);
         for (int i = 0; i < e->ncol; i++)
-            if (e->col_motif[i] == m && (i != e->fox || ranked || K == K_FOX_WORTHLESS)) { len[n] = e->col_len[i]; who[n++] = i; }
+            if (e->col_motif[i] == m) {
+                mine |= e->col_owner[i] == q;
+                if (i != e->fox || ranked || K == K_FOX_WORTHLESS) { len[n] = e->col_len[i]; who[n++] = i; }
+            }
+        if (K == K_FOX_WORTHLESS && mine && e->fox != NO && e->col_motif[e->fox] == m) *touched = 1;
         int top = 0, ntop = 0, sec = 0, nsec = 0;
         for (int j = 0; j < n; j++) if (len[j] > top) top = len[j];
         for (int j = 0; j < n; j++) { if (len[j] == top) ntop++; else if (len[j] > sec) sec = len[j]; }
         for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
         for (int j = 0; j < n; j++) {
             if (e->col_owner[who[j]] != q || (who[j] == e->fox && K != K_FOX_WORTHLESS)) continue;
-            int v = n == 1 ? 4 : ntop > 1 ? (len[j] == top ? (K == K_SCORE_TIE_LONGEST ? 3 : 2) : 0)
-                  : len[j] == top ? 3 : len[j] == sec ? (nsec == 1 ? 1 : (K == K_SCORE_TIE_SECOND ? 1 : 0)) : 0;
-            tot += K == K_DOUBLER_SCORE ? v : v << e->col_dbl[who[j]];
+            int c = n == 1 ? K_SCORE_SOLE : ntop > 1 ? (len[j] == top ? K_SCORE_TIE_LONGEST : -1)
+                  : len[j] == top ? K_SCORE_LONGEST : len[j] == sec ? (nsec == 1 ? K_SCORE_SECOND : K_SCORE_TIE_SECOND) : -1;
+            int base = c == K_SCORE_SOLE ? 4 : c == K_SCORE_TIE_LONGEST ? 2 : c == K_SCORE_LONGEST ? 3 : c == K_SCORE_SECOND ? 1 : 0;
+            if (c == K && c >= 0) { base = v; *touched = 1; }
+            if (K == K_DOUBLER_SCORE && e->col_dbl[who[j]]) *touched = 1;
+            tot += K == K_DOUBLER_SCORE ? base : base << e->col_dbl[who[j]];
         }
     }
     return tot;
@@ -787,9 +797,17 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
     for (int q = 0; q < x->e.players; q++) {
         int got = x->post->wscore[r][q], want = x->e.wscore[r][q];
         if (got == want) continue;
-        int K = -1;
-        for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
-            if (alt_points(x, q, score_blame[j]) == got) K = score_blame[j];
+        /* the wrong version of one rule that gives every seat's engine total */
+        int K = -1, touched;
+        for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++) {
+            int Kj = score_blame[j], vmax = Kj == K_FOX_WORTHLESS || Kj == K_DOUBLER_SCORE ? 0 : 8;
+            for (int v = 0; v <= vmax && K < 0; v++) {
+                int all = alt_points(x, q, Kj, v, &touched) == got && touched;
+                for (int o = 0; o < x->e.players && all; o++)
+                    all = alt_points(x, o, Kj, v, &touched) == x->post->wscore[r][o];
+                if (all) K = Kj;
+            }
+        }
         for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
             if (x->seatcat[q][score_blame[j]]) K = score_blame[j];
         if (K < 0) K = K_SCORE_SOLE;
@@ -811,8 +829,12 @@ static int inv_gp_penalties(inv_ctx *c, int k0, const gx *x)
     for (int q = 0; q < x->e.players; q++) {
         int got = x->post->penalty[q], want = x->e.penalty[q];
         if (got == want) continue;
-        int hand = hsize(&x->e, q), rest = got - hand;
-        int K = rest >= 0 && rest % 2 == 0 ? K_PENALTY_CHEST : K_PENALTY_HAND;
+        int hand = hsize(&x->e, q), bare = 0;
+        for (int i = 0; i < x->e.ncol; i++) bare += x->e.col_owner[i] == q && x->e.col_len[i] == 0;
+        /* the rule whose other per-card amount gives the engine's number */
+        int K = bare && (got - hand) >= 0 && (got - hand) % bare == 0 ? K_PENALTY_CHEST
+              : hand && (got - 2 * bare) >= 0 && (got - 2 * bare) % hand == 0 ? K_PENALTY_HAND
+              : bare ? K_PENALTY_CHEST : K_PENALTY_HAND;
         inv_fail(c, k0 + K, "P%d loses %d points, expected %d (%d hand cards)", q + 1, got, want, hand);
         return 0;
     }

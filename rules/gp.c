@@ -92,7 +92,8 @@ static void score_round(gp_state *st, int idx)
             if (n == 1) pts = gp_param.sole;                               /* GP-SCORE-SOLE */
             else if (nbest >= 2) pts = L == best ? gp_param.tie_longest : 0;  /* GP-SCORE-TIE-LONGEST */
             else if (L == best) pts = gp_param.longest;                    /* GP-SCORE-LONGEST */
-            else if (L == second) pts = nsecond == 1 ? gp_param.second : 0;  /* GP-SCORE-SECOND, -TIE-SECOND */
+            else if (L == second && nsecond == 1) pts = gp_param.second;   /* GP-SCORE-SECOND */
+            else if (L == second) pts = 0;                                /* GP-SCORE-TIE-SECOND: "zonder punten" */
             /* GP-DOUBLER-SCORE: "verdubbelt ... de waarde van deze verzameling" (per doubler under
              * second-doubler=allowed) */
             for (int d = 0; d < st->col_dbl[c]; d++) pts *= 2;
@@ -119,7 +120,7 @@ static void dh_out(gp_state *st)
     st->dh++;
     if (st->scorings < 3 && st->dh == gp_param.scoring_at[st->scorings]) {
         score_round(st, st->scorings);
-        st->scorings++;
+        st->scorings++;   /* GP-SCORING-INTERRUPT: scorings 1-2 change nothing else; the turn goes on */
         if (st->scorings == 3) {
             final_penalties(st);
             st->phase = GP_PH_OVER;
@@ -217,7 +218,7 @@ static int open_ok(const gp_state *st, int t, int c)
     if (st->col_dbl[c]) return 0;                   /* GP-DOUBLER-PLAY: "beëindigt ook de verzamelrij" */
     if (t == GP_JOKER) return st->col_len[c] > 0;   /* GP-JOKER: never the first open card */
     if (st->col_len[c] == 0) return !has_motif(st, p, t);   /* GP-OPEN-START, GP-ONE-PER-MOTIF */
-    return st->col_motif[c] == t;                   /* GP-OPEN-EXTEND: "van hetzelfde motief" */
+    return st->col_motif[c] == t;   /* GP-OPEN-EXTEND "van hetzelfde motief"; GP-FOX-EXTEND: the fox's too */
 }
 
 static int add(game_move *out, int max, int k, game_move m)
@@ -240,6 +241,7 @@ static int fox_is_mine(const gp_state *st)
     return st->fox != GP_NONE && st->col_owner[st->fox] == st->turn;
 }
 
+/* GP-LEGAL-SET: every legal move, in a fixed order (chest, open, take, draw, fox, end). */
 static int gp_legal_moves(const void *vst, game_move *out, int max)
 {
     const gp_state *st = vst;
@@ -295,6 +297,8 @@ static void actions_done(gp_state *st)
     next_turn(st);
 }
 
+/* GP-TURN-ACTIONS: "kiest drie acties": each action's cost is counted, after three the turn's
+ * actions are over. */
 static void spend(gp_state *st, int cost)
 {
     if (st->phase == GP_PH_OVER) return;       /* GP-END: "vervallen alle verdere acties" */
@@ -338,6 +342,8 @@ static int gp_apply(void *vst, const game_move *m)
     for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
     if (!ok) return GAME_ILLEGAL;
     int p = st->turn;
+    /* GP-NO-TAKEBACK: "Het terugnemen of omdraaien van kaarten is niet toegelaten": no move
+     * kind takes a card from the table or turns a chest over. */
     switch (m->kind) {
     case GP_MV_CHEST:
         /* GP-CHEST: "legt ze daarna verdekt voor zich neer" */
@@ -436,6 +442,7 @@ static void gp_redact(void *vst, int viewer)
 {
     gp_state *st = vst;
     int pool[GP_TYPES] = {0};
+    /* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." */
     for (int c = 0; c < st->ncol; c++) pool[st->col_face[c]]++;
     for (int p = 0; p < st->players; p++)
         if (p != viewer)
