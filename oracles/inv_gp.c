@@ -16,6 +16,7 @@
  * compares the engine's whole move list with the oracle's, independently of the move played. */
 
 #define NO GP_NONE
+#define LMAX 2048               /* room for the oracle's legal-move list */
 
 enum {
     K_CARDS, K_SETUP_SORT, K_SETUP_DISPLAY, K_SETUP_HANDS, K_SETUP_PILE, K_TURN_ORDER, K_TURN_ACTIONS,
@@ -454,7 +455,7 @@ typedef struct { game_move m; int clause; } lmove;
 
 static int lpush(lmove *out, int n, uint8_t kind, int a, int b, int clause)
 {
-    if (n >= 2048) return n;
+    if (n >= LMAX) return n;
     game_move g = {kind, (uint8_t)a, (uint8_t)b, 0, 0, 0, 0, 0};
     out[n].m = g;
     out[n].clause = clause;
@@ -543,9 +544,9 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
 
 /* GP-LEGAL-SET: the engine's legal moves are exactly the oracle's (as sets); a move the engine
  * withholds or adds is named with the clause that decides it. */
-static void inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s)
+/* Fills mine[] (LMAX entries) with the oracle's legal moves of s; returns their number. */
+static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
 {
-    static lmove mine[2048];
     game_move eng[GAME_MAX_MOVES];
     int k = k0 + K_LEGAL_SET;
     inv_applied(c, k);
@@ -558,7 +559,7 @@ static void inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s)
         if (!found) {
             inv_fail(c, k, "P%d may play '%s' (%s) but legal_moves withholds it", s->turn + 1, mvname(&mine[i].m).s,
                      gp_clauses[mine[i].clause].id);
-            return;
+            return n;
         }
     }
     for (int j = 0; j < ne; j++) {
@@ -567,18 +568,17 @@ static void inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s)
         if (!found) {
             inv_fail(c, k, "legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
                      gp_clauses[clause_of(s, &eng[j])].id);
-            return;
+            return n;
         }
     }
     if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
+    return n;
 }
 
 /* The move played is one of the oracle's legal moves; else the clause that forbids it reports it. */
-static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m)
+static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m, const lmove *mine, int n_mine)
 {
-    static lmove mine[2048];
-    int n = oracle_moves(NULL, k0, s, mine);      /* the rules' counts were taken by GP-LEGAL-SET */
-    for (int i = 0; i < n; i++) if (!memcmp(&mine[i].m, m, sizeof *m)) return 1;
+    for (int i = 0; i < n_mine; i++) if (!memcmp(&mine[i].m, m, sizeof *m)) return 1;
     int K = clause_of(s, m);
     inv_applied(c, k0 + K);
     inv_fail(c, k0 + K, "P%d played '%s', which %s forbids here", s->turn + 1, mvname(m).s, gp_clauses[K].id);
@@ -992,11 +992,12 @@ static void gp_check_setup(inv_ctx *c, int k0, const void *st)
 static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
 {
     const gp_state *pre = pre_v, *post = post_v;
-    static gx x;
+    gx x;
+    lmove mine[LMAX];
     if (!inv_gp_cards_110(c, k0, post) || !inv_gp_cards_110(c, k0, pre)) return;
-    inv_gp_legal_set(c, k0, pre);
+    int n = inv_gp_legal_set(c, k0, pre, mine);
     if (pre->phase == GP_PH_OVER) return;
-    if (!move_allowed(c, k0, pre, m)) return;
+    if (!move_allowed(c, k0, pre, m, mine, n)) return;
     x_build(&x, pre, m, post);
     fox_fired(c, k0, &x);
     if (!inv_gp_no_takeback(c, k0, &x)) return;
