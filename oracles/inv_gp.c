@@ -744,12 +744,13 @@ static int inv_gp_scoring_times(inv_ctx *c, int k0, const gx *x)
 }
 
 /* The scoring categories, in the order a wrong total is blamed: the rule that can explain it. */
-static const int score_blame[] = {K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND, K_SCORE_TIE_LONGEST,
-                                  K_SCORE_TIE_SECOND, K_DOUBLER_SCORE, K_FOX_WORTHLESS};
+static const int score_blame[] = {K_DOUBLER_SCORE, K_FOX_WORTHLESS, K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND,
+                                  K_SCORE_TIE_LONGEST, K_SCORE_TIE_SECOND};
 
 /* Seat q's points of the expected scoring under a wrong version of rule K (for blame): the
- * category's points replaced by v (GP-SCORE-*), the doubler ignored (GP-DOUBLER-SCORE), or the
- * fox's row ranked and paid (GP-FOX-WORTHLESS). Also whether rule K touched seat q at all. */
+ * category's points replaced by v (GP-SCORE-*), the doubler ignored (v 0) or a doubler chest
+ * doubling too (v 1) (GP-DOUBLER-SCORE), or the fox's row ranked and paid (GP-FOX-WORTHLESS).
+ * Also whether rule K touched seat q at all. */
 static int alt_points(const gx *x, int q, int K, int v, int *touched)
 {
     const gp_state *e = &x->e;
@@ -774,8 +775,12 @@ static int alt_points(const gx *x, int q, int K, int v, int *touched)
                   : len[j] == top ? K_SCORE_LONGEST : len[j] == sec ? (nsec == 1 ? K_SCORE_SECOND : K_SCORE_TIE_SECOND) : -1;
             int base = c == K_SCORE_SOLE ? 4 : c == K_SCORE_TIE_LONGEST ? 2 : c == K_SCORE_LONGEST ? 3 : c == K_SCORE_SECOND ? 1 : 0;
             if (c == K && c >= 0) { base = v; *touched = 1; }
-            if (K == K_DOUBLER_SCORE && e->col_dbl[who[j]]) *touched = 1;
-            tot += K == K_DOUBLER_SCORE ? base : base << e->col_dbl[who[j]];
+            int d = e->col_dbl[who[j]];
+            if (K == K_DOUBLER_SCORE) {
+                if (v == 0) { *touched |= d > 0; d = 0; }
+                else if (e->col_face[who[j]] == GP_DOUBLER) { *touched = 1; d++; }
+            }
+            tot += base << d;
         }
     }
     return tot;
@@ -800,7 +805,7 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
         /* the wrong version of one rule that gives every seat's engine total */
         int K = -1, touched;
         for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++) {
-            int Kj = score_blame[j], vmax = Kj == K_FOX_WORTHLESS || Kj == K_DOUBLER_SCORE ? 0 : 8;
+            int Kj = score_blame[j], vmax = Kj == K_FOX_WORTHLESS ? 0 : Kj == K_DOUBLER_SCORE ? 1 : 8;
             for (int v = 0; v <= vmax && K < 0; v++) {
                 int all = alt_points(x, q, Kj, v, &touched) == got && touched;
                 for (int o = 0; o < x->e.players && all; o++)
