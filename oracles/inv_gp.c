@@ -1,0 +1,1049 @@
+/* inv_gp.c: Gloria Picktoria oracles: every GP- clause restated over (pre, move, post), engine-free. */
+#include <stdio.h>
+#include <string.h>
+#include "oracle.h"
+#include "../rules/gp.h"
+
+/* Independence: nothing here calls rules/gp.c. The only engine data used are gp.h's constants,
+ * the state bytes, the printed-number table gp_param, and the game.h interface (legal_moves and
+ * apply, for GP-LEGAL-SET and GP-CHEST-HIDDEN, which compare the engine with itself or with the
+ * oracle's own move list). Everything else is restated from the Dutch text (SPEC.md).
+ *
+ * Method: from (pre, move) the oracle builds the whole expected post state (x.e) by its own
+ * reading of the rules, noting which rules took effect on the way (x.ev). Each clause then
+ * compares the part of post it owns, in the order the rules run; a step stops at its first
+ * failing clause, so one wrong effect is reported once, under its own clause. GP-LEGAL-SET
+ * compares the engine's whole move list with the oracle's, independently of the move played. */
+
+#define NO GP_NONE
+#define LMAX 2048               /* room for the oracle's legal-move list */
+
+enum {
+    K_CARDS, K_SETUP_SORT, K_SETUP_DISPLAY, K_SETUP_HANDS, K_SETUP_PILE, K_TURN_ORDER, K_TURN_ACTIONS,
+    K_CHEST, K_CHEST_HIDDEN, K_OPEN_START, K_OPEN_EXTEND, K_OPEN_OWN, K_ONE_PER_MOTIF, K_FOX_PLACE,
+    K_FOX_WORTHLESS, K_FOX_EXTEND, K_TAKE_DISPLAY, K_TAKE_PILE, K_FOX_OWN, K_FOX_LEFT, K_FOX_ONCE,
+    K_FOX_PASS, K_JOKER, K_DOUBLER_PLAY, K_DOUBLER_SCORE, K_NO_TAKEBACK, K_DH_REVEAL, K_SCORING_TIMES,
+    K_SCORING_INTERRUPT, K_END, K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND, K_SCORE_TIE_LONGEST,
+    K_SCORE_TIE_SECOND, K_PENALTY_CHEST, K_PENALTY_HAND, K_WINNER, K_LEGAL_SET,
+    K_N
+};
+
+static const inv_clause gp_clauses[K_N] = {
+    {"GP-CARDS-110",          "inv_gp_cards_110",          "nl"},
+    {"GP-SETUP-SORT",         "inv_gp_setup_sort",         "nl"},
+    {"GP-SETUP-DISPLAY",      "inv_gp_setup_display",      "nl"},
+    {"GP-SETUP-HANDS",        "inv_gp_setup_hands",        "nl"},
+    {"GP-SETUP-PILE",         "inv_gp_setup_pile",         "nl"},
+    {"GP-TURN-ORDER",         "inv_gp_turn_order",         "nl"},
+    {"GP-TURN-ACTIONS",       "inv_gp_turn_actions",       "nl"},
+    {"GP-CHEST",              "inv_gp_chest",              "nl"},
+    {"GP-CHEST-HIDDEN",       "inv_gp_chest_hidden",       "nl"},
+    {"GP-OPEN-START",         "inv_gp_open_start",         "nl"},
+    {"GP-OPEN-EXTEND",        "inv_gp_open_extend",        "nl"},
+    {"GP-OPEN-OWN",           "inv_gp_open_own",           "nl"},
+    {"GP-ONE-PER-MOTIF",      "inv_gp_one_per_motif",      "nl"},
+    {"GP-FOX-PLACE",          "inv_gp_fox_place",          "nl"},
+    {"GP-FOX-WORTHLESS",      "inv_gp_fox_worthless",      "nl"},
+    {"GP-FOX-EXTEND",         "inv_gp_fox_extend",         "nl"},
+    {"GP-TAKE-DISPLAY",       "inv_gp_take_display",       "nl"},
+    {"GP-TAKE-PILE",          "inv_gp_take_pile",          "nl"},
+    {"GP-FOX-OWN",            "inv_gp_fox_own",            "nl"},
+    {"GP-FOX-LEFT",           "inv_gp_fox_left",           "nl"},
+    {"GP-FOX-ONCE",           "inv_gp_fox_once",           "nl"},
+    {"GP-FOX-PASS",           "inv_gp_fox_pass",           "nl"},
+    {"GP-JOKER",              "inv_gp_joker",              "nl"},
+    {"GP-DOUBLER-PLAY",       "inv_gp_doubler_play",       "nl"},
+    {"GP-DOUBLER-SCORE",      "inv_gp_doubler_score",      "nl"},
+    {"GP-NO-TAKEBACK",        "inv_gp_no_takeback",        "nl"},
+    {"GP-DH-REVEAL",          "inv_gp_dh_reveal",          "nl"},
+    {"GP-SCORING-TIMES",      "inv_gp_scoring_times",      "nl"},
+    {"GP-SCORING-INTERRUPT",  "inv_gp_scoring_interrupt",  "nl"},
+    {"GP-END",                "inv_gp_end",                "nl"},
+    {"GP-SCORE-SOLE",         "inv_gp_score_sole",         "nl"},
+    {"GP-SCORE-LONGEST",      "inv_gp_score_longest",      "nl"},
+    {"GP-SCORE-SECOND",       "inv_gp_score_second",       "nl"},
+    {"GP-SCORE-TIE-LONGEST",  "inv_gp_score_tie_longest",  "nl"},
+    {"GP-SCORE-TIE-SECOND",   "inv_gp_score_tie_second",   "nl"},
+    {"GP-PENALTY-CHEST",      "inv_gp_penalty_chest",      "nl"},
+    {"GP-PENALTY-HAND",       "inv_gp_penalty_hand",       "nl"},
+    {"GP-WINNER",             "inv_gp_winner",             "nl"},
+    {"GP-LEGAL-SET",          "inv_gp_legal_set",          "nl"},
+};
+
+/* ---- Names for messages ------------------------------------------------------------------ */
+
+typedef struct { char s[64]; } nm;
+
+static char tl(int t) { return t >= 0 && t < GP_TYPES ? gp_param.letter[t] : '?'; }
+
+static nm mvname(const game_move *m)
+{
+    nm r;
+    switch (m->kind) {
+    case GP_MV_CHEST: snprintf(r.s, sizeof r.s, "chest %c", tl(m->a)); break;
+    case GP_MV_OPEN:  snprintf(r.s, sizeof r.s, "open %c c%d", tl(m->a), m->b + 1); break;
+    case GP_MV_TAKE:  snprintf(r.s, sizeof r.s, "take %d", m->a + 1); break;
+    case GP_MV_DRAW:  snprintf(r.s, sizeof r.s, "draw"); break;
+    case GP_MV_FOX:   snprintf(r.s, sizeof r.s, "fox c%d", m->a + 1); break;
+    case GP_MV_END:   snprintf(r.s, sizeof r.s, "end"); break;
+    default:          snprintf(r.s, sizeof r.s, "<kind %d>", m->kind); break;
+    }
+    return r;
+}
+
+static int rd(const gp_state *s, uint32_t bit) { return (s->readings & bit) != 0; }
+
+/* A rule took effect where its clause is not otherwise checked: counted as applied and fired. */
+static void fire(inv_ctx *c, int k) { if (c) { inv_applied(c, k); inv_fired(c, k); } }
+
+/* ---- GP-CARDS-110 ------------------------------------------------------------------------------ */
+
+/* GP-CARDS-110: "90 verzamelkaarten" … "10x Dschingis-Haan" … "5x verdubbelaar" … "5x joker" …
+ * "1 vos". Every card is in one place: the display, a hand, the pile, a chest's face, a
+ * collection's open pieces or doubler, the box (the doublers not dealt) or beside the display
+ * (the Dschingis-Haan laid out); unused bytes are 0. Returns 0 when the state is too broken to
+ * check further. */
+static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_CARDS, n[GP_TYPES] = {0};
+    inv_applied(c, k);
+    if (s->players < 2 || s->players > GP_MAXP || s->turn >= s->players || s->phase > GP_PH_OVER ||
+        s->acts > 3 || s->ncol > GP_MAXCOL || s->pile_len > GP_PILE_MAX || s->dh > 10 || s->scorings > 3 ||
+        (s->fox != NO && s->fox >= s->ncol)) {
+        inv_fail(c, k, "malformed state: players %d, turn %d, phase %d, acts %d, %d collections, pile %d, fox %d",
+                 s->players, s->turn, s->phase, s->acts, s->ncol, s->pile_len, s->fox);
+        return 0;
+    }
+    inv_fired(c, k);
+    for (int i = 0; i < GP_DISPLAY; i++) {
+        if (s->display[i] == NO) continue;
+        if (s->display[i] >= GP_DOUBLER) { inv_fail(c, k, "display slot %d holds %c", i + 1, tl(s->display[i])); return 0; }
+        n[s->display[i]]++;
+    }
+    for (int q = 0; q < GP_MAXP; q++)
+        for (int t = 0; t < GP_HANDT; t++) {
+            if (q >= s->players && s->hand[q][t]) { inv_fail(c, k, "unused seat P%d holds cards", q + 1); return 0; }
+            n[t] += s->hand[q][t];
+        }
+    for (int i = 0; i < GP_PILE_MAX; i++) {
+        if (i >= s->pile_len) {
+            if (s->pile[i]) { inv_fail(c, k, "pile slot %d above the top holds %d", i, s->pile[i]); return 0; }
+            continue;
+        }
+        if (s->pile[i] >= GP_TYPES || s->pile[i] == GP_DOUBLER) { inv_fail(c, k, "pile slot %d holds %c", i, tl(s->pile[i])); return 0; }
+        n[s->pile[i]]++;
+    }
+    for (int i = 0; i < GP_MAXCOL; i++) {
+        if (i >= s->ncol) {
+            if (s->col_owner[i] || s->col_face[i] || s->col_motif[i] != NO || s->col_len[i] || s->col_jokers[i] || s->col_dbl[i]) {
+                inv_fail(c, k, "unused collection slot c%d is not blank", i + 1);
+                return 0;
+            }
+            continue;
+        }
+        int mo = s->col_motif[i];
+        if (s->col_owner[i] >= s->players || s->col_face[i] >= GP_HANDT || (mo != NO && mo >= GP_MOTIFS) ||
+            (mo == NO) != (s->col_len[i] == 0) || s->col_jokers[i] >= (s->col_len[i] ? s->col_len[i] : 1) ||
+            (s->col_dbl[i] && !s->col_len[i])) {
+            inv_fail(c, k, "collection c%d (P%d, chest %c, motif %c, %d pieces, %d jokers, %d doublers) cannot exist",
+                     i + 1, s->col_owner[i] + 1, tl(s->col_face[i]), mo == NO ? '.' : tl(mo), s->col_len[i],
+                     s->col_jokers[i], s->col_dbl[i]);
+            return 0;
+        }
+        n[s->col_face[i]]++;
+        if (mo != NO) n[mo] += s->col_len[i] - s->col_jokers[i];
+        n[GP_JOKER] += s->col_jokers[i];
+        n[GP_DOUBLER] += s->col_dbl[i];
+    }
+    if (s->pad0[0] || s->pad0[1] || s->pad0[2]) { inv_fail(c, k, "padding bytes are not 0"); return 0; }
+    for (int t = 0; t < GP_MOTIFS; t++)
+        if (n[t] != 9) { inv_fail(c, k, "%d cards of motif %c, expected 9", n[t], tl(t)); return 1; }
+    if (n[GP_JOKER] != 5) { inv_fail(c, k, "%d jokers, expected 5", n[GP_JOKER]); return 1; }
+    if (n[GP_DOUBLER] + (5 - s->players) != 5)
+        { inv_fail(c, k, "%d doublers in play and %d in the box, expected 5", n[GP_DOUBLER], 5 - s->players); return 1; }
+    if (n[GP_DH] + s->dh != 10) { inv_fail(c, k, "%d Dschingis-Haan in the pile and %d laid out, expected 10", n[GP_DH], s->dh); return 1; }
+    return 1;
+}
+
+/* ---- Setup ---------------------------------------------------------------------------------------- */
+
+static int hsize(const gp_state *s, int q)
+{
+    int n = 0;
+    for (int t = 0; t < GP_HANDT; t++) n += s->hand[q][t];
+    return n;
+}
+
+/* GP-SETUP-SORT: "De 10 Dschingis-Haankaarten en de 5 verdubbelkaarten worden eerst uitgesorteerd.
+ * Daarna worden de overige 95 kaarten verdekt zeer grondig gemixt." Neither kind reaches the
+ * display or the first 95 cards' places (hands but for the doubler); the 95 are all there. */
+static void inv_gp_setup_sort(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_SETUP_SORT, others = 0;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int i = 0; i < GP_DISPLAY; i++) others += s->display[i] != NO && s->display[i] < GP_DOUBLER;
+    for (int q = 0; q < s->players; q++) others += hsize(s, q) - s->hand[q][GP_DOUBLER];
+    for (int i = 0; i < s->pile_len; i++) {
+        if (s->pile[i] == GP_DOUBLER) { inv_fail(c, k, "a doubler is in the pile"); return; }
+        others += s->pile[i] != GP_DH;
+    }
+    if (others != 95) inv_fail(c, k, "%d of the 95 shuffled cards are in display, hands and pile", others);
+}
+
+/* GP-SETUP-DISPLAY: "Drie kaarten hiervan worden naast elkaar in het midden van de tafel gelegd". */
+static void inv_gp_setup_display(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_SETUP_DISPLAY;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int i = 0; i < GP_DISPLAY; i++)
+        if (s->display[i] == NO || s->display[i] >= GP_DOUBLER) { inv_fail(c, k, "display slot %d holds %c after the deal", i + 1, tl(s->display[i])); return; }
+}
+
+/* GP-SETUP-HANDS: "Dan ontvangt iedere speler 4 kaarten in de hand. Tevens neemt elke speler ook
+ * nog één verdubbelkaart in de hand. De resterende verdubbelkaarten worden terug in het doosje gelegd." */
+static void inv_gp_setup_hands(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_SETUP_HANDS;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int q = 0; q < s->players; q++)
+        if (s->hand[q][GP_DOUBLER] != 1 || hsize(s, q) != 5) {
+            inv_fail(c, k, "P%d holds %d cards with %d doublers after the deal, expected 4 and one doubler", q + 1,
+                     hsize(s, q) - s->hand[q][GP_DOUBLER], s->hand[q][GP_DOUBLER]);
+            return;
+        }
+}
+
+/* GP-SETUP-PILE: "In de resterende kaarten worden nu de Dschingis-Haankaarten gemixt. Al deze kaarten
+ * samen vormen nu de verdekte voorraadstapel. De vos wacht naast de voorraadstapel". Nothing is on
+ * the table yet; P1 (GP-TURN-ORDER) has three actions. */
+static void inv_gp_setup_pile(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_SETUP_PILE, dh = 0;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int i = 0; i < s->pile_len; i++) dh += s->pile[i] == GP_DH;
+    if (dh != 10 || s->dh || s->pile_len != 95 - 3 - 4 * s->players + 10)
+        { inv_fail(c, k, "pile of %d cards with %d Dschingis-Haan (and %d laid out)", s->pile_len, dh, s->dh); return; }
+    if (s->fox != NO || s->ncol || s->scorings) { inv_fail(c, k, "the fox or a collection is on the table at the start"); return; }
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < GP_MAXP; q++)
+            if (s->wscore[r][q] || s->penalty[q]) { inv_fail(c, k, "a score is not 0 at the start"); return; }
+}
+
+/* ---- The oracle's model of one step --------------------------------------------------------- */
+
+/* Rules that took effect during the step. */
+enum { EV_PLACE = 1, EV_DH = 2, EV_SCORE12 = 4, EV_OVER = 8, EV_TURN_END = 16, EV_PASS_PHASE = 32 };
+
+typedef struct gx {
+    const gp_state *pre, *post;
+    const game_move *m;
+    gp_state e;             /* expected post */
+    int p, cost, kind;      /* mover, actions the move costs */
+    int ev;                 /* EV_* */
+    int scored_round;       /* last scoring index held in the step, -1 none */
+    int cat[K_N];           /* scoring categories that paid (or were ignored) this step */
+    int seatcat[GP_MAXP][K_N];  /* the same, per seat */
+} gx;
+
+/* Collections of seat q with motif m (not the one at index `except`). */
+static int q_has_motif(const gp_state *s, int q, int m, int except)
+{
+    for (int i = 0; i < s->ncol; i++)
+        if (i != except && s->col_owner[i] == q && s->col_motif[i] == m) return 1;
+    return 0;
+}
+
+static int q_opened(const gp_state *s, int q)
+{
+    int n = 0;
+    for (int i = 0; i < s->ncol; i++) n += s->col_owner[i] == q && s->col_len[i] > 0;
+    return n > 0;
+}
+
+/* Where the fox may stand. GP-AMB-BARE-CHEST: opened collections | any chest. */
+static int fox_spot(const gp_state *s, int i)
+{
+    return i >= 0 && i < s->ncol && (s->col_len[i] > 0 || rd(s, GP_R_FOX_BARE_CHEST));
+}
+
+/* One scoring (idx 0..2) into e, restated: for each motif the lengths of the collections that
+ * count (the fox's is ignored), ranked. */
+static void x_scoring(gx *x, int idx)
+{
+    gp_state *e = &x->e;
+    for (int m = 0; m < GP_MOTIFS; m++) {
+        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
+        for (int i = 0; i < e->ncol; i++) {
+            if (e->col_motif[i] != m) continue;
+            if (i == e->fox) {                       /* GP-FOX-WORTHLESS, GP-AMB-FOX-IGNORED */
+                x->cat[K_FOX_WORTHLESS]++;
+                x->seatcat[e->col_owner[i]][K_FOX_WORTHLESS]++;
+                if (!rd(e, GP_R_FOX_ROW_RANKED)) continue;
+            }
+            len[n] = e->col_len[i];
+            who[n++] = i;
+        }
+        if (!n) continue;
+        int top = 0;
+        for (int j = 0; j < n; j++) if (len[j] > top) top = len[j];
+        int ntop = 0, sec = 0;
+        for (int j = 0; j < n; j++) { if (len[j] == top) ntop++; else if (len[j] > sec) sec = len[j]; }
+        int nsec = 0;
+        for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
+        for (int j = 0; j < n; j++) {
+            int v, K = -1, o = e->col_owner[who[j]];
+            if (n == 1) { v = 4; K = K_SCORE_SOLE; }
+            else if (ntop > 1) {
+                if (len[j] == top) { v = 2; K = K_SCORE_TIE_LONGEST; }
+                else v = 0;
+            } else if (len[j] == top) { v = 3; K = K_SCORE_LONGEST; }
+            else if (len[j] == sec) {
+                if (nsec == 1) { v = 1; K = K_SCORE_SECOND; }
+                else { v = 0; K = K_SCORE_TIE_SECOND; }
+            } else v = 0;
+            if (who[j] == e->fox) continue;          /* ranked, but worth nothing */
+            if (K >= 0) { x->cat[K]++; x->seatcat[o][K]++; }
+            int d = e->col_dbl[who[j]];
+            if (d && v) { x->cat[K_DOUBLER_SCORE]++; x->seatcat[o][K_DOUBLER_SCORE]++; }
+            v = v << d;            /* each doubler doubles (one unless second-doubler=allowed) */
+            e->wscore[idx][e->col_owner[who[j]]] = (int16_t)(e->wscore[idx][e->col_owner[who[j]]] + v);
+        }
+    }
+    for (int i = 0; i < e->ncol; i++) if (e->col_face[i] == GP_DOUBLER) x->cat[K_DOUBLER_SCORE]++;
+    if (idx == 2)
+        for (int q = 0; q < e->players; q++) {
+            int bare = 0;
+            for (int i = 0; i < e->ncol; i++) bare += e->col_owner[i] == q && e->col_len[i] == 0;
+            if (bare) x->cat[K_PENALTY_CHEST]++;
+            if (hsize(e, q)) x->cat[K_PENALTY_HAND]++;
+            e->penalty[q] = (int16_t)(2 * bare + hsize(e, q));
+        }
+}
+
+/* A Dschingis-Haan card comes out: beside the display; the 4th, 7th and 10th score. */
+static void x_dh(gx *x)
+{
+    gp_state *e = &x->e;
+    x->ev |= EV_DH;
+    e->dh++;
+    int idx = e->dh == 4 ? 0 : e->dh == 7 ? 1 : e->dh == 10 ? 2 : -1;
+    if (idx < 0) return;
+    x_scoring(x, idx);
+    e->scorings = (uint8_t)(idx + 1);
+    x->scored_round = idx;
+    if (idx < 2) x->ev |= EV_SCORE12;
+    else { x->ev |= EV_OVER; e->phase = GP_PH_OVER; }
+}
+
+static int x_pop(gp_state *e)
+{
+    int t = e->pile[e->pile_len - 1];
+    e->pile[--e->pile_len] = 0;
+    return t;
+}
+
+static void x_next_player(gx *x)
+{
+    gp_state *e = &x->e;
+    x->ev |= EV_TURN_END;
+    e->turn = (uint8_t)((e->turn + 1) % e->players);
+    e->acts = 0;
+    e->fox_moved = 0;
+    e->phase = GP_PH_ACT;
+}
+
+/* After the last action: the free pass decision when the fox is the mover's and the left
+ * neighbour has a place for it; else the next player. */
+static void x_actions_over(gx *x)
+{
+    gp_state *e = &x->e;
+    int q = (x->p + 1) % e->players;
+    if (e->fox != NO && e->col_owner[e->fox] == x->p)
+        for (int i = 0; i < e->ncol; i++)
+            if (e->col_owner[i] == q && fox_spot(e, i)) { e->phase = GP_PH_PASS; x->ev |= EV_PASS_PHASE; return; }
+    x_next_player(x);
+}
+
+static void x_build(gx *x, const gp_state *pre, const game_move *m, const gp_state *post)
+{
+    memset(x, 0, sizeof *x);
+    x->pre = pre; x->post = post; x->m = m;
+    x->e = *pre;
+    x->p = pre->turn;
+    x->kind = m->kind;
+    x->scored_round = -1;
+    gp_state *e = &x->e;
+    int p = x->p;
+    if (pre->phase == GP_PH_PASS) {
+        if (m->kind == GP_MV_FOX) e->fox = m->a;
+        x_next_player(x);
+        return;
+    }
+    switch (m->kind) {
+    case GP_MV_CHEST:
+        e->hand[p][m->a]--;
+        e->col_owner[e->ncol] = (uint8_t)p;
+        e->col_face[e->ncol] = m->a;
+        e->col_motif[e->ncol] = NO;
+        e->ncol++;
+        x->cost = 1;
+        break;
+    case GP_MV_OPEN: {
+        int i = m->b, t = m->a;
+        e->hand[p][t]--;
+        x->cost = 1;
+        if (t == GP_DOUBLER) { e->col_dbl[i]++; break; }
+        if (e->col_len[i]) { e->col_len[i]++; e->col_jokers[i] = (uint8_t)(e->col_jokers[i] + (t == GP_JOKER)); break; }
+        /* the first open card on an untouched chest */
+        int mine_before = q_opened(pre, p), others_all = 1;
+        for (int q = 0; q < pre->players; q++) if (q != p && !q_opened(pre, q)) others_all = 0;
+        e->col_motif[i] = (uint8_t)t;
+        e->col_len[i] = 1;
+        if (!mine_before && (rd(pre, GP_R_FOX_EACH_FIRST) || others_all)) {
+            e->fox = (uint8_t)i;
+            x->ev |= EV_PLACE;
+            if (rd(pre, GP_R_PLACE_COUNTS)) e->fox_moved = 1;
+        }
+        break;
+    }
+    case GP_MV_TAKE: {
+        int t = e->display[m->a];
+        e->hand[p][t]++;
+        e->display[m->a] = NO;
+        while (e->pile_len && e->phase != GP_PH_OVER) {
+            int u = x_pop(e);
+            if (u == GP_DH) { x_dh(x); continue; }
+            e->display[m->a] = (uint8_t)u;
+            break;
+        }
+        x->cost = 1;
+        break;
+    }
+    case GP_MV_DRAW:
+        x->cost = 2;
+        for (;;) {
+            if (!e->pile_len || e->phase == GP_PH_OVER) break;
+            int u = x_pop(e);
+            if (u != GP_DH) { e->hand[p][u]++; break; }
+            x_dh(x);
+            if (!rd(pre, GP_R_DH_REDRAW)) break;
+        }
+        break;
+    case GP_MV_FOX:
+        x->cost = pre->col_owner[m->a] == p ? 1 : 2;
+        e->fox = m->a;
+        e->fox_moved = 1;
+        break;
+    case GP_MV_END:
+        x_actions_over(x);
+        return;
+    default:
+        return;
+    }
+    if (e->phase == GP_PH_OVER) return;
+    e->acts = (uint8_t)(e->acts + x->cost);
+    if (e->acts >= 3) x_actions_over(x);
+}
+
+/* ---- GP-LEGAL-SET: the oracle's own list of legal moves ---------------------------------- */
+
+typedef struct { game_move m; int clause; } lmove;
+
+static int lpush(lmove *out, int n, uint8_t kind, int a, int b, int clause)
+{
+    if (n >= LMAX) return n;
+    game_move g = {kind, (uint8_t)a, (uint8_t)b, 0, 0, 0, 0, 0};
+    out[n].m = g;
+    out[n].clause = clause;
+    return n + 1;
+}
+
+/* The clause that decides whether move m is legal in s (for naming a difference). */
+static int clause_of(const gp_state *s, const game_move *m)
+{
+    switch (m->kind) {
+    case GP_MV_CHEST: return m->a == GP_JOKER ? K_JOKER : K_CHEST;
+    case GP_MV_OPEN: {
+        int i = m->b;
+        if (m->a == GP_DOUBLER) return K_DOUBLER_PLAY;
+        if (i >= s->ncol) return K_OPEN_OWN;
+        if (s->col_owner[i] != s->turn) return K_OPEN_OWN;
+        if (s->col_dbl[i]) return K_DOUBLER_PLAY;
+        if (m->a == GP_JOKER) return K_JOKER;
+        if (s->col_len[i] == 0) return q_has_motif(s, s->turn, m->a, -1) ? K_ONE_PER_MOTIF : K_OPEN_START;
+        return i == s->fox ? K_FOX_EXTEND : K_OPEN_EXTEND;
+    }
+    case GP_MV_TAKE: return K_TAKE_DISPLAY;
+    case GP_MV_DRAW: return K_TAKE_PILE;
+    case GP_MV_FOX:
+        if (s->phase == GP_PH_PASS) return K_FOX_PASS;
+        if (s->fox_moved) return K_FOX_ONCE;
+        return m->a < s->ncol && s->col_owner[m->a] == s->turn ? K_FOX_OWN : K_FOX_LEFT;
+    case GP_MV_END: return s->phase == GP_PH_PASS ? K_FOX_PASS : K_TURN_ACTIONS;
+    default: return K_TURN_ACTIONS;
+    }
+}
+
+/* Every legal move of s, restated; with c, also counts the rules that excluded something (fired). */
+static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
+{
+    int n = 0, p = s->turn, left = 3 - s->acts, q = (p + 1) % s->players;
+    if (s->phase == GP_PH_OVER) return 0;
+    int fox_mine = s->fox != NO && s->col_owner[s->fox] == p;
+    if (s->phase == GP_PH_PASS) {
+        for (int i = 0; i < s->ncol; i++)
+            if (s->col_owner[i] == q && fox_spot(s, i)) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_PASS);
+        return lpush(out, n, GP_MV_END, 0, 0, K_FOX_PASS);
+    }
+    /* A: any hand card, a joker or a doubler too */
+    for (int t = 0; t < GP_HANDT; t++)
+        if (s->hand[p][t]) n = lpush(out, n, GP_MV_CHEST, t, 0, t == GP_JOKER ? K_JOKER : K_CHEST);
+    /* B */
+    for (int i = 0; i < s->ncol; i++) {
+        int own = s->col_owner[i] == p, L = s->col_len[i], closed = s->col_dbl[i] > 0;
+        for (int t = 0; t < GP_HANDT; t++) {
+            if (!s->hand[p][t]) continue;
+            if (t == GP_DOUBLER) {
+                int ok = L > 0 && (!closed || rd(s, GP_R_DOUBLER_STACK)) && (own || rd(s, GP_R_DOUBLER_ANY));
+                if (ok) n = lpush(out, n, GP_MV_OPEN, t, i, K_DOUBLER_PLAY);
+                continue;
+            }
+            if (!own) { if (L) fire(c, k0 + K_OPEN_OWN); continue; }
+            if (closed) continue;
+            if (t == GP_JOKER) {
+                if (L) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_JOKER);
+                else fire(c, k0 + K_JOKER);
+                continue;
+            }
+            if (!L) {
+                if (q_has_motif(s, p, t, i)) { fire(c, k0 + K_ONE_PER_MOTIF); continue; }
+                n = lpush(out, n, GP_MV_OPEN, t, i, K_OPEN_START);
+            } else if (s->col_motif[i] == t) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_OPEN_EXTEND);
+        }
+    }
+    /* C */
+    for (int j = 0; j < GP_DISPLAY; j++)
+        if (s->display[j] != NO) n = lpush(out, n, GP_MV_TAKE, j, 0, K_TAKE_DISPLAY);
+    if (s->pile_len && left >= 2) n = lpush(out, n, GP_MV_DRAW, 0, 0, K_TAKE_PILE);
+    /* D */
+    if (fox_mine && s->fox_moved) fire(c, k0 + K_FOX_ONCE);
+    if (fox_mine && !s->fox_moved) {
+        for (int i = 0; i < s->ncol; i++) {
+            if (i == s->fox || !fox_spot(s, i)) continue;
+            if (s->col_owner[i] == p) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_OWN);
+            else if (s->col_owner[i] == q && left >= 2) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_LEFT);
+        }
+    }
+    if (rd(s, GP_R_MAY_STOP)) n = lpush(out, n, GP_MV_END, 0, 0, K_TURN_ACTIONS);
+    return n;
+}
+
+/* GP-LEGAL-SET: the engine's legal moves are exactly the oracle's (as sets); a move the engine
+ * withholds or adds is named with the clause that decides it. */
+/* Fills mine[] (LMAX entries) with the oracle's legal moves of s; returns their number. */
+static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
+{
+    game_move eng[GAME_MAX_MOVES];
+    int k = k0 + K_LEGAL_SET;
+    inv_applied(c, k);
+    int n = oracle_moves(c, k0, s, mine);
+    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    inv_fired(c, k);
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int j = 0; j < ne && !found; j++) found = memcmp(&eng[j], &mine[i].m, sizeof eng[j]) == 0;
+        if (!found) {
+            inv_fail(c, k, "P%d may play '%s' (%s) but legal_moves withholds it", s->turn + 1, mvname(&mine[i].m).s,
+                     gp_clauses[mine[i].clause].id);
+            return n;
+        }
+    }
+    for (int j = 0; j < ne; j++) {
+        int found = 0;
+        for (int i = 0; i < n && !found; i++) found = memcmp(&eng[j], &mine[i].m, sizeof eng[j]) == 0;
+        if (!found) {
+            inv_fail(c, k, "legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
+                     gp_clauses[clause_of(s, &eng[j])].id);
+            return n;
+        }
+    }
+    if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
+    return n;
+}
+
+/* The move played is one of the oracle's legal moves; else the clause that forbids it reports it. */
+static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m, const lmove *mine, int n_mine)
+{
+    for (int i = 0; i < n_mine; i++) if (!memcmp(&mine[i].m, m, sizeof *m)) return 1;
+    int K = clause_of(s, m);
+    inv_applied(c, k0 + K);
+    inv_fail(c, k0 + K, "P%d played '%s', which %s forbids here", s->turn + 1, mvname(m).s, gp_clauses[K].id);
+    return 0;
+}
+
+/* ---- Step clauses ------------------------------------------------------------------------------- */
+
+/* GP-NO-TAKEBACK: "Het terugnemen of omdraaien van kaarten is niet toegelaten." Nothing laid on
+ * the table leaves it or turns over: every collection of pre is in post with the same owner,
+ * chest, motif (once open) and at least its pieces, jokers and doublers. */
+static int inv_gp_no_takeback(inv_ctx *c, int k0, const gx *x)
+{
+    const gp_state *a = x->pre, *b = x->post;
+    int k = k0 + K_NO_TAKEBACK;
+    inv_applied(c, k);
+    if (!a->ncol) return 1;
+    inv_fired(c, k);
+    if (b->ncol < a->ncol) { inv_fail(c, k, "'%s': %d chests became %d", mvname(x->m).s, a->ncol, b->ncol); return 0; }
+    for (int i = 0; i < a->ncol; i++)
+        if (b->col_owner[i] != a->col_owner[i] || b->col_face[i] != a->col_face[i] || b->col_len[i] < a->col_len[i] ||
+            b->col_jokers[i] < a->col_jokers[i] || b->col_dbl[i] < a->col_dbl[i] ||
+            (a->col_len[i] && b->col_motif[i] != a->col_motif[i])) {
+            inv_fail(c, k, "'%s': collection c%d lost or turned a card (%d pieces, %d jokers, %d doublers -> %d, %d, %d)",
+                     mvname(x->m).s, i + 1, a->col_len[i], a->col_jokers[i], a->col_dbl[i], b->col_len[i],
+                     b->col_jokers[i], b->col_dbl[i]);
+            return 0;
+        }
+    return 1;
+}
+
+static int hands_equal(const gp_state *a, const gp_state *b) { return memcmp(a->hand, b->hand, sizeof a->hand) == 0; }
+
+static int cols_equal(const gp_state *a, const gp_state *b)
+{
+    return a->ncol == b->ncol && !memcmp(a->col_owner, b->col_owner, sizeof a->col_owner) &&
+           !memcmp(a->col_face, b->col_face, sizeof a->col_face) && !memcmp(a->col_motif, b->col_motif, sizeof a->col_motif) &&
+           !memcmp(a->col_len, b->col_len, sizeof a->col_len) && !memcmp(a->col_jokers, b->col_jokers, sizeof a->col_jokers) &&
+           !memcmp(a->col_dbl, b->col_dbl, sizeof a->col_dbl);
+}
+
+/* The clause of the move's own effect on the hands and the table. */
+static int move_clause(const gx *x)
+{
+    const gp_state *s = x->pre;
+    const game_move *m = x->m;
+    if (s->phase == GP_PH_PASS) return K_FOX_PASS;
+    switch (m->kind) {
+    case GP_MV_CHEST: return m->a == GP_JOKER ? K_JOKER : K_CHEST;
+    case GP_MV_OPEN:
+        if (m->a == GP_DOUBLER) return K_DOUBLER_PLAY;
+        if (m->a == GP_JOKER) return K_JOKER;
+        if (m->b == s->fox) return K_FOX_EXTEND;
+        return s->col_len[m->b] ? K_OPEN_EXTEND : K_OPEN_START;
+    case GP_MV_TAKE: return K_TAKE_DISPLAY;
+    case GP_MV_DRAW: return K_TAKE_PILE;
+    case GP_MV_FOX: return s->col_owner[m->a] == s->turn ? K_FOX_OWN : K_FOX_LEFT;
+    default: return K_TURN_ACTIONS;
+    }
+}
+
+/* The move's own clause: the hand cards and the collections change as the move says
+ * (GP-CHEST, GP-OPEN-START, GP-OPEN-EXTEND, GP-FOX-EXTEND, GP-JOKER, GP-DOUBLER-PLAY,
+ * GP-TAKE-DISPLAY, GP-TAKE-PILE). GP-OPEN-OWN fires on every open card laid on the mover's own
+ * collection. */
+static int inv_gp_move_effect(inv_ctx *c, int k0, const gx *x)
+{
+    int K = move_clause(x), k = k0 + K;
+    inv_applied(c, k);
+    if (x->m->kind == GP_MV_OPEN && x->m->a != GP_DOUBLER) fire(c, k0 + K_OPEN_OWN);
+    if (x->m->kind == GP_MV_OPEN && x->m->b == x->pre->fox && x->m->a != GP_DOUBLER) fire(c, k0 + K_FOX_EXTEND);
+    if ((x->m->kind == GP_MV_OPEN || x->m->kind == GP_MV_CHEST) && x->m->a == GP_JOKER) fire(c, k0 + K_JOKER);
+    if (x->m->kind == GP_MV_OPEN && x->m->a == GP_DOUBLER) fire(c, k0 + K_DOUBLER_PLAY);
+    if (x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS) fire(c, k0 + (x->pre->col_len[x->m->b] ? K_OPEN_EXTEND : K_OPEN_START));
+    if (x->pre->phase == GP_PH_ACT && x->m->kind != GP_MV_END && x->m->kind != GP_MV_OPEN) inv_fired(c, k);
+    if (!hands_equal(&x->e, x->post)) {
+        for (int q = 0; q < x->e.players; q++)
+            for (int t = 0; t < GP_HANDT; t++)
+                if (x->e.hand[q][t] != x->post->hand[q][t]) {
+                    inv_fail(c, k, "'%s': P%d holds %d %c, expected %d", mvname(x->m).s, q + 1, x->post->hand[q][t], tl(t),
+                             x->e.hand[q][t]);
+                    return 0;
+                }
+    }
+    if (!cols_equal(&x->e, x->post)) {
+        for (int i = 0; i < GP_MAXCOL; i++)
+            if (x->e.col_owner[i] != x->post->col_owner[i] || x->e.col_face[i] != x->post->col_face[i] ||
+                x->e.col_motif[i] != x->post->col_motif[i] || x->e.col_len[i] != x->post->col_len[i] ||
+                x->e.col_jokers[i] != x->post->col_jokers[i] || x->e.col_dbl[i] != x->post->col_dbl[i]) {
+                inv_fail(c, k, "'%s': collection c%d is P%d %c/%c %d pieces %d jokers %d doublers, expected P%d %c/%c %d %d %d",
+                         mvname(x->m).s, i + 1, x->post->col_owner[i] + 1, tl(x->post->col_face[i]),
+                         x->post->col_motif[i] == NO ? '.' : tl(x->post->col_motif[i]), x->post->col_len[i],
+                         x->post->col_jokers[i], x->post->col_dbl[i], x->e.col_owner[i] + 1, tl(x->e.col_face[i]),
+                         x->e.col_motif[i] == NO ? '.' : tl(x->e.col_motif[i]), x->e.col_len[i], x->e.col_jokers[i],
+                         x->e.col_dbl[i]);
+                return 0;
+            }
+        inv_fail(c, k, "'%s': %d chests, expected %d", mvname(x->m).s, x->post->ncol, x->e.ncol);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-FOX-PLACE: "De laatste speler, die zijn eerste open kaart aan een schatkist aanlegt, zet
+ * onmiddellijk de vos op deze verzameling." (GP-AMB-FOX-PLACE); the fox moves only then or by
+ * action D (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-PASS). */
+static int inv_gp_fox_place(inv_ctx *c, int k0, const gx *x)
+{
+    int opening = x->pre->phase == GP_PH_ACT && x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS && !x->pre->col_len[x->m->b];
+    int K = opening || x->m->kind != GP_MV_FOX ? K_FOX_PLACE : move_clause(x), k = k0 + K;
+    inv_applied(c, k);
+    if (x->ev & EV_PLACE) inv_fired(c, k);
+    if (x->post->fox != x->e.fox) {
+        char a[16], b[16];
+        snprintf(a, sizeof a, x->post->fox == NO ? "beside the pile" : "c%d", x->post->fox + 1);
+        snprintf(b, sizeof b, x->e.fox == NO ? "beside the pile" : "c%d", x->e.fox + 1);
+        inv_fail(c, k, "'%s' by P%d: the fox is %s, expected %s", mvname(x->m).s, x->p + 1, a, b);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-DH-REVEAL: "De speler die een Dschingis-Haankaart blootlegt of trekt, moet deze kaart
+ * onmiddellijk open naast de vitrine leggen … Dit is geen actie." The pile, the display and the
+ * count laid out are as the move's draws make them (the display and pile under the move's clause). */
+static int inv_gp_dh_reveal(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_DH_REVEAL;
+    inv_applied(c, k);
+    if (x->ev & EV_DH) inv_fired(c, k);
+    if (x->post->dh != x->e.dh) {
+        inv_fail(c, k, "'%s': %d Dschingis-Haan laid out, expected %d", mvname(x->m).s, x->post->dh, x->e.dh);
+        return 0;
+    }
+    int K = move_clause(x);
+    if (memcmp(x->post->display, x->e.display, sizeof x->e.display) || x->post->pile_len != x->e.pile_len ||
+        memcmp(x->post->pile, x->e.pile, sizeof x->e.pile)) {
+        inv_fail(c, k0 + K, "'%s': display %c%c%c and pile of %d, expected %c%c%c and %d", mvname(x->m).s,
+                 tl(x->post->display[0]), tl(x->post->display[1]), tl(x->post->display[2]), x->post->pile_len,
+                 tl(x->e.display[0]), tl(x->e.display[1]), tl(x->e.display[2]), x->e.pile_len);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-SCORING-TIMES: scorings at the 4th, 7th and 10th Dschingis-Haan. */
+static int inv_gp_scoring_times(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_SCORING_TIMES;
+    inv_applied(c, k);
+    if (x->scored_round >= 0) inv_fired(c, k);
+    if (x->post->scorings != x->e.scorings) {
+        inv_fail(c, k, "'%s': %d scorings after %d Dschingis-Haan, expected %d", mvname(x->m).s, x->post->scorings,
+                 x->post->dh, x->e.scorings);
+        return 0;
+    }
+    for (int r = 0; r < 3; r++)
+        if (r != x->scored_round && memcmp(x->post->wscore[r], x->e.wscore[r], sizeof x->e.wscore[r])) {
+            inv_fail(c, k, "'%s': the points of scoring %d changed without that scoring", mvname(x->m).s, r + 1);
+            return 0;
+        }
+    return 1;
+}
+
+/* The scoring categories, in the order a wrong total is blamed: the rule that can explain it. */
+static const int score_blame[] = {K_DOUBLER_SCORE, K_FOX_WORTHLESS, K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND,
+                                  K_SCORE_TIE_LONGEST, K_SCORE_TIE_SECOND};
+
+/* Seat q's points of the expected scoring under a wrong version of rule K (for blame): the
+ * category's points replaced by v (GP-SCORE-*), the doubler ignored (v 0) or a doubler chest
+ * doubling too (v 1) (GP-DOUBLER-SCORE), or the fox's row ranked and paid (GP-FOX-WORTHLESS).
+ * Also whether rule K touched seat q at all. */
+static int alt_points(const gx *x, int q, int K, int v, int *touched)
+{
+    const gp_state *e = &x->e;
+    int tot = 0;
+    *touched = 0;
+    for (int m = 0; m < GP_MOTIFS; m++) {
+        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0, mine = 0;
+        int ranked = rd(e, GP_R_FOX_ROW_RANKED);
+        for (int i = 0; i < e->ncol; i++)
+            if (e->col_motif[i] == m) {
+                mine |= e->col_owner[i] == q;
+                if (i != e->fox || ranked || K == K_FOX_WORTHLESS) { len[n] = e->col_len[i]; who[n++] = i; }
+            }
+        if (K == K_FOX_WORTHLESS && mine && e->fox != NO && e->col_motif[e->fox] == m) *touched = 1;
+        int top = 0, ntop = 0, sec = 0, nsec = 0;
+        for (int j = 0; j < n; j++) if (len[j] > top) top = len[j];
+        for (int j = 0; j < n; j++) { if (len[j] == top) ntop++; else if (len[j] > sec) sec = len[j]; }
+        for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
+        for (int j = 0; j < n; j++) {
+            if (e->col_owner[who[j]] != q || (who[j] == e->fox && K != K_FOX_WORTHLESS)) continue;
+            int c = n == 1 ? K_SCORE_SOLE : ntop > 1 ? (len[j] == top ? K_SCORE_TIE_LONGEST : -1)
+                  : len[j] == top ? K_SCORE_LONGEST : len[j] == sec ? (nsec == 1 ? K_SCORE_SECOND : K_SCORE_TIE_SECOND) : -1;
+            int base = c == K_SCORE_SOLE ? 4 : c == K_SCORE_TIE_LONGEST ? 2 : c == K_SCORE_LONGEST ? 3 : c == K_SCORE_SECOND ? 1 : 0;
+            if (c == K && c >= 0) { base = v; *touched = 1; }
+            int d = e->col_dbl[who[j]];
+            if (K == K_DOUBLER_SCORE) {
+                if (v == 0) { *touched |= d > 0; d = 0; }
+                else if (e->col_face[who[j]] == GP_DOUBLER) { *touched = 1; d++; }
+            }
+            tot += base << d;
+        }
+    }
+    return tot;
+}
+
+/* GP-SCORE-SOLE "4 verzamelpunten voor elke verzameling die hij als enige heeft liggen",
+ * GP-SCORE-LONGEST 3, GP-SCORE-SECOND 1, GP-SCORE-TIE-LONGEST 2 (the second's point lapses),
+ * GP-SCORE-TIE-SECOND 0, GP-DOUBLER-SCORE (x2), GP-FOX-WORTHLESS (ignored): the notepad's points
+ * of the scoring held in this step. A wrong total is blamed on the rule whose wrong version
+ * gives the engine's number, else on the first rule that paid that seat. */
+static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
+{
+    int r = x->scored_round;
+    if (r < 0) return 1;
+    for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0]; j++) {
+        inv_applied(c, k0 + score_blame[j]);
+        if (x->cat[score_blame[j]]) inv_fired(c, k0 + score_blame[j]);
+    }
+    for (int q = 0; q < x->e.players; q++) {
+        int got = x->post->wscore[r][q], want = x->e.wscore[r][q];
+        if (got == want) continue;
+        /* the wrong version of one rule that gives every seat's engine total */
+        int K = -1, touched;
+        for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++) {
+            int Kj = score_blame[j], vmax = Kj == K_FOX_WORTHLESS ? 0 : Kj == K_DOUBLER_SCORE ? 1 : 8;
+            for (int v = 0; v <= vmax && K < 0; v++) {
+                int all = alt_points(x, q, Kj, v, &touched) == got && touched;
+                for (int o = 0; o < x->e.players && all; o++)
+                    all = alt_points(x, o, Kj, v, &touched) == x->post->wscore[r][o];
+                if (all) K = Kj;
+            }
+        }
+        for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
+            if (x->seatcat[q][score_blame[j]]) K = score_blame[j];
+        if (K < 0) K = K_SCORE_SOLE;
+        inv_fail(c, k0 + K, "scoring %d: P%d gets %d points, expected %d", r + 1, q + 1, got, want);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-PENALTY-CHEST "verliest 2 verzamelpunten voor elke verdekte kaart (schatkist) die alleen,
+ * zonder een verzamelstuk, voor de speler ligt", GP-PENALTY-HAND "verliest 1 verzamelpunt voor
+ * iedere handkaart": only at the last scoring. */
+static int inv_gp_penalties(inv_ctx *c, int k0, const gx *x)
+{
+    inv_applied(c, k0 + K_PENALTY_CHEST);
+    inv_applied(c, k0 + K_PENALTY_HAND);
+    if (x->cat[K_PENALTY_CHEST]) inv_fired(c, k0 + K_PENALTY_CHEST);
+    if (x->cat[K_PENALTY_HAND]) inv_fired(c, k0 + K_PENALTY_HAND);
+    for (int q = 0; q < x->e.players; q++) {
+        int got = x->post->penalty[q], want = x->e.penalty[q];
+        if (got == want) continue;
+        int hand = hsize(&x->e, q), bare = 0;
+        for (int i = 0; i < x->e.ncol; i++) bare += x->e.col_owner[i] == q && x->e.col_len[i] == 0;
+        /* the rule whose other per-card amount gives the engine's number */
+        int K = bare && (got - hand) >= 0 && (got - hand) % bare == 0 ? K_PENALTY_CHEST
+              : hand && (got - 2 * bare) >= 0 && (got - 2 * bare) % hand == 0 ? K_PENALTY_HAND
+              : bare ? K_PENALTY_CHEST : K_PENALTY_HAND;
+        inv_fail(c, k0 + K, "P%d loses %d points, expected %d (%d hand cards)", q + 1, got, want, hand);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-END: "Bij de derde waardering vervallen alle verdere acties. Deze waardering beëindigt het spel." */
+static int inv_gp_end(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_END;
+    inv_applied(c, k);
+    if (x->ev & EV_OVER) inv_fired(c, k);
+    if ((x->post->phase == GP_PH_OVER) != (x->e.phase == GP_PH_OVER)) {
+        inv_fail(c, k, "'%s': the game is %s after %d scorings", mvname(x->m).s,
+                 x->post->phase == GP_PH_OVER ? "over" : "not over", x->e.scorings);
+        return 0;
+    }
+    if (x->e.phase == GP_PH_OVER && (x->post->turn != x->e.turn || x->post->acts != x->e.acts ||
+                                     x->post->fox_moved != x->e.fox_moved)) {
+        inv_fail(c, k, "'%s': the turn went on after the third scoring", mvname(x->m).s);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-SCORING-INTERRUPT: "Als de eerste of de tweede waardering intreedt tijdens de speelbeurt van
+ * een speler, wordt zijn speelbeurt onderbroken. Als hij nog een volgende actie mag uitvoeren,
+ * doet hij dit pas na de waardering." After scoring 1 or 2 the same turn goes on. */
+static int inv_gp_scoring_interrupt(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_SCORING_INTERRUPT;
+    inv_applied(c, k);
+    if (!(x->ev & EV_SCORE12)) return 1;
+    inv_fired(c, k);
+    if (x->post->turn != x->e.turn || x->post->acts != x->e.acts || x->post->phase != x->e.phase) {
+        inv_fail(c, k, "after scoring %d in P%d's action, P%d decides with %d actions used (phase %d), expected P%d, %d (phase %d)",
+                 x->scored_round + 1, x->p + 1, x->post->turn + 1, x->post->acts, x->post->phase, x->e.turn + 1,
+                 x->e.acts, x->e.phase);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-TURN-ACTIONS: "kiest drie acties en voert deze acties uit in een volgorde naar keuze. De speler
+ * mag een afzonderlijke actie ook meermaals uitvoeren." The move's cost (1; 2 for the pile and
+ * the neighbour's fox, by their clauses) is counted; after three the turn's actions are over. */
+static int inv_gp_turn_actions(inv_ctx *c, int k0, const gx *x)
+{
+    int K = x->cost == 2 ? move_clause(x) : K_TURN_ACTIONS;
+    inv_applied(c, k0 + K_TURN_ACTIONS);
+    if (x->pre->phase == GP_PH_ACT) inv_fired(c, k0 + K_TURN_ACTIONS);
+    if (x->post->acts != x->e.acts || x->post->phase != x->e.phase) {
+        int pass = x->post->phase == GP_PH_PASS || x->e.phase == GP_PH_PASS;
+        inv_fail(c, k0 + (pass ? K_FOX_PASS : K), "'%s': %d actions used, phase %d; expected %d, phase %d", mvname(x->m).s,
+                 x->post->acts, x->post->phase, x->e.acts, x->e.phase);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-FOX-ONCE: "Tijdens dezelfde speelbeurt mag een speler de vos maar één keer verplaatsen." */
+static int inv_gp_fox_once(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_FOX_ONCE;
+    inv_applied(c, k);
+    if (x->post->fox_moved != x->e.fox_moved) {
+        inv_fail(c, k, "'%s': the fox-moved mark is %d, expected %d", mvname(x->m).s, x->post->fox_moved, x->e.fox_moved);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-TURN-ORDER: "De speler die als laatste een levende kip heeft gezien, begint het spel. Daarna
+ * speelt iedereen om de beurt, met de wijzers van de klok mee." */
+static int inv_gp_turn_order(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_TURN_ORDER;
+    inv_applied(c, k);
+    if (x->ev & EV_TURN_END) inv_fired(c, k);
+    if (x->post->turn != x->e.turn) {
+        inv_fail(c, k, "'%s' by P%d: P%d is next, expected P%d", mvname(x->m).s, x->p + 1, x->post->turn + 1, x->e.turn + 1);
+        return 0;
+    }
+    return 1;
+}
+
+/* GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-PASS fire on their moves (their effects are judged by
+ * GP-FOX-PLACE's fox comparison under the move's clause, and by GP-TURN-ACTIONS). */
+static void fox_fired(inv_ctx *c, int k0, const gx *x)
+{
+    if (x->pre->phase == GP_PH_PASS) { inv_applied(c, k0 + K_FOX_PASS); inv_fired(c, k0 + K_FOX_PASS); return; }
+    if (x->m->kind != GP_MV_FOX) return;
+    int K = x->pre->col_owner[x->m->a] == x->p ? K_FOX_OWN : K_FOX_LEFT;
+    inv_applied(c, k0 + K);
+    inv_fired(c, k0 + K);
+}
+
+/* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." …
+ * "De voorzijde van deze schatkist is vanaf nu ook van geen enkele betekenis meer". Through the
+ * game.h interface: with every chest's face replaced by another card, the legal moves are the
+ * same and the move does the same (faces aside); and faces never change. */
+static int inv_gp_chest_hidden(inv_ctx *c, int k0, const gx *x)
+{
+    int k = k0 + K_CHEST_HIDDEN;
+    inv_applied(c, k);
+    if (!x->pre->ncol) return 1;
+    inv_fired(c, k);
+    for (int i = 0; i < x->pre->ncol; i++)
+        if (x->post->col_face[i] != x->pre->col_face[i]) {
+            inv_fail(c, k, "'%s': the face of chest c%d changed", mvname(x->m).s, i + 1);
+            return 0;
+        }
+    gp_state a = *x->pre, b;
+    for (int i = 0; i < a.ncol; i++) a.col_face[i] = (uint8_t)((a.col_face[i] + 1) % GP_HANDT);
+    game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
+    int na = c->g->legal_moves(x->pre, la, GAME_MAX_MOVES), nb = c->g->legal_moves(&a, lb, GAME_MAX_MOVES);
+    if (na != nb || memcmp(la, lb, sizeof la[0] * (size_t)na)) {
+        inv_fail(c, k, "the legal moves depend on the chests' faces");
+        return 0;
+    }
+    b = a;
+    if (c->g->apply(&b, x->m) != GAME_OK) { inv_fail(c, k, "'%s' is refused once the chests' faces differ", mvname(x->m).s); return 0; }
+    for (int i = 0; i < a.ncol; i++) b.col_face[i] = x->post->col_face[i];
+    if (memcmp(&b, x->post, sizeof b)) { inv_fail(c, k, "'%s' does something else once the chests' faces differ", mvname(x->m).s); return 0; }
+    return 1;
+}
+
+/* Anything else of post that differs from the expected state, under the move's clause. */
+static void check_frame(inv_ctx *c, int k0, const gx *x)
+{
+    if (memcmp(&x->e, x->post, sizeof x->e)) {
+        const unsigned char *a = (const unsigned char *)&x->e, *b = (const unsigned char *)x->post;
+        size_t i = 0;
+        while (i < sizeof x->e && a[i] == b[i]) i++;
+        inv_fail(c, k0 + move_clause(x), "'%s': state byte %zu is %d, expected %d", mvname(x->m).s, i, b[i], a[i]);
+    }
+}
+
+/* ---- Hooks ------------------------------------------------------------------------------------ */
+
+static void gp_check_setup(inv_ctx *c, int k0, const void *st)
+{
+    const gp_state *s = st;
+    if (!inv_gp_cards_110(c, k0, s)) return;
+    inv_gp_setup_sort(c, k0, s);
+    inv_gp_setup_display(c, k0, s);
+    inv_gp_setup_hands(c, k0, s);
+    inv_gp_setup_pile(c, k0, s);
+    int k = k0 + K_TURN_ORDER;
+    inv_applied(c, k);
+    if (s->turn != 0 || s->acts || s->fox_moved || s->phase != GP_PH_ACT)
+        inv_fail(c, k, "the game starts with P%d, %d actions used, phase %d; expected P1, 0, act", s->turn + 1, s->acts, s->phase);
+}
+
+static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
+{
+    const gp_state *pre = pre_v, *post = post_v;
+    gx x;
+    lmove mine[LMAX];
+    if (!inv_gp_cards_110(c, k0, post) || !inv_gp_cards_110(c, k0, pre)) return;
+    int n = inv_gp_legal_set(c, k0, pre, mine);
+    if (pre->phase == GP_PH_OVER) return;
+    if (!move_allowed(c, k0, pre, m, mine, n)) return;
+    x_build(&x, pre, m, post);
+    fox_fired(c, k0, &x);
+    if (!inv_gp_no_takeback(c, k0, &x)) return;
+    if (!inv_gp_move_effect(c, k0, &x)) return;
+    if (!inv_gp_fox_place(c, k0, &x)) return;
+    if (!inv_gp_dh_reveal(c, k0, &x)) return;
+    if (!inv_gp_scoring_times(c, k0, &x)) return;
+    if (!inv_gp_scores(c, k0, &x)) return;
+    if (!inv_gp_penalties(c, k0, &x)) return;
+    if (!inv_gp_end(c, k0, &x)) return;
+    if (!inv_gp_scoring_interrupt(c, k0, &x)) return;
+    if (!inv_gp_turn_actions(c, k0, &x)) return;
+    if (!inv_gp_fox_once(c, k0, &x)) return;
+    if (!inv_gp_turn_order(c, k0, &x)) return;
+    if (!inv_gp_chest_hidden(c, k0, &x)) return;
+    check_frame(c, k0, &x);
+}
+
+/* GP-WINNER: "De speler die na drie waarderingen de meeste verzamelpunten heeft behaald, wint het
+ * spel." (GP-AMB-WIN-TIE); the scores are the notepad's three scorings less the penalties. */
+static void gp_check_final(inv_ctx *c, int k0, const void *st, const int *scores, unsigned winners)
+{
+    const gp_state *s = st;
+    int k = k0 + K_WINNER;
+    if (!inv_gp_cards_110(c, k0, s)) return;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (s->scorings != 3) { inv_fail(c, k, "the game ended after %d scorings", s->scorings); return; }
+    int best = -100000;
+    for (int q = 0; q < s->players; q++) {
+        int want = s->wscore[0][q] + s->wscore[1][q] + s->wscore[2][q] - s->penalty[q];
+        if (scores[q] != want) { inv_fail(c, k, "P%d scores %d, the notepad says %d", q + 1, scores[q], want); return; }
+        if (want > best) best = want;
+    }
+    unsigned w = 0;
+    int n = 0;
+    for (int q = 0; q < s->players; q++) if (scores[q] == best) { w |= 1u << q; n++; }
+    if (n > 1 && rd(s, GP_R_TIE_NONE)) w = 0;
+    if (w != winners) inv_fail(c, k, "winners 0x%x, expected 0x%x", winners, w);
+}
+
+const inv_game inv_gp_game = {
+    "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, NULL,
+};

@@ -1,0 +1,838 @@
+/* gp.c: the Gloria Picktoria reference engine (2-5 players, the Dutch text's readings). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gp.h"
+
+/* ---- Readings and profiles (SPEC.md, ambiguity register (Gloria Picktoria)) ------------ */
+
+static const game_ambiguity gp_amb[GP_N_AMB] = {
+    {"GP-AMB-FOX-PLACE",      "fox-place",      {"last-player", "each-first"}},
+    {"GP-AMB-BARE-CHEST",     "fox-target",     {"opened", "any-chest"}},
+    {"GP-AMB-DOUBLER-OWNER",  "doubler-on",     {"own", "any"}},
+    {"GP-AMB-DH-DRAW",        "dh-draw",        {"lost", "redraw"}},
+    {"GP-AMB-THREE-ACTIONS",  "actions",        {"three", "may-stop"}},
+    {"GP-AMB-WIN-TIE",        "win-tie",        {"shared", "none"}},
+    {"GP-AMB-PLACE-COUNTS",   "fox-place-move", {"free", "counts"}},
+    {"GP-AMB-SECOND-DOUBLER", "second-doubler", {"closed", "allowed"}},
+    {"GP-AMB-FOX-IGNORED",    "fox-row",        {"ignored", "ranked"}},
+};
+
+static const game_profile gp_profiles[] = {
+    {"nl", "gloria-picktoria.nl.txt", 0},
+};
+
+#define R(st, bit) (((st)->readings & (bit)) != 0)
+
+/* ---- Small helpers ------------------------------------------------------------------- */
+
+static int hand_total(const gp_state *st, int p)
+{
+    int n = 0;
+    for (int t = 0; t < GP_HANDT; t++) n += st->hand[p][t];
+    return n;
+}
+
+/* The left neighbour: play runs clockwise, so the next player sits on the left. */
+static int left_of(const gp_state *st, int p) { return (p + 1) % st->players; }
+
+/* 1 when seat p has laid at least one open card (a collection with a piece). */
+static int has_opened(const gp_state *st, int p)
+{
+    for (int c = 0; c < st->ncol; c++)
+        if (st->col_owner[c] == p && st->col_len[c] > 0) return 1;
+    return 0;
+}
+
+/* GP-AMB-BARE-CHEST: a collection the fox may stand on: opened | any chest. */
+static int fox_target(const gp_state *st, int c)
+{
+    return c < st->ncol && (st->col_len[c] > 0 || R(st, GP_R_FOX_BARE_CHEST));
+}
+
+static void shuffle(uint8_t *a, int n, uint64_t *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(rng, (uint32_t)(i + 1));
+        uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
+    }
+}
+
+static uint8_t pile_pop(gp_state *st)
+{
+    uint8_t t = st->pile[--st->pile_len];
+    st->pile[st->pile_len] = 0;
+    return t;
+}
+
+/* ---- Scoring ------------------------------------------------------------------------------ */
+
+/* One scoring (GP-SCORE-*): for every motif, the collections that show it, the fox's ignored. */
+static void score_round(gp_state *st, int idx)
+{
+    for (int m = 0; m < GP_MOTIFS; m++) {
+        int best = 0, nbest = 0, second = 0, nsecond = 0, n = 0;
+        /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd."; GP-AMB-FOX-IGNORED: left
+         * out of the ranking (ignored) | ranked but paid nothing (ranked) */
+        int ranked = R(st, GP_R_FOX_ROW_RANKED);
+        for (int c = 0; c < st->ncol; c++) {
+            if (st->col_motif[c] != m || (c == st->fox && !ranked)) continue;
+            int L = st->col_len[c];
+            n++;
+            if (L > best) { second = best; nsecond = nbest; best = L; nbest = 1; }
+            else if (L == best) nbest++;
+            else if (L > second) { second = L; nsecond = 1; }
+            else if (L == second) nsecond++;
+        }
+        if (n == 0) continue;
+        for (int c = 0; c < st->ncol; c++) {
+            if (st->col_motif[c] != m || c == st->fox) continue;   /* the fox's row is worth nothing */
+            int L = st->col_len[c], pts = 0;
+            if (n == 1) pts = gp_param.sole;                               /* GP-SCORE-SOLE */
+            else if (nbest >= 2) pts = L == best ? gp_param.tie_longest : 0;  /* GP-SCORE-TIE-LONGEST */
+            else if (L == best) pts = gp_param.longest;                    /* GP-SCORE-LONGEST */
+            else if (L == second && nsecond == 1) pts = gp_param.second;   /* GP-SCORE-SECOND */
+            else if (L == second) pts = 0;                                /* GP-SCORE-TIE-SECOND: "zonder punten" */
+            /* GP-DOUBLER-SCORE: "verdubbelt ... de waarde van deze verzameling" (per doubler under
+             * second-doubler=allowed) */
+            for (int d = 0; d < st->col_dbl[c]; d++) pts *= 2;
+            st->wscore[idx][st->col_owner[c]] = (int16_t)(st->wscore[idx][st->col_owner[c]] + pts);
+        }
+    }
+}
+
+/* GP-PENALTY-CHEST, GP-PENALTY-HAND: only "Bij de laatste waardering". */
+static void final_penalties(gp_state *st)
+{
+    for (int p = 0; p < st->players; p++) {
+        int pen = hand_total(st, p) * gp_param.hand_penalty;
+        for (int c = 0; c < st->ncol; c++)
+            if (st->col_owner[c] == p && st->col_len[c] == 0) pen += gp_param.bare_chest_penalty;
+        st->penalty[p] = (int16_t)pen;
+    }
+}
+
+/* GP-DH-REVEAL: a Dschingis-Haan card is laid beside the display at no action cost;
+ * GP-SCORING-TIMES: the 4th, 7th and 10th trigger the scorings; GP-END: the third ends the game. */
+static void dh_out(gp_state *st)
+{
+    st->dh++;
+    if (st->scorings < 3 && st->dh == gp_param.scoring_at[st->scorings]) {
+        score_round(st, st->scorings);
+        st->scorings++;   /* GP-SCORING-INTERRUPT: scorings 1-2 change nothing else; the turn goes on */
+        if (st->scorings == 3) {
+            final_penalties(st);
+            st->phase = GP_PH_OVER;
+        }
+    }
+}
+
+/* GP-TAKE-DISPLAY: the slot is refilled from the pile at once; a Dschingis-Haan card is laid
+ * aside and the next card tried, "zodat er steeds ... drie kaarten open in de vitrine liggen". */
+static void refill(gp_state *st, int slot)
+{
+    st->display[slot] = GP_NONE;
+    while (st->pile_len > 0 && st->phase != GP_PH_OVER) {
+        uint8_t t = pile_pop(st);
+        if (t == GP_DH) { dh_out(st); continue; }
+        st->display[slot] = t;
+        return;
+    }
+}
+
+/* ---- Setup ------------------------------------------------------------------------------- */
+
+static int config_ok(const game_config *cfg)
+{
+    return cfg && cfg->players >= 2 && cfg->players <= GP_MAXP && (cfg->readings >> GP_N_AMB) == 0;
+}
+
+static void base_state(gp_state *st, const game_config *cfg)
+{
+    memset(st, 0, sizeof *st);
+    st->readings = cfg->readings;
+    st->players = (uint8_t)cfg->players;
+    st->fox = GP_NONE;
+    memset(st->display, GP_NONE, sizeof st->display);
+    memset(st->col_motif, GP_NONE, sizeof st->col_motif);
+}
+
+static int gp_setup_seed(void *vst, const game_config *cfg, uint64_t seed)
+{
+    gp_state *st = vst;
+    if (!config_ok(cfg)) return GAME_BADARG;
+    base_state(st, cfg);
+    uint64_t rng = seed;
+    /* GP-SETUP-SORT: the Dschingis-Haan and the doublers sorted out; the other 95 shuffled */
+    uint8_t deck[110];
+    int n = 0;
+    for (int m = 0; m < GP_MOTIFS; m++)
+        for (int k = 0; k < gp_param.per_motif; k++) deck[n++] = (uint8_t)m;
+    for (int k = 0; k < gp_param.jokers; k++) deck[n++] = GP_JOKER;
+    shuffle(deck, n, &rng);
+    /* GP-SETUP-DISPLAY: "Drie kaarten hiervan ... (deze kaarten vormen de vitrine)" */
+    for (int i = 0; i < gp_param.display; i++) st->display[i] = deck[--n];
+    /* GP-SETUP-HANDS: 4 cards and one doubler each; the other doublers back in the box */
+    for (int p = 0; p < cfg->players; p++) {
+        for (int i = 0; i < gp_param.hand; i++) st->hand[p][deck[--n]]++;
+        st->hand[p][GP_DOUBLER] = 1;
+    }
+    /* GP-SETUP-PILE: the Dschingis-Haan shuffled into the rest: the face-down pile */
+    for (int k = 0; k < gp_param.dh; k++) deck[n++] = GP_DH;
+    shuffle(deck, n, &rng);
+    for (int i = 0; i < n; i++) st->pile[i] = deck[i];
+    st->pile_len = (uint8_t)n;
+    st->phase = GP_PH_ACT;      /* GP-TURN-ORDER: P1 begins */
+    return GAME_OK;
+}
+
+/* ---- Legal moves -------------------------------------------------------------------------- */
+
+static inline game_move mv(uint8_t kind, uint8_t a, uint8_t b)
+{
+    game_move m = {kind, a, b, 0, 0, 0, 0, 0};
+    return m;
+}
+
+/* 1 when seat p already has a collection of motif m (GP-ONE-PER-MOTIF). */
+static int has_motif(const gp_state *st, int p, int m)
+{
+    for (int c = 0; c < st->ncol; c++)
+        if (st->col_owner[c] == p && st->col_motif[c] == m) return 1;
+    return 0;
+}
+
+/* May hand card type t be laid open on collection c by the current player? */
+static int open_ok(const gp_state *st, int t, int c)
+{
+    int p = st->turn;
+    if (c >= st->ncol || !st->hand[p][t]) return 0;
+    if (t == GP_DOUBLER) {
+        /* GP-DOUBLER-PLAY: "aan elke verzameling waarin minstens één open verzamelstuk ligt";
+         * GP-AMB-DOUBLER-OWNER, GP-AMB-SECOND-DOUBLER */
+        if (st->col_owner[c] != p && !R(st, GP_R_DOUBLER_ANY)) return 0;
+        return st->col_len[c] > 0 && (st->col_dbl[c] == 0 || R(st, GP_R_DOUBLER_STACK));
+    }
+    if (st->col_owner[c] != p) return 0;            /* GP-OPEN-OWN: "aan een eigen verzameling" */
+    if (st->col_dbl[c]) return 0;                   /* GP-DOUBLER-PLAY: "beëindigt ook de verzamelrij" */
+    if (t == GP_JOKER) return st->col_len[c] > 0;   /* GP-JOKER: never the first open card */
+    if (st->col_len[c] == 0) return !has_motif(st, p, t);   /* GP-OPEN-START, GP-ONE-PER-MOTIF */
+    return st->col_motif[c] == t;   /* GP-OPEN-EXTEND "van hetzelfde motief"; GP-FOX-EXTEND: the fox's too */
+}
+
+static int add(game_move *out, int max, int k, game_move m)
+{
+    if (out && k < max) out[k] = m;
+    return k + 1;
+}
+
+/* The free pass and action D's second form: collections of the left neighbour. */
+static int fox_left_moves(const gp_state *st, game_move *out, int max, int k)
+{
+    int q = left_of(st, st->turn);
+    for (int c = 0; c < st->ncol; c++)
+        if (st->col_owner[c] == q && c != st->fox && fox_target(st, c)) k = add(out, max, k, mv(GP_MV_FOX, (uint8_t)c, 0));
+    return k;
+}
+
+static int fox_is_mine(const gp_state *st)
+{
+    return st->fox != GP_NONE && st->col_owner[st->fox] == st->turn;
+}
+
+/* GP-LEGAL-SET: every legal move, in a fixed order (chest, open, take, draw, fox, end). */
+static int gp_legal_moves(const void *vst, game_move *out, int max)
+{
+    const gp_state *st = vst;
+    int k = 0, p = st->turn, left = GP_ACTIONS - st->acts;
+    if (st->phase == GP_PH_ACT) {
+        /* GP-CHEST */
+        for (int t = 0; t < GP_HANDT; t++)
+            if (st->hand[p][t] && st->ncol < GP_MAXCOL) k = add(out, max, k, mv(GP_MV_CHEST, (uint8_t)t, 0));
+        /* GP-OPEN-*, GP-JOKER, GP-DOUBLER-PLAY */
+        for (int t = 0; t < GP_HANDT; t++)
+            for (int c = 0; c < st->ncol; c++)
+                if (open_ok(st, t, c)) k = add(out, max, k, mv(GP_MV_OPEN, (uint8_t)t, (uint8_t)c));
+        /* GP-TAKE-DISPLAY */
+        for (int i = 0; i < GP_DISPLAY; i++)
+            if (st->display[i] != GP_NONE) k = add(out, max, k, mv(GP_MV_TAKE, (uint8_t)i, 0));
+        /* GP-TAKE-PILE: 2 actions */
+        if (left >= 2 && st->pile_len > 0) k = add(out, max, k, mv(GP_MV_DRAW, 0, 0));
+        /* GP-FOX-OWN (1 action), GP-FOX-LEFT (2 actions), GP-FOX-ONCE */
+        if (fox_is_mine(st) && !st->fox_moved) {
+            for (int c = 0; c < st->ncol; c++)
+                if (st->col_owner[c] == p && c != st->fox && fox_target(st, c))
+                    k = add(out, max, k, mv(GP_MV_FOX, (uint8_t)c, 0));
+            if (left >= 2) k = fox_left_moves(st, out, max, k);
+        }
+        /* GP-AMB-THREE-ACTIONS: may-stop lets the player end the turn early */
+        if (R(st, GP_R_MAY_STOP)) k = add(out, max, k, mv(GP_MV_END, 0, 0));
+    } else if (st->phase == GP_PH_PASS) {
+        /* GP-FOX-PASS */
+        k = fox_left_moves(st, out, max, k);
+        k = add(out, max, k, mv(GP_MV_END, 0, 0));
+    }
+    return k < max ? k : max;
+}
+
+/* ---- Turn flow ------------------------------------------------------------------------------ */
+
+static void next_turn(gp_state *st)
+{
+    st->turn = (uint8_t)left_of(st, st->turn);    /* GP-TURN-ORDER: clockwise */
+    st->acts = 0;
+    st->fox_moved = 0;
+    st->phase = GP_PH_ACT;
+}
+
+/* The actions are done: the free pass decision when there is one, else the next player. */
+static void actions_done(gp_state *st)
+{
+    if (fox_is_mine(st)) {
+        int q = left_of(st, st->turn);
+        for (int c = 0; c < st->ncol; c++)
+            if (st->col_owner[c] == q && fox_target(st, c)) { st->phase = GP_PH_PASS; return; }
+    }
+    next_turn(st);
+}
+
+/* GP-TURN-ACTIONS: "kiest drie acties": each action's cost is counted, after three the turn's
+ * actions are over. */
+static void spend(gp_state *st, int cost)
+{
+    if (st->phase == GP_PH_OVER) return;       /* GP-END: "vervallen alle verdere acties" */
+    st->acts = (uint8_t)(st->acts + cost);
+    if (st->acts >= GP_ACTIONS) actions_done(st);
+}
+
+static void apply_open(gp_state *st, int t, int c)
+{
+    int p = st->turn;
+    st->hand[p][t]--;
+    if (t == GP_DOUBLER) { st->col_dbl[c]++; return; }
+    if (st->col_len[c] == 0) {
+        /* GP-FOX-PLACE: "De laatste speler, die zijn eerste open kaart aan een schatkist aanlegt,
+         * zet onmiddellijk de vos op deze verzameling."; GP-AMB-FOX-PLACE */
+        int first = !has_opened(st, p), place = 0;
+        if (first) {
+            if (R(st, GP_R_FOX_EACH_FIRST)) place = 1;
+            else {
+                place = 1;
+                for (int q = 0; q < st->players; q++) if (q != p && !has_opened(st, q)) place = 0;
+            }
+        }
+        st->col_motif[c] = (uint8_t)t;
+        st->col_len[c] = 1;
+        if (place) {
+            st->fox = (uint8_t)c;
+            if (R(st, GP_R_PLACE_COUNTS)) st->fox_moved = 1;   /* GP-AMB-PLACE-COUNTS */
+        }
+        return;
+    }
+    st->col_len[c]++;
+    if (t == GP_JOKER) st->col_jokers[c]++;
+}
+
+static int gp_apply(void *vst, const game_move *m)
+{
+    gp_state *st = vst;
+    game_move legal[GAME_MAX_MOVES];
+    int n = gp_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
+    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
+    if (!ok) return GAME_ILLEGAL;
+    int p = st->turn;
+    /* GP-NO-TAKEBACK: "Het terugnemen of omdraaien van kaarten is niet toegelaten": no move
+     * kind takes a card from the table or turns a chest over. */
+    switch (m->kind) {
+    case GP_MV_CHEST:
+        /* GP-CHEST: "legt ze daarna verdekt voor zich neer" */
+        st->hand[p][m->a]--;
+        st->col_owner[st->ncol] = (uint8_t)p;
+        st->col_face[st->ncol] = m->a;
+        st->col_motif[st->ncol] = GP_NONE;
+        st->ncol++;
+        spend(st, 1);
+        break;
+    case GP_MV_OPEN:
+        apply_open(st, m->a, m->b);
+        spend(st, 1);
+        break;
+    case GP_MV_TAKE:
+        st->hand[p][st->display[m->a]]++;
+        refill(st, m->a);
+        spend(st, 1);
+        break;
+    case GP_MV_DRAW:
+        /* GP-TAKE-PILE; GP-AMB-DH-DRAW: a drawn Dschingis-Haan is lost | replaced */
+        while (st->pile_len > 0 && st->phase != GP_PH_OVER) {
+            uint8_t t = pile_pop(st);
+            if (t != GP_DH) { st->hand[p][t]++; break; }
+            dh_out(st);
+            if (!R(st, GP_R_DH_REDRAW)) break;
+        }
+        spend(st, 2);
+        break;
+    case GP_MV_FOX:
+        if (st->phase == GP_PH_PASS) {      /* GP-FOX-PASS: no action */
+            st->fox = m->a;
+            next_turn(st);
+            break;
+        }
+        {
+            int cost = st->col_owner[m->a] == p ? 1 : 2;   /* GP-FOX-OWN | GP-FOX-LEFT */
+            st->fox = m->a;
+            st->fox_moved = 1;                             /* GP-FOX-ONCE */
+            spend(st, cost);
+        }
+        break;
+    case GP_MV_END:
+        if (st->phase == GP_PH_PASS) next_turn(st);
+        else actions_done(st);
+        break;
+    default:
+        return GAME_ILLEGAL;
+    }
+    return GAME_OK;
+}
+
+/* ---- Result ------------------------------------------------------------------------------ */
+
+static int gp_result(const void *vst, int *scores, unsigned *winners)
+{
+    const gp_state *st = vst;
+    if (st->phase != GP_PH_OVER) return GAME_ILLEGAL;
+    int best = -32768;
+    for (int p = 0; p < st->players; p++) {
+        scores[p] = st->wscore[0][p] + st->wscore[1][p] + st->wscore[2][p] - st->penalty[p];
+        if (scores[p] > best) best = scores[p];
+    }
+    /* GP-WINNER: "de meeste verzamelpunten"; GP-AMB-WIN-TIE */
+    unsigned w = 0;
+    for (int p = 0; p < st->players; p++) if (scores[p] == best) w |= 1u << p;
+    if (R(st, GP_R_TIE_NONE) && (w & (w - 1))) w = 0;
+    if (winners) *winners = w;
+    return GAME_OK;
+}
+
+static int gp_to_move(const void *vst)
+{
+    const gp_state *st = vst;
+    return st->phase == GP_PH_OVER ? -1 : st->turn;
+}
+
+static game_config gp_config(const void *vst)
+{
+    const gp_state *st = vst;
+    game_config c = {st->players, st->readings};
+    return c;
+}
+
+static int gp_same_play(const void *va, const void *vb)
+{
+    size_t from = offsetof(gp_state, wscore);
+    return memcmp((const char *)va + from, (const char *)vb + from, sizeof(gp_state) - from) == 0;
+}
+
+/* Hidden from `viewer`: the other hands (their doublers excepted: every seat got one, and
+ * laying it anywhere is public), the pile, and every chest's face ("Van nu af aan mag niemand
+ * meer de voorzijde van deze schatkist bekijken"). The unseen cards are pooled and dealt back
+ * canonically in type order: chest faces first, then the other hands (same sizes), then the pile. */
+static void gp_redact(void *vst, int viewer)
+{
+    gp_state *st = vst;
+    int pool[GP_TYPES] = {0};
+    /* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." */
+    for (int c = 0; c < st->ncol; c++) pool[st->col_face[c]]++;
+    for (int p = 0; p < st->players; p++)
+        if (p != viewer)
+            for (int t = 0; t < GP_HANDT; t++) if (t != GP_DOUBLER) pool[t] += st->hand[p][t];
+    for (int i = 0; i < st->pile_len; i++) pool[st->pile[i]]++;
+    int t = 0;
+#define NEXT_TYPE() do { while (!pool[t]) t++; pool[t]--; } while (0)
+    for (int c = 0; c < st->ncol; c++) { NEXT_TYPE(); st->col_face[c] = (uint8_t)t; }
+    for (int p = 0; p < st->players; p++) {
+        if (p == viewer) continue;
+        int n = hand_total(st, p) - st->hand[p][GP_DOUBLER];
+        uint8_t d = st->hand[p][GP_DOUBLER];
+        memset(st->hand[p], 0, sizeof st->hand[p]);
+        st->hand[p][GP_DOUBLER] = d;
+        for (int i = 0; i < n; i++) { NEXT_TYPE(); st->hand[p][t]++; }
+    }
+    for (int i = 0; i < st->pile_len; i++) { NEXT_TYPE(); st->pile[i] = (uint8_t)t; }
+#undef NEXT_TYPE
+}
+
+/* ---- Notation ------------------------------------------------------------------------------------ */
+
+static int type_of_letter(char ch)
+{
+    for (int t = 0; t < GP_TYPES; t++) if (gp_param.letter[t] == ch) return t;
+    return -1;
+}
+
+static int gp_move_print(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    (void)vst;
+    int len;
+    switch (m->kind) {
+    case GP_MV_CHEST:
+        if (m->a >= GP_HANDT) return -1;
+        len = snprintf(buf, n, "chest %c", gp_param.letter[m->a]); break;
+    case GP_MV_OPEN:
+        if (m->a >= GP_HANDT || m->b >= GP_MAXCOL) return -1;
+        len = snprintf(buf, n, "open %c c%d", gp_param.letter[m->a], m->b + 1); break;
+    case GP_MV_TAKE:
+        if (m->a >= GP_DISPLAY) return -1;
+        len = snprintf(buf, n, "take %d", m->a + 1); break;
+    case GP_MV_DRAW: len = snprintf(buf, n, "draw"); break;
+    case GP_MV_FOX:
+        if (m->a >= GP_MAXCOL) return -1;
+        len = snprintf(buf, n, "fox c%d", m->a + 1); break;
+    case GP_MV_END: len = snprintf(buf, n, "end"); break;
+    default: return -1;
+    }
+    return (len < 0 || (size_t)len >= n) ? -1 : len;
+}
+
+/* "c<n>", n = 1..GP_MAXCOL, the whole rest of s; the 0-based index or -1. */
+static int col_parse(const char *s)
+{
+    if (s[0] != 'c' || s[1] < '1' || s[1] > '9') return -1;
+    int v = 0;
+    for (const char *p = s + 1; *p; p++) {
+        if (*p < '0' || *p > '9' || v > GP_MAXCOL) return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v >= 1 && v <= GP_MAXCOL ? v - 1 : -1;
+}
+
+static int gp_move_parse(const void *vst, const char *s, game_move *out)
+{
+    (void)vst;
+    memset(out, 0, sizeof *out);
+    if (!strcmp(s, "draw")) { out->kind = GP_MV_DRAW; return GAME_OK; }
+    if (!strcmp(s, "end")) { out->kind = GP_MV_END; return GAME_OK; }
+    if (!strncmp(s, "chest ", 6)) {
+        int t = type_of_letter(s[6]);
+        if (t < 0 || t >= GP_HANDT || s[7]) return GAME_BADARG;
+        out->kind = GP_MV_CHEST; out->a = (uint8_t)t; return GAME_OK;
+    }
+    if (!strncmp(s, "open ", 5)) {
+        int t = type_of_letter(s[5]);
+        if (t < 0 || t >= GP_HANDT || s[6] != ' ') return GAME_BADARG;
+        int c = col_parse(s + 7);
+        if (c < 0) return GAME_BADARG;
+        out->kind = GP_MV_OPEN; out->a = (uint8_t)t; out->b = (uint8_t)c; return GAME_OK;
+    }
+    if (!strncmp(s, "take ", 5)) {
+        if (s[5] < '1' || s[5] > '3' || s[6]) return GAME_BADARG;
+        out->kind = GP_MV_TAKE; out->a = (uint8_t)(s[5] - '1'); return GAME_OK;
+    }
+    if (!strncmp(s, "fox ", 4)) {
+        int c = col_parse(s + 4);
+        if (c < 0) return GAME_BADARG;
+        out->kind = GP_MV_FOX; out->a = (uint8_t)c; return GAME_OK;
+    }
+    return GAME_BADARG;
+}
+
+/* ---- Position text ----------------------------------------------------------------------------- */
+
+static const char *const gp_phase_name[] = {"act", "pass", "over"};
+static const char *const gp_field_name[] = {
+    "display", "hands", "pile", "cols", "fox", "turn", "phase", "acts", "foxmoved", "dh", "scorings",
+    "score", "penalty",
+};
+enum { F_DISPLAY, F_HANDS, F_PILE, F_COLS, F_FOX, F_TURN, F_PHASE, F_ACTS, F_FOXMV, F_DH, F_SCORINGS,
+       F_SCORE, F_PENALTY, F_N };
+
+static void put_ch(game_out *o, char ch) { char b[2] = {ch, 0}; game_put(o, b); }
+
+static int gp_position_print(const void *vst, char *buf, size_t n)
+{
+    const gp_state *st = vst;
+    game_out o = {buf, n, 0, 0};
+    if (n) buf[0] = 0;
+    game_put(&o, "display=");
+    for (int i = 0; i < GP_DISPLAY; i++)
+        put_ch(&o, st->display[i] == GP_NONE ? '.' : gp_param.letter[st->display[i] % GP_TYPES]);
+    game_put(&o, ";hands=");
+    for (int p = 0; p < st->players; p++) {
+        if (p) game_put(&o, "|");
+        if (!hand_total(st, p)) game_put(&o, "-");
+        for (int t = 0; t < GP_HANDT; t++)
+            for (int k = 0; k < st->hand[p][t]; k++) put_ch(&o, gp_param.letter[t]);
+    }
+    game_put(&o, ";pile=");
+    if (!st->pile_len) game_put(&o, "-");
+    for (int i = st->pile_len - 1; i >= 0; i--) put_ch(&o, gp_param.letter[st->pile[i] % GP_TYPES]);
+    game_put(&o, ";cols=");
+    if (!st->ncol) game_put(&o, "-");
+    for (int c = 0; c < st->ncol; c++) {
+        if (c) game_put(&o, ",");
+        game_put_int(&o, st->col_owner[c] + 1);
+        put_ch(&o, gp_param.letter[st->col_face[c] % GP_TYPES]);
+        put_ch(&o, st->col_motif[c] == GP_NONE ? '.' : gp_param.letter[st->col_motif[c] % GP_TYPES]);
+        game_put_int(&o, st->col_len[c]);
+        game_put(&o, "j"); game_put_int(&o, st->col_jokers[c]);
+        game_put(&o, "x"); game_put_int(&o, st->col_dbl[c]);
+    }
+    game_put(&o, ";fox=");
+    if (st->fox == GP_NONE) game_put(&o, "-"); else { game_put(&o, "c"); game_put_int(&o, st->fox + 1); }
+    game_put(&o, ";turn="); game_put_int(&o, st->turn + 1);
+    game_put(&o, ";phase="); game_put(&o, gp_phase_name[st->phase % 3]);
+    game_put(&o, ";acts="); game_put_int(&o, st->acts);
+    game_put(&o, ";foxmoved="); game_put_int(&o, st->fox_moved);
+    game_put(&o, ";dh="); game_put_int(&o, st->dh);
+    game_put(&o, ";scorings="); game_put_int(&o, st->scorings);
+    game_put(&o, ";score=");
+    for (int r = 0; r < 3; r++) {
+        if (r) game_put(&o, "/");
+        for (int p = 0; p < st->players; p++) { if (p) game_put(&o, ","); game_put_int(&o, st->wscore[r][p]); }
+    }
+    game_put(&o, ";penalty=");
+    for (int p = 0; p < st->players; p++) { if (p) game_put(&o, ","); game_put_int(&o, st->penalty[p]); }
+    return o.bad ? -1 : (int)o.len;
+}
+
+#define PFAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return GAME_BADARG; } while (0)
+
+static int small_int(const char *s, int lo, int hi, int *v)
+{
+    char *e;
+    long x = strtol(s, &e, 10);
+    if (e == s || *e || x < lo || x > hi) return -1;
+    *v = (int)x;
+    return 0;
+}
+
+/* Comma list of exactly n integers in [lo, hi] into v; 0 or -1. */
+static int int_list(char *s, int n, int lo, int hi, int *v)
+{
+    for (int i = 0; i < n; i++) {
+        char *e = strchr(s, ',');
+        if ((i < n - 1) != (e != NULL)) return -1;
+        if (e) *e = 0;
+        if (small_int(s, lo, hi, &v[i])) return -1;
+        s = e ? e + 1 : s;
+    }
+    return 0;
+}
+
+/* A number at *s (0..hi), advancing; -1 if none. */
+static int num_at(const char **s, int hi)
+{
+    const char *p = *s;
+    int v = 0, d = 0;
+    while (*p >= '0' && *p <= '9' && d < 4) { v = v * 10 + (*p - '0'); p++; d++; }
+    if (!d || v > hi) return -1;
+    *s = p;
+    return v;
+}
+
+static int gp_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    gp_state *st = vst;
+    char buf[GAME_TEXT_MAX], *val[F_N];
+    if (!config_ok(cfg)) PFAIL("position: players must be 2 to 5");
+    if (strlen(text) >= sizeof buf) PFAIL("position: too long");
+    strcpy(buf, text);
+    if (game_fields_split(buf, gp_field_name, F_N, val, err, errlen)) return GAME_BADARG;
+    for (int f = 0; f < F_N; f++)
+        if (!val[f]) PFAIL("position: missing field '%s'", gp_field_name[f]);
+    base_state(st, cfg);
+    int np = cfg->players, seen[GP_TYPES] = {0}, v;
+    /* display */
+    if (strlen(val[F_DISPLAY]) != GP_DISPLAY) PFAIL("position: 'display' needs 3 places");
+    for (int i = 0; i < GP_DISPLAY; i++) {
+        char ch = val[F_DISPLAY][i];
+        if (ch == '.') continue;
+        int t = type_of_letter(ch);
+        if (t < 0 || t >= GP_DOUBLER) PFAIL("position: bad card '%c' in 'display'", ch);
+        st->display[i] = (uint8_t)t;
+        seen[t]++;
+    }
+    /* hands */
+    {
+        char *p = val[F_HANDS];
+        int seat = 0;
+        for (;;) {
+            char *e = strchr(p, '|');
+            if (e) *e = 0;
+            if (seat >= np) PFAIL("position: 'hands' needs one entry per player");
+            if (strcmp(p, "-")) {
+                if (!*p) PFAIL("position: empty hand entry (write '-')");
+                for (char *q = p; *q; q++) {
+                    int t = type_of_letter(*q);
+                    if (t < 0 || t >= GP_HANDT) PFAIL("position: bad card '%c' in 'hands'", *q);
+                    if (st->hand[seat][t] >= 200) PFAIL("position: hand too large");
+                    st->hand[seat][t]++;
+                    seen[t]++;
+                }
+            }
+            seat++;
+            if (!e) break;
+            p = e + 1;
+        }
+        if (seat != np) PFAIL("position: 'hands' needs one entry per player");
+    }
+    /* pile: top first */
+    if (strcmp(val[F_PILE], "-")) {
+        int n = (int)strlen(val[F_PILE]);
+        if (n == 0 || n > GP_PILE_MAX) PFAIL("position: bad 'pile'");
+        for (int i = 0; i < n; i++) {
+            int t = type_of_letter(val[F_PILE][i]);
+            if (t < 0 || t == GP_DOUBLER) PFAIL("position: bad card '%c' in 'pile'", val[F_PILE][i]);
+            st->pile[n - 1 - i] = (uint8_t)t;
+            seen[t]++;
+        }
+        st->pile_len = (uint8_t)n;
+    }
+    /* collections: <owner><face><motif or .><len>j<jokers>x<doublers>, comma separated */
+    if (strcmp(val[F_COLS], "-")) {
+        const char *s = val[F_COLS];
+        for (;;) {
+            if (st->ncol >= GP_MAXCOL) PFAIL("position: too many collections");
+            int c = st->ncol, owner = num_at(&s, np);
+            if (owner < 1) PFAIL("position: bad owner in 'cols'");
+            int face = type_of_letter(*s);
+            if (face < 0 || face >= GP_HANDT) PFAIL("position: bad chest card in 'cols'");
+            s++;
+            int motif = *s == '.' ? GP_NONE : type_of_letter(*s);
+            if (motif != GP_NONE && (motif < 0 || motif >= GP_MOTIFS)) PFAIL("position: bad motif in 'cols'");
+            s++;
+            int len = num_at(&s, 90);
+            if (len < 0 || *s++ != 'j') PFAIL("position: bad length in 'cols'");
+            int jk = num_at(&s, 5);
+            if (jk < 0 || *s++ != 'x') PFAIL("position: bad jokers in 'cols'");
+            int dbl = num_at(&s, 5);
+            if (dbl < 0) PFAIL("position: bad doublers in 'cols'");
+            /* GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY: the shapes a collection can have */
+            if ((motif == GP_NONE) != (len == 0) || (len > 0 && jk > len - 1) || (dbl && !len))
+                PFAIL("position: collection c%d cannot exist (motif, pieces, jokers, doublers)", c + 1);
+            st->col_owner[c] = (uint8_t)(owner - 1);
+            st->col_face[c] = (uint8_t)face;
+            st->col_motif[c] = (uint8_t)motif;
+            st->col_len[c] = (uint8_t)len;
+            st->col_jokers[c] = (uint8_t)jk;
+            st->col_dbl[c] = (uint8_t)dbl;
+            seen[face]++;
+            if (motif != GP_NONE) seen[motif] += len - jk;
+            seen[GP_JOKER] += jk;
+            seen[GP_DOUBLER] += dbl;
+            st->ncol++;
+            if (!*s) break;
+            if (*s++ != ',') PFAIL("position: bad separator in 'cols'");
+        }
+    }
+    if (!strcmp(val[F_FOX], "-")) st->fox = GP_NONE;
+    else {
+        int c = val[F_FOX][0] == 'c' ? col_parse(val[F_FOX]) : -1;
+        if (c < 0 || c >= st->ncol) PFAIL("position: bad 'fox'");
+        st->fox = (uint8_t)c;
+    }
+    if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: bad 'turn'");
+    st->turn = (uint8_t)(v - 1);
+    int ph = -1;
+    for (int i = 0; i < 3; i++) if (!strcmp(val[F_PHASE], gp_phase_name[i])) ph = i;
+    if (ph < 0) PFAIL("position: unknown phase '%.20s'", val[F_PHASE]);
+    st->phase = (uint8_t)ph;
+    if (small_int(val[F_ACTS], 0, GP_ACTIONS, &v)) PFAIL("position: bad 'acts'");
+    st->acts = (uint8_t)v;
+    if (small_int(val[F_FOXMV], 0, 1, &v)) PFAIL("position: bad 'foxmoved'");
+    st->fox_moved = (uint8_t)v;
+    if (small_int(val[F_DH], 0, gp_param.dh, &v)) PFAIL("position: bad 'dh'");
+    st->dh = (uint8_t)v;
+    if (small_int(val[F_SCORINGS], 0, 3, &v)) PFAIL("position: bad 'scorings'");
+    st->scorings = (uint8_t)v;
+    {
+        char *p = val[F_SCORE];
+        int sc[GP_MAXP];
+        for (int r = 0; r < 3; r++) {
+            char *e = strchr(p, '/');
+            if ((r < 2) != (e != NULL)) PFAIL("position: 'score' needs 3 groups");
+            if (e) *e = 0;
+            if (int_list(p, np, -9999, 9999, sc)) PFAIL("position: bad 'score'");
+            for (int q = 0; q < np; q++) st->wscore[r][q] = (int16_t)sc[q];
+            p = e ? e + 1 : p;
+        }
+        if (int_list(val[F_PENALTY], np, 0, 9999, sc)) PFAIL("position: bad 'penalty'");
+        for (int q = 0; q < np; q++) st->penalty[q] = (int16_t)sc[q];
+    }
+    /* GP-CARDS-110: every card once (the doublers not dealt are in the box) */
+    for (int m = 0; m < GP_MOTIFS; m++)
+        if (seen[m] != gp_param.per_motif) PFAIL("position: %d cards of motif %c, not %d", seen[m], gp_param.letter[m], gp_param.per_motif);
+    if (seen[GP_JOKER] != gp_param.jokers) PFAIL("position: %d jokers, not %d", seen[GP_JOKER], gp_param.jokers);
+    if (seen[GP_DOUBLER] != np) PFAIL("position: %d doublers in play, not one per player", seen[GP_DOUBLER]);
+    if (seen[GP_DH] + st->dh != gp_param.dh) PFAIL("position: Dschingis-Haan cards in the pile and laid out make %d, not 10", seen[GP_DH] + st->dh);
+    if (st->scorings != (st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0))
+        PFAIL("position: 'scorings' does not match 'dh'");
+    if ((st->phase == GP_PH_OVER) != (st->scorings == 3)) PFAIL("position: the game is over exactly after the third scoring");
+    if (st->phase != GP_PH_OVER) {
+        for (int i = 0; i < GP_DISPLAY; i++) if (st->display[i] == GP_NONE) PFAIL("position: the display needs 3 cards");
+        if (st->acts >= GP_ACTIONS && st->phase == GP_PH_ACT) PFAIL("position: phase act with 3 actions used");
+        if (st->phase == GP_PH_PASS && !fox_is_mine(st)) PFAIL("position: phase pass needs the fox on the current player's collection");
+    }
+    return GAME_OK;
+}
+
+/* Display, Dschingis-Haan, hands, collections and scores, for people. */
+static int gp_board_print(const void *vst, char *buf, size_t n)
+{
+    const gp_state *st = vst;
+    game_out o = {buf, n, 0, 0};
+    char line[160];
+    if (n) buf[0] = 0;
+    game_put(&o, "display:");
+    for (int i = 0; i < GP_DISPLAY; i++) {
+        snprintf(line, sizeof line, " %d:%c", i + 1, st->display[i] == GP_NONE ? '.' : gp_param.letter[st->display[i] % GP_TYPES]);
+        game_put(&o, line);
+    }
+    snprintf(line, sizeof line, "   Dschingis-Haan laid out: %d/10   pile: %d   fox: ", st->dh, st->pile_len);
+    game_put(&o, line);
+    if (st->fox == GP_NONE) game_put(&o, "beside the pile\n");
+    else { snprintf(line, sizeof line, "on c%d (P%d)\n", st->fox + 1, st->col_owner[st->fox] + 1); game_put(&o, line); }
+    for (int p = 0; p < st->players; p++) {
+        snprintf(line, sizeof line, "P%d: score %d/%d/%d -%d; hand ", p + 1, st->wscore[0][p], st->wscore[1][p],
+                 st->wscore[2][p], st->penalty[p]);
+        game_put(&o, line);
+        if (!hand_total(st, p)) game_put(&o, "-");
+        for (int t = 0; t < GP_HANDT; t++)
+            for (int k = 0; k < st->hand[p][t]; k++) put_ch(&o, gp_param.letter[t]);
+        game_put(&o, "; collections");
+        for (int c = 0; c < st->ncol; c++) {
+            if (st->col_owner[c] != p) continue;
+            if (st->col_len[c] == 0) snprintf(line, sizeof line, " c%d:chest", c + 1);
+            else snprintf(line, sizeof line, " c%d:%s x%d%s%s", c + 1, gp_param.motif_name[st->col_motif[c] % GP_MOTIFS],
+                          st->col_len[c], st->col_dbl[c] ? " (doubled)" : "", c == st->fox ? " (fox)" : "");
+            game_put(&o, line);
+        }
+        game_put(&o, "\n");
+    }
+    snprintf(line, sizeof line, "turn P%d, phase %s, %d action(s) used%s\n", st->turn + 1, gp_phase_name[st->phase % 3],
+             st->acts, st->fox_moved ? ", fox moved" : "");
+    game_put(&o, line);
+    return o.bad ? -1 : (int)o.len;
+}
+
+const game_engine gp_engine = {
+    .name = "gp", .title = "Gloria Picktoria", .tag = "GP",
+    .min_players = 2, .max_players = GP_MAXP,
+    .state_size = sizeof(gp_state),
+    .amb = gp_amb, .n_amb = GP_N_AMB,
+    .profiles = gp_profiles, .n_profiles = (int)(sizeof gp_profiles / sizeof gp_profiles[0]),
+    .setup_seed = gp_setup_seed,
+    .setup_position = gp_setup_position,
+    .position_print = gp_position_print,
+    .config = gp_config,
+    .to_move = gp_to_move,
+    .legal_moves = gp_legal_moves,
+    .apply = gp_apply,
+    .result = gp_result,
+    .redact = gp_redact,
+    .same_play = gp_same_play,
+    .board_print = gp_board_print,
+    .move_print = gp_move_print,
+    .move_parse = gp_move_parse,
+};

@@ -1,0 +1,657 @@
+/* check_gp_oracles.c: Check suite proving that every GP- oracle fires on a wrong transition. */
+#include "testutil_gp.h"
+
+/* Each test builds a correct transition with the engine, shows that the oracles accept it, then
+ * breaks it in the one way its clause forbids, keeping every card counted once, and shows that
+ * the clause reports it. inv_gp.c checks a step's clauses in the order the rules run and stops
+ * at the first failing one; each wrong transition is built so its own clause disagrees first.
+ * GP-CHEST-HIDDEN and GP-LEGAL-SET, which judge the engine through game.h, are proven against a
+ * copy of gp_engine with one faulty function. */
+
+static const game_engine *G = &gp_engine;
+static inv_ctx ctx;
+
+typedef struct { gp_state pre, post; game_move m; } trans;
+
+static gp_state st;
+
+static void pos(int players, uint32_t r, const char *fields, const char *top)
+{
+    tu_gp_pos(&st, players, r, fields, top);
+}
+
+static trans step(const char *move)
+{
+    trans t;
+    t.pre = st;
+    ck_assert_msg(G->move_parse(&st, move, &t.m) == GAME_OK, "cannot parse '%s'", move);
+    ck_assert_msg(G->apply(&st, &t.m) == GAME_OK, "move '%s' was rejected", move);
+    t.post = st;
+    return t;
+}
+
+static void judge_with(const game_engine *g, const trans *t)
+{
+    ck_assert_int_eq(inv_init(&ctx, g, INV_GEN_ALL), 0);
+    inv_on_step(&ctx, &t->pre, &t->m, &t->post);
+}
+
+static void judge(const trans *t) { judge_with(G, t); }
+
+/* The oracles accept the engine's transition and clause id fired on it. */
+static void accepts(const trans *t, const char *id) { judge(t); tu_clean(&ctx, id, 1); }
+
+/* Clause id reports the transition. */
+static void rejects(const trans *t, const char *id)
+{
+    judge(t);
+    tu_caught(&ctx, tu_clause(&ctx, id));
+}
+
+static int T(char ch) { return tu_gp_type(ch); }
+
+/* ---- Setup ------------------------------------------------------------------------------------ */
+
+static void setup_rejected(const gp_state *s, const char *id)
+{
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+    inv_on_setup(&ctx, s);
+    tu_caught(&ctx, tu_clause(&ctx, id));
+}
+
+static void fresh(gp_state *s)
+{
+    tu_gp_deal(s, 3, GP_NL, 77);
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+    inv_on_setup(&ctx, s);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+}
+
+/* Index of a pile card that is not a Dschingis-Haan. */
+static int any_pile_card(const gp_state *s)
+{
+    for (int i = 0; i < s->pile_len; i++) if (s->pile[i] != GP_DH) return i;
+    return -1;
+}
+
+/* GP-SETUP-SORT: one of the 95 is missing from display, hands and pile (it lies as a chest). */
+START_TEST(setup_sort_oracle_fires_when_one_of_the_95_is_not_dealt)
+{
+    gp_state s;
+    fresh(&s);
+    int i = any_pile_card(&s);
+    s.col_face[0] = s.pile[i];
+    s.col_owner[0] = 0;
+    s.ncol = 1;
+    memmove(s.pile + i, s.pile + i + 1, (size_t)(s.pile_len - i - 1));
+    s.pile[--s.pile_len] = 0;
+    setup_rejected(&s, "GP-SETUP-SORT");
+}
+END_TEST
+
+/* GP-SETUP-DISPLAY: a display place left empty (its card stays on the pile). */
+START_TEST(setup_display_oracle_fires_when_a_display_place_stays_empty)
+{
+    gp_state s;
+    fresh(&s);
+    s.pile[s.pile_len++] = s.display[2];
+    s.display[2] = GP_NONE;
+    setup_rejected(&s, "GP-SETUP-DISPLAY");
+}
+END_TEST
+
+/* GP-SETUP-HANDS */
+START_TEST(setup_hands_oracle_fires_when_a_player_is_dealt_three_cards)
+{
+    gp_state s;
+    fresh(&s);
+    int t = 0;
+    while (!s.hand[1][t] || t == GP_DOUBLER) t++;
+    s.hand[1][t]--;
+    s.pile[s.pile_len++] = (uint8_t)t;
+    setup_rejected(&s, "GP-SETUP-HANDS");
+}
+END_TEST
+
+/* GP-SETUP-PILE */
+START_TEST(setup_pile_oracle_fires_when_the_fox_starts_on_the_table_or_a_score_is_set)
+{
+    gp_state s;
+    fresh(&s);
+    s.wscore[0][2] = 1;
+    setup_rejected(&s, "GP-SETUP-PILE");
+}
+END_TEST
+
+/* GP-CARDS-110 */
+START_TEST(cards_oracle_fires_when_a_taken_card_stays_in_the_display_too)
+{
+    pos(3, GP_NL, "hands=VX|SX|TX;display=KMH", "G");
+    trans t = step("take 1");
+    accepts(&t, "GP-CARDS-110");
+    t.post.hand[0][T('G')]++;                          /* a tenth G */
+    rejects(&t, "GP-CARDS-110");
+}
+END_TEST
+
+/* ---- Turn -------------------------------------------------------------------------------------- */
+
+/* GP-TURN-ORDER */
+START_TEST(turn_order_oracle_fires_when_a_player_is_skipped)
+{
+    pos(3, GP_NL, "hands=VX|SX|TX;acts=2", "");
+    trans t = step("take 1");
+    accepts(&t, "GP-TURN-ORDER");
+    t.post.turn = 2;
+    rejects(&t, "GP-TURN-ORDER");
+}
+END_TEST
+
+/* GP-TURN-ACTIONS */
+START_TEST(turn_actions_oracle_fires_when_an_action_counts_twice)
+{
+    pos(3, GP_NL, "hands=VX|SX|TX", "");
+    trans t = step("take 1");
+    accepts(&t, "GP-TURN-ACTIONS");
+    t.post.acts = 2;
+    rejects(&t, "GP-TURN-ACTIONS");
+}
+END_TEST
+
+/* ---- A and B -------------------------------------------------------------------------------- */
+
+/* GP-CHEST */
+START_TEST(chest_oracle_fires_when_another_card_becomes_the_chest)
+{
+    pos(3, GP_NL, "hands=VWX|SX|TX", "");
+    trans t = step("chest V");
+    accepts(&t, "GP-CHEST");
+    t.post.hand[0][T('V')]++; t.post.hand[0][T('W')]--; t.post.col_face[0] = (uint8_t)T('W');
+    rejects(&t, "GP-CHEST");
+}
+END_TEST
+
+/* Faulty engine: legal moves that look at the chests' faces (no display card while c1 is a V). */
+static int peeking_legal_moves(const void *s, game_move *out, int max)
+{
+    const gp_state *g = s;
+    int n = gp_engine.legal_moves(s, out, max), k = 0;
+    for (int i = 0; i < n; i++)
+        if (!(g->ncol && g->col_face[0] == T('V') && out[i].kind == GP_MV_TAKE)) out[k++] = out[i];
+    return k;
+}
+
+/* GP-CHEST-HIDDEN */
+START_TEST(chest_hidden_oracle_fires_when_legal_moves_depend_on_a_chest_face)
+{
+    pos(3, GP_NL, "hands=VWX|SX|TX;cols=1V.0j0x0", "");
+    trans t = step("chest W");
+    accepts(&t, "GP-CHEST-HIDDEN");
+    game_engine peek = gp_engine;
+    peek.legal_moves = peeking_legal_moves;
+    judge_with(&peek, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GP-CHEST-HIDDEN"));
+}
+END_TEST
+
+/* GP-OPEN-START */
+START_TEST(open_start_oracle_fires_when_opening_lays_two_cards)
+{
+    pos(3, GP_NL, "hands=KKX|SX|TX;cols=1V.0j0x0", "");
+    trans t = step("open K c1");
+    accepts(&t, "GP-OPEN-START");
+    t.post.hand[0][T('K')]--; t.post.col_len[0]++;
+    rejects(&t, "GP-OPEN-START");
+}
+END_TEST
+
+/* GP-OPEN-EXTEND */
+START_TEST(open_extend_oracle_fires_when_the_row_does_not_grow)
+{
+    pos(3, GP_NL, "hands=KX|SX|TX;cols=1VK1j0x0", "");
+    trans t = step("open K c1");
+    accepts(&t, "GP-OPEN-EXTEND");
+    t.post.hand[0][T('K')]++; t.post.col_len[0]--;
+    rejects(&t, "GP-OPEN-EXTEND");
+}
+END_TEST
+
+/* GP-OPEN-OWN: a card laid on another player's row. */
+START_TEST(open_own_oracle_fires_when_a_card_goes_to_another_players_row)
+{
+    pos(3, GP_NL, "hands=KX|SX|TX;cols=2VK1j0x0", "");
+    trans t = step("take 1");
+    t.m.kind = GP_MV_OPEN; t.m.a = (uint8_t)T('K'); t.m.b = 0;
+    t.post = t.pre;
+    t.post.hand[0][T('K')]--; t.post.col_len[0]++; t.post.acts = 1;
+    rejects(&t, "GP-OPEN-OWN");
+}
+END_TEST
+
+/* GP-ONE-PER-MOTIF: a second row of K. */
+START_TEST(one_per_motif_oracle_fires_when_a_second_row_of_a_motif_opens)
+{
+    pos(3, GP_NL, "hands=KX|SX|TX;cols=1VK1j0x0,1V.0j0x0,2VS1j0x0,3VT1j0x0", "");
+    trans t = step("take 1");
+    t.m.kind = GP_MV_OPEN; t.m.a = (uint8_t)T('K'); t.m.b = 1;
+    t.post = t.pre;
+    t.post.hand[0][T('K')]--; t.post.col_len[1] = 1; t.post.col_motif[1] = (uint8_t)T('K'); t.post.acts = 1;
+    rejects(&t, "GP-ONE-PER-MOTIF");
+}
+END_TEST
+
+/* ---- Fox ---------------------------------------------------------------------------------------- */
+
+/* GP-FOX-PLACE */
+START_TEST(fox_place_oracle_fires_when_the_last_opener_does_not_get_the_fox)
+{
+    pos(3, GP_NL, "hands=KX|SX|TTX;cols=1VK1j0x0,2VS1j0x0,3V.0j0x0;turn=3", "");
+    trans t = step("open T c3");
+    accepts(&t, "GP-FOX-PLACE");
+    t.post.fox = GP_NONE;
+    rejects(&t, "GP-FOX-PLACE");
+}
+END_TEST
+
+/* GP-FOX-EXTEND */
+START_TEST(fox_extend_oracle_fires_when_the_foxs_row_grows_by_two)
+{
+    pos(3, GP_NL, "hands=KKX|SX|TX;cols=1VK1j0x0;fox=c1", "");
+    trans t = step("open K c1");
+    accepts(&t, "GP-FOX-EXTEND");
+    t.post.hand[0][T('K')]--; t.post.col_len[0]++;
+    rejects(&t, "GP-FOX-EXTEND");
+}
+END_TEST
+
+/* GP-FOX-OWN */
+START_TEST(fox_own_oracle_fires_when_the_fox_stays)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,1VW1j0x0;fox=c1", "");
+    trans t = step("fox c2");
+    accepts(&t, "GP-FOX-OWN");
+    t.post.fox = 0;
+    rejects(&t, "GP-FOX-OWN");
+}
+END_TEST
+
+/* GP-FOX-LEFT */
+START_TEST(fox_left_oracle_fires_when_the_neighbours_fox_costs_one_action)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0;fox=c1", "");
+    trans t = step("fox c2");
+    accepts(&t, "GP-FOX-LEFT");
+    t.post.acts = 1;
+    rejects(&t, "GP-FOX-LEFT");
+}
+END_TEST
+
+/* GP-FOX-ONCE */
+START_TEST(fox_once_oracle_fires_when_the_moved_fox_is_not_marked_or_moves_again)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,1VW1j0x0;fox=c1", "");
+    trans t = step("fox c2");
+    t.post.fox_moved = 0;
+    rejects(&t, "GP-FOX-ONCE");
+    /* a second move in the turn */
+    trans u = step("take 1");
+    u.m.kind = GP_MV_FOX; u.m.a = 0;
+    u.post = u.pre; u.post.fox = 0; u.post.acts = 2;
+    rejects(&u, "GP-FOX-ONCE");
+}
+END_TEST
+
+/* GP-FOX-PASS */
+START_TEST(fox_pass_oracle_fires_when_the_free_pass_leaves_the_fox)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0;fox=c1;acts=2", "");
+    step("take 1");
+    ck_assert_int_eq(st.phase, GP_PH_PASS);
+    trans t = step("fox c2");
+    accepts(&t, "GP-FOX-PASS");
+    t.post.fox = 0;
+    rejects(&t, "GP-FOX-PASS");
+}
+END_TEST
+
+/* GP-FOX-WORTHLESS */
+START_TEST(fox_worthless_oracle_fires_when_the_foxs_row_scores)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VW5j0x0,2VW3j0x0;fox=c1;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-FOX-WORTHLESS");
+    t.post.wscore[0][0] = 3; t.post.wscore[0][1] = 1;
+    rejects(&t, "GP-FOX-WORTHLESS");
+}
+END_TEST
+
+/* ---- C --------------------------------------------------------------------------------------- */
+
+/* GP-TAKE-DISPLAY */
+START_TEST(take_display_oracle_fires_when_the_slot_is_not_refilled)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;display=KMH", "G");
+    trans t = step("take 2");
+    accepts(&t, "GP-TAKE-DISPLAY");
+    t.post.display[1] = t.pre.display[1];
+    t.post.hand[0][T('M')]--;
+    t.post.hand[0][T('G')]++;                           /* the pile's G went to the hand instead */
+    rejects(&t, "GP-TAKE-DISPLAY");
+}
+END_TEST
+
+/* GP-TAKE-PILE */
+START_TEST(take_pile_oracle_fires_when_the_pile_card_costs_one_action)
+{
+    pos(3, GP_NL, "hands=X|SX|TX", "G");
+    trans t = step("draw");
+    accepts(&t, "GP-TAKE-PILE");
+    t.post.acts = 1;
+    rejects(&t, "GP-TAKE-PILE");
+}
+END_TEST
+
+/* ---- Joker and doubler -------------------------------------------------------------------------- */
+
+/* GP-JOKER: a joker as the first open card (the engine takes the move and spends the action). */
+START_TEST(joker_oracle_fires_when_a_joker_opens_a_row)
+{
+    pos(3, GP_NL, "hands=JX|SX|TX;cols=1V.0j0x0", "");
+    trans t = step("chest J");
+    accepts(&t, "GP-JOKER");
+    pos(3, GP_NL, "hands=JX|SX|TX;cols=1V.0j0x0", "");
+    t = step("take 1");
+    t.m.kind = GP_MV_OPEN; t.m.a = (uint8_t)T('J'); t.m.b = 0;
+    t.post = t.pre;
+    t.post.acts = 1;
+    rejects(&t, "GP-JOKER");
+}
+END_TEST
+
+/* GP-DOUBLER-PLAY */
+START_TEST(doubler_play_oracle_fires_when_the_doubler_lies_as_a_piece)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0", "");
+    trans t = step("open X c1");
+    accepts(&t, "GP-DOUBLER-PLAY");
+    t.post.col_dbl[0] = 0; t.post.hand[0][T('X')] = 1;   /* the doubler never left the hand */
+    rejects(&t, "GP-DOUBLER-PLAY");
+}
+END_TEST
+
+/* GP-DOUBLER-SCORE */
+START_TEST(doubler_score_oracle_fires_when_the_doubled_row_scores_single)
+{
+    pos(3, GP_NL, "hands=-|X|X;cols=1VK2j0x1,1VS1j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-DOUBLER-SCORE");
+    ck_assert_int_eq(t.post.wscore[0][0], 12);
+    t.post.wscore[0][0] = 8;                            /* 4 + 4: the doubler forgotten */
+    rejects(&t, "GP-DOUBLER-SCORE");
+}
+END_TEST
+
+/* GP-NO-TAKEBACK */
+START_TEST(no_takeback_oracle_fires_when_a_piece_goes_back_to_the_hand)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0", "");
+    trans t = step("take 1");
+    accepts(&t, "GP-NO-TAKEBACK");
+    t.post.col_len[0]--; t.post.hand[0][T('K')]++;
+    rejects(&t, "GP-NO-TAKEBACK");
+}
+END_TEST
+
+/* ---- Dschingis-Haan and scorings --------------------------------------------------------------- */
+
+/* GP-DH-REVEAL */
+START_TEST(dh_reveal_oracle_fires_when_the_revealed_card_goes_back_under_the_pile)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;display=KMH", "#G");
+    trans t = step("take 1");
+    accepts(&t, "GP-DH-REVEAL");
+    memmove(t.post.pile + 1, t.post.pile, t.post.pile_len);
+    t.post.pile[0] = GP_DH; t.post.pile_len++; t.post.dh--;
+    rejects(&t, "GP-DH-REVEAL");
+}
+END_TEST
+
+/* GP-SCORING-TIMES */
+START_TEST(scoring_times_oracle_fires_when_the_fourth_dschingis_haan_scores_nothing)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=3", "#G");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORING-TIMES");
+    t.post.scorings = 0; t.post.wscore[0][0] = 0;
+    rejects(&t, "GP-SCORING-TIMES");
+}
+END_TEST
+
+/* GP-SCORING-INTERRUPT */
+START_TEST(scoring_interrupt_oracle_fires_when_the_scoring_ends_the_turn)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=3", "#G");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORING-INTERRUPT");
+    t.post.turn = 1; t.post.acts = 0;
+    rejects(&t, "GP-SCORING-INTERRUPT");
+}
+END_TEST
+
+/* GP-END */
+START_TEST(end_oracle_fires_when_the_game_goes_on_after_the_third_scoring)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=9", "#G");
+    trans t = step("take 1");
+    accepts(&t, "GP-END");
+    t.post.phase = GP_PH_ACT;
+    rejects(&t, "GP-END");
+}
+END_TEST
+
+/* GP-SCORE-SOLE */
+START_TEST(score_sole_oracle_fires_when_the_only_row_gets_three)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK2j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORE-SOLE");
+    t.post.wscore[0][0] = 3;
+    rejects(&t, "GP-SCORE-SOLE");
+}
+END_TEST
+
+/* GP-SCORE-LONGEST */
+START_TEST(score_longest_oracle_fires_when_the_longest_row_gets_four)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK3j0x0,2VK1j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORE-LONGEST");
+    t.post.wscore[0][0] = 4;
+    rejects(&t, "GP-SCORE-LONGEST");
+}
+END_TEST
+
+/* GP-SCORE-SECOND */
+START_TEST(score_second_oracle_fires_when_the_second_row_gets_nothing)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK3j0x0,2VK1j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORE-SECOND");
+    t.post.wscore[0][1] = 0;
+    rejects(&t, "GP-SCORE-SECOND");
+}
+END_TEST
+
+/* GP-SCORE-TIE-LONGEST */
+START_TEST(score_tie_longest_oracle_fires_when_a_tied_longest_row_gets_three)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK3j0x0,2VK3j0x0,3VK1j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORE-TIE-LONGEST");
+    t.post.wscore[0][0] = 3;
+    rejects(&t, "GP-SCORE-TIE-LONGEST");
+}
+END_TEST
+
+/* GP-SCORE-TIE-SECOND */
+START_TEST(score_tie_second_oracle_fires_when_a_tied_second_row_gets_one)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK3j0x0,2VK1j0x0,3VK1j0x0;dh=3", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-SCORE-TIE-SECOND");
+    t.post.wscore[0][1] = 1;
+    rejects(&t, "GP-SCORE-TIE-SECOND");
+}
+END_TEST
+
+/* GP-PENALTY-CHEST */
+START_TEST(penalty_chest_oracle_fires_when_a_bare_chest_costs_nothing)
+{
+    pos(3, GP_NL, "hands=XV|X|X;cols=1V.0j0x0,1W.0j0x0;dh=9", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-PENALTY-CHEST");
+    ck_assert_int_eq(t.post.penalty[0], 7);
+    t.post.penalty[0] = 5;                              /* 3 hand cards, the chests at 1 each */
+    rejects(&t, "GP-PENALTY-CHEST");
+}
+END_TEST
+
+/* GP-PENALTY-HAND */
+START_TEST(penalty_hand_oracle_fires_when_a_hand_card_is_not_counted)
+{
+    pos(3, GP_NL, "hands=XV|X|X;cols=1V.0j0x0,1W.0j0x0;dh=9", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-PENALTY-HAND");
+    t.post.penalty[0] = 4;                              /* the chests, the 3 hand cards forgotten */
+    rejects(&t, "GP-PENALTY-HAND");
+}
+END_TEST
+
+/* GP-WINNER */
+START_TEST(winner_oracle_fires_when_the_lower_score_wins)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK2j0x0;dh=9", "#");
+    step("take 1");
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+    int sc[GP_MAXP];
+    unsigned w;
+    ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
+    ctx.og->check_final(&ctx, ctx.k_game, &st, sc, w);
+    tu_clean(&ctx, "GP-WINNER", 1);
+    ctx.og->check_final(&ctx, ctx.k_game, &st, sc, 2u);
+    tu_caught(&ctx, tu_clause(&ctx, "GP-WINNER"));
+}
+END_TEST
+
+/* Faulty engine: the pile is never offered. */
+static int no_pile_legal_moves(const void *s, game_move *out, int max)
+{
+    int n = gp_engine.legal_moves(s, out, max), k = 0;
+    for (int i = 0; i < n; i++) if (out[i].kind != GP_MV_DRAW) out[k++] = out[i];
+    return k;
+}
+
+/* GP-LEGAL-SET: a move the engine withholds is caught and named. */
+START_TEST(legal_set_oracle_fires_when_legal_moves_withholds_the_pile)
+{
+    pos(3, GP_NL, "hands=X|SX|TX", "G");
+    trans t = step("take 1");
+    accepts(&t, "GP-LEGAL-SET");
+    game_engine faulty = gp_engine;
+    faulty.legal_moves = no_pile_legal_moves;
+    judge_with(&faulty, &t);
+    int k = tu_clause(&ctx, "GP-LEGAL-SET");
+    tu_caught(&ctx, k);
+    ck_assert_msg(strstr(ctx.first_msg, "GP-TAKE-PILE") || ctx.count[k].violated, "%s", ctx.first_msg);
+}
+END_TEST
+
+/* The clauses the tests above prove, one entry per test's clause. */
+static const char *const proven[] = {
+    "GP-CARDS-110", "GP-SETUP-SORT", "GP-SETUP-DISPLAY", "GP-SETUP-HANDS", "GP-SETUP-PILE", "GP-TURN-ORDER",
+    "GP-TURN-ACTIONS", "GP-CHEST", "GP-CHEST-HIDDEN", "GP-OPEN-START", "GP-OPEN-EXTEND", "GP-OPEN-OWN",
+    "GP-ONE-PER-MOTIF", "GP-FOX-PLACE", "GP-FOX-WORTHLESS", "GP-FOX-EXTEND", "GP-TAKE-DISPLAY", "GP-TAKE-PILE",
+    "GP-FOX-OWN", "GP-FOX-LEFT", "GP-FOX-ONCE", "GP-FOX-PASS", "GP-JOKER", "GP-DOUBLER-PLAY", "GP-DOUBLER-SCORE",
+    "GP-NO-TAKEBACK", "GP-DH-REVEAL", "GP-SCORING-TIMES", "GP-SCORING-INTERRUPT", "GP-END", "GP-SCORE-SOLE",
+    "GP-SCORE-LONGEST", "GP-SCORE-SECOND", "GP-SCORE-TIE-LONGEST", "GP-SCORE-TIE-SECOND", "GP-PENALTY-CHEST",
+    "GP-PENALTY-HAND", "GP-WINNER", "GP-LEGAL-SET",
+};
+
+/* Every GP clause of the oracle table is in `proven` (the generic clauses are proven by the
+ * Herr der Ziegen and Kleine Kläffer oracle suites, engine-independently). */
+START_TEST(every_gp_clause_has_a_wrong_transition_test)
+{
+    const inv_game *og = inv_game_find("gp");
+    const int n = (int)(sizeof proven / sizeof proven[0]);
+    ck_assert_ptr_nonnull(og);
+    ck_assert_int_eq(og->n_clauses, n);
+    for (int k = 0; k < og->n_clauses; k++) {
+        int found = 0;
+        for (int i = 0; i < n && !found; i++) found = strcmp(proven[i], og->clauses[k].id) == 0;
+        ck_assert_msg(found, "clause %s has no test in check_gp_oracles.c", og->clauses[k].id);
+    }
+}
+END_TEST
+
+static Suite *gp_oracles_suite(void)
+{
+    Suite *s = suite_create("gp-oracles");
+    TCase *tc = tcase_create("setup");
+    tcase_add_test(tc, setup_sort_oracle_fires_when_one_of_the_95_is_not_dealt);
+    tcase_add_test(tc, setup_display_oracle_fires_when_a_display_place_stays_empty);
+    tcase_add_test(tc, setup_hands_oracle_fires_when_a_player_is_dealt_three_cards);
+    tcase_add_test(tc, setup_pile_oracle_fires_when_the_fox_starts_on_the_table_or_a_score_is_set);
+    tcase_add_test(tc, cards_oracle_fires_when_a_taken_card_stays_in_the_display_too);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("turn and actions");
+    tcase_add_test(tc, turn_order_oracle_fires_when_a_player_is_skipped);
+    tcase_add_test(tc, turn_actions_oracle_fires_when_an_action_counts_twice);
+    tcase_add_test(tc, chest_oracle_fires_when_another_card_becomes_the_chest);
+    tcase_add_test(tc, chest_hidden_oracle_fires_when_legal_moves_depend_on_a_chest_face);
+    tcase_add_test(tc, open_start_oracle_fires_when_opening_lays_two_cards);
+    tcase_add_test(tc, open_extend_oracle_fires_when_the_row_does_not_grow);
+    tcase_add_test(tc, open_own_oracle_fires_when_a_card_goes_to_another_players_row);
+    tcase_add_test(tc, one_per_motif_oracle_fires_when_a_second_row_of_a_motif_opens);
+    tcase_add_test(tc, take_display_oracle_fires_when_the_slot_is_not_refilled);
+    tcase_add_test(tc, take_pile_oracle_fires_when_the_pile_card_costs_one_action);
+    tcase_add_test(tc, joker_oracle_fires_when_a_joker_opens_a_row);
+    tcase_add_test(tc, doubler_play_oracle_fires_when_the_doubler_lies_as_a_piece);
+    tcase_add_test(tc, no_takeback_oracle_fires_when_a_piece_goes_back_to_the_hand);
+    tcase_add_test(tc, legal_set_oracle_fires_when_legal_moves_withholds_the_pile);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fox");
+    tcase_add_test(tc, fox_place_oracle_fires_when_the_last_opener_does_not_get_the_fox);
+    tcase_add_test(tc, fox_extend_oracle_fires_when_the_foxs_row_grows_by_two);
+    tcase_add_test(tc, fox_own_oracle_fires_when_the_fox_stays);
+    tcase_add_test(tc, fox_left_oracle_fires_when_the_neighbours_fox_costs_one_action);
+    tcase_add_test(tc, fox_once_oracle_fires_when_the_moved_fox_is_not_marked_or_moves_again);
+    tcase_add_test(tc, fox_pass_oracle_fires_when_the_free_pass_leaves_the_fox);
+    tcase_add_test(tc, fox_worthless_oracle_fires_when_the_foxs_row_scores);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("scoring");
+    tcase_add_test(tc, dh_reveal_oracle_fires_when_the_revealed_card_goes_back_under_the_pile);
+    tcase_add_test(tc, scoring_times_oracle_fires_when_the_fourth_dschingis_haan_scores_nothing);
+    tcase_add_test(tc, scoring_interrupt_oracle_fires_when_the_scoring_ends_the_turn);
+    tcase_add_test(tc, end_oracle_fires_when_the_game_goes_on_after_the_third_scoring);
+    tcase_add_test(tc, score_sole_oracle_fires_when_the_only_row_gets_three);
+    tcase_add_test(tc, score_longest_oracle_fires_when_the_longest_row_gets_four);
+    tcase_add_test(tc, score_second_oracle_fires_when_the_second_row_gets_nothing);
+    tcase_add_test(tc, score_tie_longest_oracle_fires_when_a_tied_longest_row_gets_three);
+    tcase_add_test(tc, score_tie_second_oracle_fires_when_a_tied_second_row_gets_one);
+    tcase_add_test(tc, doubler_score_oracle_fires_when_the_doubled_row_scores_single);
+    tcase_add_test(tc, penalty_chest_oracle_fires_when_a_bare_chest_costs_nothing);
+    tcase_add_test(tc, penalty_hand_oracle_fires_when_a_hand_card_is_not_counted);
+    tcase_add_test(tc, winner_oracle_fires_when_the_lower_score_wins);
+    tcase_add_test(tc, every_gp_clause_has_a_wrong_transition_test);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(gp_oracles_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

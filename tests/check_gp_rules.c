@@ -1,0 +1,575 @@
+/* check_gp_rules.c: Check suite for Gloria Picktoria: one test per clause and per reading, every oracle checking each move. */
+#include "testutil_gp.h"
+
+static const game_engine *G = &gp_engine;
+static inv_ctx ctx;
+static gp_state st;
+
+/* A position (see tu_gp_text) under readings r, the oracles reset. */
+static void pos(int players, uint32_t r, const char *fields, const char *top)
+{
+    tu_gp_pos(&st, players, r, fields, top);
+    ck_assert_int_eq(tu_gp_oracles(&ctx), 1);
+    inv_on_position(&ctx, &st);
+}
+
+static void play(const char *move) { tu_play(G, &ctx, &st, move); }
+static int legal(const char *move) { return tu_gp_legal(&st, move); }
+
+#define T3 "hands=VVWX|SSX|TTX"   /* three small hands, a doubler each */
+
+/* ---- Setup --------------------------------------------------------------------------------- */
+
+/* GP-SETUP-SORT GP-SETUP-DISPLAY GP-SETUP-HANDS GP-SETUP-PILE GP-CARDS-110 */
+START_TEST(the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest)
+{
+    int players = 2 + _i % 4;
+    tu_gp_deal(&st, players, GP_NL, 100 + (uint64_t)_i);
+    ck_assert_int_eq(tu_gp_oracles(&ctx), 1);
+    inv_on_setup(&ctx, &st);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+    for (int i = 0; i < 3; i++) ck_assert(st.display[i] < GP_DOUBLER);
+    for (int q = 0; q < players; q++) {
+        int n = 0;
+        for (int t = 0; t < GP_HANDT; t++) n += st.hand[q][t];
+        ck_assert_int_eq(n, 5);
+        ck_assert_int_eq(st.hand[q][GP_DOUBLER], 1);
+    }
+    int dh = 0;
+    for (int i = 0; i < st.pile_len; i++) dh += st.pile[i] == GP_DH;
+    ck_assert_int_eq(dh, 10);
+    ck_assert_int_eq(st.pile_len, 95 - 3 - 4 * players + 10);
+    ck_assert_int_eq(st.fox, GP_NONE);                 /* "De vos wacht naast de voorraadstapel" */
+    ck_assert_int_eq(G->to_move(&st), 0);
+}
+END_TEST
+
+/* GP-CARDS-110: a position that loses a card is refused. */
+START_TEST(a_position_without_all_110_cards_is_refused)
+{
+    game_config cfg = {3, GP_NL};
+    char err[256], text[GAME_TEXT_MAX];
+    snprintf(text, sizeof text, "%s", tu_gp_text(3, T3, ""));
+    char *w = strstr(text, "hands=VVW");
+    ck_assert(w);
+    w[8] = 'V';                                        /* a tenth V, one W fewer */
+    ck_assert_int_eq(G->setup_position(&st, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(strstr(err, "motif"), "%s", err);
+}
+END_TEST
+
+/* ---- Turn --------------------------------------------------------------------------------- */
+
+/* GP-TURN-ACTIONS GP-TURN-ORDER: three actions, the same one thrice, then the left neighbour. */
+START_TEST(a_turn_is_three_actions_in_any_order_then_the_next_player_clockwise)
+{
+    pos(3, GP_NL, T3 ";turn=3", "");
+    play("take 1"); play("take 1");
+    ck_assert_int_eq(G->to_move(&st), 2);
+    play("take 2");
+    ck_assert_int_eq(G->to_move(&st), 0);             /* P3's left neighbour is P1 */
+    ck_assert_int_eq(st.acts, 0);
+    play("chest V"); play("take 3"); play("open W c1");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* GP-TURN-ACTIONS, GP-AMB-THREE-ACTIONS: "kiest drie acties" (three) | may-stop */
+START_TEST(a_turn_cannot_end_before_three_actions_unless_the_reading_is_may_stop)
+{
+    pos(3, GP_NL, T3, "");
+    play("take 1");
+    ck_assert(!legal("end"));
+    pos(3, GP_R_MAY_STOP, T3, "");
+    play("take 1");
+    ck_assert(legal("end"));
+    play("end");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* ---- A: chests ------------------------------------------------------------------------------- */
+
+/* GP-CHEST GP-JOKER: any hand card can become a chest, a joker or a doubler too; the face is
+ * shown (it is in the move) and then irrelevant. */
+START_TEST(any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler)
+{
+    pos(3, GP_NL, "hands=VJX|SX|TX", "");
+    ck_assert(legal("chest V") && legal("chest J") && legal("chest X"));
+    ck_assert(!legal("chest W"));                      /* not in the hand */
+    play("chest J"); play("chest X"); play("chest V");
+    ck_assert_int_eq(st.ncol, 3);
+    for (int i = 0; i < 3; i++) ck_assert_int_eq(st.col_motif[i], GP_NONE);
+}
+END_TEST
+
+/* GP-CHEST-HIDDEN: nobody may look at a chest's face: redact hides it, and nothing depends on it. */
+START_TEST(a_chest_face_is_hidden_after_it_is_made_and_changes_nothing)
+{
+    pos(3, GP_NL, "hands=VWX|SX|TX;cols=1K.0j0x0,2J.0j0x0", "");
+    gp_state a = st, b = st;
+    b.col_face[0] = (uint8_t)tu_gp_type('J');
+    b.col_face[1] = (uint8_t)tu_gp_type('K');
+    G->redact(&a, 0);
+    G->redact(&b, 0);
+    ck_assert_mem_eq(&a, &b, sizeof a);
+    play("open W c1");                                 /* a K chest takes a W row */
+    ck_assert_int_eq(st.col_motif[0], tu_gp_type('W'));
+}
+END_TEST
+
+/* ---- B: collections -------------------------------------------------------------------------- */
+
+/* GP-OPEN-START: no collection without a chest; the chest's face may differ from the row
+ * ("Anne maakt van een voetringkaart een schatkist ... Daaraan legt zij open een vitrinekaart"). */
+START_TEST(a_collection_starts_only_on_a_chest_whose_face_may_differ)
+{
+    pos(3, GP_NL, "hands=VKX|SX|TX", "");
+    ck_assert(!legal("open K c1"));
+    play("chest V");
+    play("open K c1");
+    ck_assert_int_eq(st.col_motif[0], tu_gp_type('K'));
+    ck_assert_int_eq(st.col_len[0], 1);
+}
+END_TEST
+
+/* GP-OPEN-EXTEND: a row grows only with its own motif. */
+START_TEST(a_row_grows_only_with_cards_of_its_motif)
+{
+    pos(3, GP_NL, "hands=KKWX|SX|TX;cols=1VK1j0x0", "");
+    ck_assert(legal("open K c1"));
+    ck_assert(!legal("open W c1"));                    /* "afwijkend motief ... nooit" */
+    play("open K c1");
+    ck_assert_int_eq(st.col_len[0], 2);
+}
+END_TEST
+
+/* GP-OPEN-OWN: cards go to one's own collections only. */
+START_TEST(open_cards_go_to_the_players_own_collections_only)
+{
+    pos(3, GP_NL, "hands=KX|KX|TX;cols=2VK1j0x0,1V.0j0x0", "");
+    ck_assert(!legal("open K c1"));                    /* P2's row of K */
+    ck_assert(legal("open K c2"));
+}
+END_TEST
+
+/* GP-ONE-PER-MOTIF: "Een speler mag van elk motief maar één verzameling aanleggen." */
+START_TEST(a_player_has_one_collection_per_motif)
+{
+    pos(3, GP_NL, "hands=KX|SX|TX;cols=1VK1j0x0,1V.0j0x0,2VS1j0x0,3VT1j0x0", "");
+    ck_assert(!legal("open K c2"));
+    ck_assert(legal("open K c1"));
+}
+END_TEST
+
+/* ---- The fox --------------------------------------------------------------------------------- */
+
+/* GP-FOX-PLACE, GP-AMB-FOX-PLACE last-player: the last of the players to lay a first open card
+ * puts the fox on that collection, at once. */
+START_TEST(the_last_player_to_open_a_first_collection_gets_the_fox)
+{
+    pos(3, GP_NL, "hands=KX|SX|TTX;cols=1VK1j0x0,2VS1j0x0,3V.0j0x0;turn=3", "");
+    play("open T c3");
+    ck_assert_int_eq(st.fox, 2);
+    /* not before: P2 opens while P3 has not */
+    pos(3, GP_NL, "hands=KX|SSX|TX;cols=1VK1j0x0,2V.0j0x0;turn=2", "");
+    play("open S c2");
+    ck_assert_int_eq(st.fox, GP_NONE);
+}
+END_TEST
+
+/* GP-AMB-FOX-PLACE each-first: every player's first open card takes the fox. */
+START_TEST(under_each_first_every_first_open_card_takes_the_fox)
+{
+    pos(3, GP_R_FOX_EACH_FIRST, "hands=KKX|SX|TX;cols=1V.0j0x0,1W.0j0x0", "");
+    play("open K c1");
+    ck_assert_int_eq(st.fox, 0);
+    play("take 1");
+    play("take 1");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* GP-AMB-PLACE-COUNTS: placing the fox is no move of it (free) | counts as the turn's move. */
+START_TEST(placing_the_fox_leaves_action_d_free_unless_the_reading_counts_it)
+{
+    const char *f = "hands=KWX|SX|TX;cols=2VS1j0x0,3VT1j0x0,1V.0j0x0,1V.0j0x0";
+    pos(3, GP_NL, f, "");
+    play("open K c3");
+    ck_assert_int_eq(st.fox, 2);
+    ck_assert_int_eq(st.fox_moved, 0);
+    play("open W c4");                                 /* not a first open card: the fox stays */
+    ck_assert_int_eq(st.fox, 2);
+    ck_assert(legal("fox c4"));
+    pos(3, GP_R_PLACE_COUNTS, f, "");
+    play("open K c3");
+    play("open W c4");
+    ck_assert(!legal("fox c4"));
+}
+END_TEST
+
+/* GP-FOX-OWN: one action, to another own collection. GP-FOX-ONCE: once per turn. */
+START_TEST(the_fox_moves_to_another_own_collection_for_one_action_once_per_turn)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,1VW1j0x0,2VS1j0x0;fox=c1", "");
+    play("fox c2");
+    ck_assert_int_eq(st.acts, 1);
+    ck_assert(!legal("fox c1"));                       /* once per turn */
+    ck_assert(!legal("fox c3"));
+}
+END_TEST
+
+/* GP-FOX-LEFT: two actions, to a collection of the left neighbour, never another's. */
+START_TEST(the_fox_goes_to_the_left_neighbour_for_two_actions)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0,3VT1j0x0;fox=c1", "");
+    ck_assert(!legal("fox c3"));                       /* P3 is not P1's left neighbour */
+    play("take 1");
+    play("fox c2");
+    ck_assert_int_eq(st.fox, 1);
+    ck_assert_int_eq(G->to_move(&st), 1);
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0;fox=c1;acts=2", "");
+    ck_assert(!legal("fox c2"));                       /* one action left */
+}
+END_TEST
+
+/* GP-FOX-PASS: after the three actions the fox may go to the left neighbour for free, also after
+ * an own-to-own move in the turn. */
+START_TEST(after_the_turn_the_fox_is_passed_on_for_free)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,1VW1j0x0,2VS1j0x0;fox=c1", "");
+    play("fox c2"); play("take 1"); play("take 1");
+    ck_assert_int_eq(st.phase, GP_PH_PASS);
+    ck_assert_int_eq(G->to_move(&st), 0);
+    ck_assert(legal("end"));
+    play("fox c3");
+    ck_assert_int_eq(st.fox, 2);
+    ck_assert_int_eq(G->to_move(&st), 1);
+    ck_assert_int_eq(st.phase, GP_PH_ACT);
+}
+END_TEST
+
+/* GP-AMB-BARE-CHEST: the fox stands on opened collections | on any chest. */
+START_TEST(a_bare_chest_takes_the_fox_only_under_any_chest)
+{
+    const char *f = "hands=X|SX|TX;cols=1VK1j0x0,1W.0j0x0,2V.0j0x0;fox=c1";
+    pos(3, GP_NL, f, "");
+    ck_assert(!legal("fox c2"));
+    pos(3, GP_R_FOX_BARE_CHEST, f, "");
+    ck_assert(legal("fox c2"));
+    ck_assert(legal("fox c3"));
+}
+END_TEST
+
+/* GP-FOX-EXTEND: "Desondanks mag deze verzameling toch vergroot worden." */
+START_TEST(the_foxs_collection_may_still_grow)
+{
+    pos(3, GP_NL, "hands=KX|SX|TX;cols=1VK1j0x0;fox=c1", "");
+    play("open K c1");
+    ck_assert_int_eq(st.col_len[0], 2);
+}
+END_TEST
+
+/* ---- C: taking cards ----------------------------------------------------------------------- */
+
+/* GP-TAKE-DISPLAY GP-DH-REVEAL: the display is refilled at once; a Dschingis-Haan revealed is
+ * laid beside it and the next card fills the slot, at no action. */
+START_TEST(a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside)
+{
+    pos(3, GP_NL, T3 ";display=KMH", "#G");
+    play("take 2");
+    ck_assert_int_eq(tu_gp_hand(&st, 0, 'M'), 1);
+    ck_assert_int_eq(st.display[1], tu_gp_type('G'));
+    ck_assert_int_eq(st.dh, 1);
+    ck_assert_int_eq(st.acts, 1);
+}
+END_TEST
+
+/* GP-TAKE-PILE: two actions; never with one left, so never two pile cards in a turn. */
+START_TEST(the_pile_top_costs_two_actions_and_never_twice)
+{
+    pos(3, GP_NL, T3, "G");
+    play("draw");
+    ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 1);
+    ck_assert_int_eq(st.acts, 2);
+    ck_assert(!legal("draw"));
+    pos(3, GP_NL, T3 ";acts=1", "G");
+    ck_assert(legal("draw"));
+    play("draw");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* GP-AMB-DH-DRAW: a Dschingis-Haan drawn from the pile is lost (the action spent) | redrawn. */
+START_TEST(a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_reading)
+{
+    pos(3, GP_NL, T3, "#G");
+    play("draw");
+    ck_assert_int_eq(st.dh, 1);
+    ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 0);
+    pos(3, GP_R_DH_REDRAW, T3, "#G");
+    play("draw");
+    ck_assert_int_eq(st.dh, 1);
+    ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 1);
+}
+END_TEST
+
+/* ---- Joker and doubler ------------------------------------------------------------------------ */
+
+/* GP-JOKER: never the first open card; it extends a row as a piece of its motif. */
+START_TEST(a_joker_extends_a_row_but_never_opens_one)
+{
+    pos(3, GP_NL, "hands=JX|SX|TX;cols=1V.0j0x0,1WK1j0x0", "");
+    ck_assert(!legal("open J c1"));
+    play("open J c2");
+    ck_assert_int_eq(st.col_len[1], 2);
+    ck_assert_int_eq(st.col_jokers[1], 1);
+}
+END_TEST
+
+/* GP-DOUBLER-PLAY: on a collection with a piece; it closes the row. */
+START_TEST(a_doubler_needs_an_open_piece_and_closes_the_row)
+{
+    pos(3, GP_NL, "hands=KJX|SX|TX;cols=1V.0j0x0,1WK1j0x0", "");
+    ck_assert(!legal("open X c1"));
+    play("open X c2");
+    ck_assert_int_eq(st.col_dbl[1], 1);
+    ck_assert(!legal("open K c2"));
+    ck_assert(!legal("open J c2"));
+}
+END_TEST
+
+/* GP-AMB-DOUBLER-OWNER: own collections ("aan een eigen verzameling") | any ("aan elke verzameling"). */
+START_TEST(a_doubler_goes_on_an_opponents_row_only_under_any)
+{
+    const char *f = "hands=X|X|TX;cols=2VS1j0x0,1VK1j0x0";
+    pos(3, GP_NL, f, "");
+    ck_assert(!legal("open X c1"));
+    pos(3, GP_R_DOUBLER_ANY, f, "");
+    play("open X c1");
+    ck_assert_int_eq(st.col_dbl[0], 1);
+}
+END_TEST
+
+/* GP-AMB-SECOND-DOUBLER: a doubled row takes no other doubler (closed) | a second (allowed). */
+START_TEST(a_second_doubler_only_under_allowed)
+{
+    const char *f = "hands=X|-|TX;cols=2VS1j0x1,1VK1j0x0";
+    pos(3, GP_R_DOUBLER_ANY, f, "");
+    ck_assert(!legal("open X c1"));
+    pos(3, GP_R_DOUBLER_ANY | GP_R_DOUBLER_STACK, f, "");
+    ck_assert(legal("open X c1"));
+}
+END_TEST
+
+/* ---- Scoring -------------------------------------------------------------------------------- */
+
+/* GP-SCORING-TIMES GP-SCORING-INTERRUPT: the 4th Dschingis-Haan scores at once and the turn goes on. */
+START_TEST(the_fourth_dschingis_haan_scores_and_the_turn_goes_on)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=3", "#G");
+    play("take 1");
+    ck_assert_int_eq(st.scorings, 1);
+    ck_assert_int_eq(st.wscore[0][0], 4);             /* the only row of K */
+    ck_assert_int_eq(G->to_move(&st), 0);
+    ck_assert_int_eq(st.acts, 1);
+    play("take 1"); play("take 1");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* GP-SCORING-TIMES GP-END: the 10th ends the game at once; penalties then. */
+START_TEST(the_tenth_dschingis_haan_ends_the_game_at_once)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=9;score=4,0,0/4,0,0/0,0,0", "#G");
+    play("take 1");
+    ck_assert_int_eq(G->to_move(&st), -1);
+    ck_assert_int_eq(st.scorings, 3);
+    int sc[GP_MAXP];
+    unsigned w;
+    ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
+    /* P1: 4+4+4, less 2 hand cards (the doubler and the card taken) */
+    ck_assert_int_eq(sc[0], 10);
+    ck_assert_int_eq(sc[1], -2);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
+/* GP-SCORE-SOLE GP-SCORE-LONGEST GP-SCORE-SECOND: 4 alone; 3 longest, 1 second. */
+START_TEST(sole_row_four_longest_three_second_one)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VK3j0x0,2VK2j0x0,3VK1j0x0,1VS1j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 3 + 4);
+    ck_assert_int_eq(st.wscore[0][1], 1);
+    ck_assert_int_eq(st.wscore[0][2], 0);
+}
+END_TEST
+
+/* GP-SCORE-TIE-LONGEST GP-SCORE-TIE-SECOND: 2 each for a tie at the top, the second's point lapses;
+ * a tie for second gives nothing. */
+START_TEST(a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing)
+{
+    pos(4, GP_NL, "hands=X|X|X|X;cols=1VK3j0x0,2VK3j0x0,3VK1j0x0,1VS3j0x0,3VS2j0x0,4VS2j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 2 + 3);
+    ck_assert_int_eq(st.wscore[0][1], 2);
+    ck_assert_int_eq(st.wscore[0][2], 0);
+    ck_assert_int_eq(st.wscore[0][3], 0);
+}
+END_TEST
+
+/* GP-DOUBLER-SCORE: a doubler on the row doubles; one used as a chest does not. */
+START_TEST(a_doubler_doubles_its_row_but_not_as_a_chest)
+{
+    pos(3, GP_NL, "hands=-|-|X;cols=1VK2j0x1,1XS1j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 8 + 4);
+}
+END_TEST
+
+/* GP-FOX-WORTHLESS: the fox's collection is ignored, so a shorter row can be the only one. */
+START_TEST(the_foxs_collection_is_ignored_at_a_scoring)
+{
+    pos(3, GP_NL, "hands=X|X|X;cols=1VW5j0x0,2VW3j0x0;fox=c1;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 0);
+    ck_assert_int_eq(st.wscore[0][1], 4);
+}
+END_TEST
+
+/* GP-AMB-FOX-IGNORED: the fox's row left out of the ranking (ignored: the other row is alone, 4)
+ * | ranked but worth nothing (ranked: the other row is second, 1). */
+START_TEST(the_foxs_row_still_ranks_only_under_fox_row_ranked)
+{
+    pos(3, GP_R_FOX_ROW_RANKED, "hands=X|X|X;cols=1VW5j0x0,2VW3j0x0;fox=c1;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 0);
+    ck_assert_int_eq(st.wscore[0][1], 1);
+}
+END_TEST
+
+/* GP-PENALTY-CHEST GP-PENALTY-HAND: at the last scoring only: 2 per bare chest, 1 per hand card. */
+START_TEST(bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only)
+{
+    pos(3, GP_NL, "hands=VX|X|X;cols=1W.0j0x0,1K.0j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.penalty[0], 0);
+    pos(3, GP_NL, "hands=VX|X|X;cols=1W.0j0x0,1K.0j0x0;dh=9", "#");
+    play("take 1");
+    ck_assert_int_eq(st.penalty[0], 4 + 3);
+    ck_assert_int_eq(st.penalty[1], 1);
+}
+END_TEST
+
+/* GP-WINNER, GP-AMB-WIN-TIE: most points wins; a tie: all win (shared) | nobody (none). */
+START_TEST(the_most_points_win_and_a_tie_is_shared_or_nobodys)
+{
+    int sc[GP_MAXP];
+    unsigned w;
+    pos(3, GP_NL, "hands=X|XV|X;dh=9;score=5,5,1/0,0,0/0,0,0", "#");
+    play("take 1");
+    ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
+    ck_assert_uint_eq(w, 3u);
+    pos(3, GP_R_TIE_NONE, "hands=X|XV|X;dh=9;score=5,5,1/0,0,0/0,0,0", "#");
+    play("take 1");
+    ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
+    ck_assert_uint_eq(w, 0u);
+}
+END_TEST
+
+/* GP-NO-TAKEBACK: no legal move takes a card back or turns one over. */
+START_TEST(no_move_takes_back_or_turns_over_a_card)
+{
+    for (int g = 0; g < 20; g++) {
+        tu_gp_deal(&st, 2 + g % 4, GP_NL, 500 + (uint64_t)g);
+        uint64_t rng = (uint64_t)g;
+        while (G->to_move(&st) >= 0) {
+            game_move ms[GAME_MAX_MOVES];
+            int n = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+            gp_state before = st;
+            ck_assert_int_eq(G->apply(&st, &ms[game_rng_below(&rng, (uint32_t)n)]), GAME_OK);
+            ck_assert_int_ge(st.ncol, before.ncol);
+            for (int i = 0; i < before.ncol; i++) {
+                ck_assert_int_ge(st.col_len[i], before.col_len[i]);
+                ck_assert_int_eq(st.col_face[i], before.col_face[i]);
+            }
+        }
+    }
+}
+END_TEST
+
+/* GP-LEGAL-SET: the oracle's own list of legal moves agrees with the engine in a position with
+ * every kind of move (and it fires). */
+START_TEST(the_oracles_list_of_legal_moves_agrees_with_the_engine)
+{
+    pos(3, GP_NL, "hands=KKJX|SX|TX;cols=1VK1j0x0,1W.0j0x0,2VS1j0x0;fox=c1", "G");
+    play("take 1");
+    tu_clean(&ctx, "GP-LEGAL-SET", 1);
+}
+END_TEST
+
+static Suite *gp_rules_suite(void)
+{
+    Suite *s = suite_create("gp-rules");
+    TCase *tc = tcase_create("setup");
+    tcase_add_loop_test(tc, the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest, 0, 8);
+    tcase_add_test(tc, a_position_without_all_110_cards_is_refused);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("turn");
+    tcase_add_test(tc, a_turn_is_three_actions_in_any_order_then_the_next_player_clockwise);
+    tcase_add_test(tc, a_turn_cannot_end_before_three_actions_unless_the_reading_is_may_stop);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("chests and collections");
+    tcase_add_test(tc, any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler);
+    tcase_add_test(tc, a_chest_face_is_hidden_after_it_is_made_and_changes_nothing);
+    tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
+    tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
+    tcase_add_test(tc, open_cards_go_to_the_players_own_collections_only);
+    tcase_add_test(tc, a_player_has_one_collection_per_motif);
+    tcase_add_test(tc, no_move_takes_back_or_turns_over_a_card);
+    tcase_add_test(tc, the_oracles_list_of_legal_moves_agrees_with_the_engine);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fox");
+    tcase_add_test(tc, the_last_player_to_open_a_first_collection_gets_the_fox);
+    tcase_add_test(tc, under_each_first_every_first_open_card_takes_the_fox);
+    tcase_add_test(tc, placing_the_fox_leaves_action_d_free_unless_the_reading_counts_it);
+    tcase_add_test(tc, the_fox_moves_to_another_own_collection_for_one_action_once_per_turn);
+    tcase_add_test(tc, the_fox_goes_to_the_left_neighbour_for_two_actions);
+    tcase_add_test(tc, after_the_turn_the_fox_is_passed_on_for_free);
+    tcase_add_test(tc, a_bare_chest_takes_the_fox_only_under_any_chest);
+    tcase_add_test(tc, the_foxs_collection_may_still_grow);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("taking");
+    tcase_add_test(tc, a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside);
+    tcase_add_test(tc, the_pile_top_costs_two_actions_and_never_twice);
+    tcase_add_test(tc, a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_reading);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("joker and doubler");
+    tcase_add_test(tc, a_joker_extends_a_row_but_never_opens_one);
+    tcase_add_test(tc, a_doubler_needs_an_open_piece_and_closes_the_row);
+    tcase_add_test(tc, a_doubler_goes_on_an_opponents_row_only_under_any);
+    tcase_add_test(tc, a_second_doubler_only_under_allowed);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("scoring");
+    tcase_add_test(tc, the_fourth_dschingis_haan_scores_and_the_turn_goes_on);
+    tcase_add_test(tc, the_tenth_dschingis_haan_ends_the_game_at_once);
+    tcase_add_test(tc, sole_row_four_longest_three_second_one);
+    tcase_add_test(tc, a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing);
+    tcase_add_test(tc, a_doubler_doubles_its_row_but_not_as_a_chest);
+    tcase_add_test(tc, the_foxs_collection_is_ignored_at_a_scoring);
+    tcase_add_test(tc, the_foxs_row_still_ranks_only_under_fox_row_ranked);
+    tcase_add_test(tc, bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only);
+    tcase_add_test(tc, the_most_points_win_and_a_tie_is_shared_or_nobodys);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(gp_rules_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
