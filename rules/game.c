@@ -74,6 +74,13 @@ int game_readings_print(const game_engine *g, uint32_t readings, char *buf, size
     return (int)len;
 }
 
+int game_decider_print(const game_engine *g, const void *st, int who, char *buf, size_t n)
+{
+    game_config cfg = g->config(st);
+    int len = game_is_table(&cfg, who) ? snprintf(buf, n, "T") : snprintf(buf, n, "P%d", who + 1);
+    return (len < 0 || (size_t)len >= n) ? -1 : len;
+}
+
 void game_put(game_out *o, const char *s)
 {
     size_t l = strlen(s);
