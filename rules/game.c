@@ -4,8 +4,9 @@
 #include "game.h"
 #include "hdz.h"
 #include "kk.h"
+#include "bids.h"
 
-const game_engine *const game_engines[] = { &hdz_engine, &kk_engine, NULL };
+const game_engine *const game_engines[] = { &hdz_engine, &kk_engine, &bids_engine, NULL };
 
 const game_engine *game_find(const char *name)
 {
