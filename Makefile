@@ -23,7 +23,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 
 GAMES        := hdz kk
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/bids.c rules/bids_params.c
-ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c
+ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 # cli/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
 CLI_LIB_SRC  := cli/coverage.c coverage/textcov.c

@@ -6,7 +6,8 @@
 
 extern const inv_game inv_hdz_game;
 extern const inv_game inv_kk_game;
-const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, NULL };
+extern const inv_game inv_bids_game;
+const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, &inv_bids_game, NULL };
 
 const inv_clause inv_generic_clauses[] = {
     {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance"},

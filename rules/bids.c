@@ -56,92 +56,111 @@ typedef struct stable_view {
     int males, females, elephants;
     int species;                /* species of its animals, -1 none */
     int brawl;                  /* BIDS-BRAWL: "2 of meer mannetjesdieren" */
+    unsigned types;             /* bit per card type in it */
 } stable_view;
 
-static stable_view view_of(const bids_state *st, int p, int s)
+/* Every stable's view, from one pass over the cards. */
+typedef struct bids_views { stable_view v[BIDS_MAXP * BIDS_STABLES]; } bids_views;
+
+static void views_of(const bids_state *st, bids_views *w)
 {
-    stable_view v = {0, 0, 0, 0, -1, 0};
-    uint8_t at = BIDS_LOC_STABLE(p, s);
-    for (int id = 0; id < BIDS_CARDS; id++) {
-        if (st->loc[id] != at) continue;
-        int t = bids_type_of(id);
-        v.n++;
-        if (t == BIDS_ELEPHANT) v.elephants++;
-        else if (BIDS_ORDINARY(t)) { v.species = BIDS_SPECIES_OF(t); if (BIDS_MALE(t)) v.males++; else v.females++; }
+    for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) {
+        stable_view e = {0, 0, 0, 0, -1, 0, 0};
+        w->v[i] = e;
     }
-    v.brawl = v.males >= 2;
-    return v;
+    int id = 0;
+    for (int t = 0; t < BIDS_TYPES; t++)
+        for (int k = 0; k < bids_param.count[t]; k++, id++) {
+            if (st->loc[id] < BIDS_L_STABLE) continue;
+            stable_view *v = &w->v[st->loc[id] - BIDS_L_STABLE];
+            v->n++;
+            v->types |= 1u << t;
+            if (t == BIDS_ELEPHANT) v->elephants++;
+            else if (BIDS_ORDINARY(t)) { v->species = BIDS_SPECIES_OF(t); if (BIDS_MALE(t)) v->males++; else v->females++; }
+        }
+    for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) w->v[i].brawl = w->v[i].males >= 2;
 }
+
+#define VIEW(w, p, s) ((w)->v[(p) * BIDS_STABLES + (s)])
 
 /* BIDS-STABLE-COMPLETE: "1 mannetjesdier en ten minste 1 vrouwtjesdier van dezelfde soort"; with an
  * elephant "vol, maar geldt niet als een complete stal"; with a brawl "geldt niet als een complete stal";
  * a special stable "uitsluitend compleet als de dieren erin van de afgebeelde soort zijn". */
-static int stable_complete(const bids_state *st, int p, int s)
+static int stable_complete(const bids_state *st, const bids_views *w, int p, int s)
 {
-    stable_view v = view_of(st, p, s);
-    if (v.elephants || v.males != 1 || v.females < 1) return 0;
-    if (st->special[p][s] && v.species != bids_param.special_species[st->special[p][s] - 1]) return 0;
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->elephants || v->males != 1 || v->females < 1) return 0;
+    if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
     return 1;
 }
 
 /* All of seat p's stables complete (BIDS-CALL); BIDS-AMB-EACH-SPECIES distinct: of pairwise other species. */
-static int seat_complete(const bids_state *st, int p)
+static int seat_complete(const bids_state *st, const bids_views *w, int p)
 {
     unsigned seen = 0;
     for (int s = 0; s < st->nstables[p]; s++) {
-        if (!stable_complete(st, p, s)) return 0;
-        unsigned b = 1u << view_of(st, p, s).species;
+        if (!stable_complete(st, w, p, s)) return 0;
+        unsigned b = 1u << VIEW(w, p, s).species;
         if (R(st, BIDS_R_DISTINCT) && (seen & b)) return 0;
         seen |= b;
     }
     return st->nstables[p] > 0;
 }
 
-/* BIDS-SCORE-TABLE: points of one stable; a brawl scores nothing; a special stable counts only its species. */
-static int stable_value(const bids_state *st, int p, int s)
+static unsigned complete_seats(const bids_state *st)
 {
-    stable_view v = view_of(st, p, s);
-    if (v.brawl || v.species < 0) return 0;
-    if (st->special[p][s] && v.species != bids_param.special_species[st->special[p][s] - 1]) return 0;
-    int pts = (v.males + v.females) * bids_param.points[v.species];
-    if (v.males >= 1 && v.females >= 1) pts += bids_param.pair_bonus;   /* "Per stelletje" */
+    bids_views w;
+    unsigned m = 0;
+    views_of(st, &w);
+    for (int p = 0; p < st->players; p++) if (seat_complete(st, &w, p)) m |= 1u << p;
+    return m;
+}
+
+/* BIDS-SCORE-TABLE: points of one stable; a brawl scores nothing; a special stable counts only its species. */
+static int stable_value(const bids_state *st, const bids_views *w, int p, int s)
+{
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->brawl || v->species < 0) return 0;
+    if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
+    int pts = (v->males + v->females) * bids_param.points[v->species];
+    if (v->males >= 1 && v->females >= 1) pts += bids_param.pair_bonus;   /* "Per stelletje" */
     return pts;
 }
 
-static int seat_value(const bids_state *st, int p)
+static int seat_value(const bids_state *st, const bids_views *w, int p)
 {
     int sum = 0;
-    for (int s = 0; s < st->nstables[p]; s++) sum += stable_value(st, p, s);
+    for (int s = 0; s < st->nstables[p]; s++) sum += stable_value(st, w, p, s);
     return sum;
 }
 
-static int best_stable(const bids_state *st, int p)
+static int best_stable(const bids_state *st, const bids_views *w, int p)
 {
     int best = 0;
-    for (int s = 0; s < st->nstables[p]; s++) { int v = stable_value(st, p, s); if (v > best) best = v; }
+    for (int s = 0; s < st->nstables[p]; s++) { int v = stable_value(st, w, p, s); if (v > best) best = v; }
     return best;
 }
 
-/* Does seat p own a stable with `species` other than (skip_p, skip_s)? */
-static int owns_species(const bids_state *st, int p, int species, int skip_s)
+/* Does seat p own a stable with `species` other than stable skip_s? */
+static int owns_species(const bids_state *st, const bids_views *w, int p, int species, int skip_s)
 {
     for (int s = 0; s < st->nstables[p]; s++)
-        if (s != skip_s && view_of(st, p, s).species == species) return 1;
+        if (s != skip_s && VIEW(w, p, s).species == species) return 1;
     return 0;
 }
 
 /* May an ordinary animal of type t go into stable (p, s)? BIDS-STABLE-ONE-SPECIES, BIDS-STABLE-SECOND-MALE,
  * BIDS-ANIMAL-FEMALE-EMPTY; an elephant's stable is "vol". skip_s: the stable the animal leaves (a truck). */
-static int animal_fits(const bids_state *st, int t, int p, int s, int skip_s)
+static int animal_fits(const bids_state *st, const bids_views *w, int t, int p, int s, int skip_s)
 {
-    stable_view v = view_of(st, p, s);
-    if (v.elephants) return 0;
-    if (v.n == 0) {
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->elephants) return 0;
+    if (v->n == 0) {
         /* "het eerste dier in de tweede ... stal met dezelfde diersoort moet het mannetjesdier ... zijn";
          * "niet toegestaan om een vrouwtjesdier van een soort die hij al heeft in een lege stal te leggen" */
-        return BIDS_MALE(t) || !owns_species(st, p, BIDS_SPECIES_OF(t), skip_s);
+        return BIDS_MALE(t) || !owns_species(st, w, p, BIDS_SPECIES_OF(t), skip_s);
     }
-    return v.species == BIDS_SPECIES_OF(t);   /* "een stal waarin al dieren van dezelfde soort liggen" */
+    return v->species == BIDS_SPECIES_OF(t);   /* "een stal waarin al dieren van dezelfde soort liggen" */
 }
 
 /* ---- Setup and rounds ---------------------------------------------------------------------- */
@@ -238,9 +257,11 @@ static unsigned best_single(const bids_state *st, unsigned mask)
 {
     int best = -1;
     unsigned w = 0;
+    bids_views vw;
+    views_of(st, &vw);
     for (int p = 0; p < st->players; p++) {
         if (!(mask >> p & 1)) continue;
-        int v = best_stable(st, p);
+        int v = best_stable(st, &vw, p);
         if (v > best) { best = v; w = 0; }
         if (v == best) w |= 1u << p;
     }
@@ -298,7 +319,6 @@ static void end_round(bids_state *st, unsigned winners)
         st->game_winners = (uint8_t)over;
         st->phase = BIDS_PH_OVER;
         st->actor = 0;
-        for (int p = 0; p < st->players; p++) st->held[p] = BIDS_NONE;
         return;
     }
     /* "De winnaar van een ronde ontvangt een extra stal uit de doos" */
@@ -321,12 +341,13 @@ static void end_by_call(bids_state *st, unsigned mask)
  * BIDS-END-VALUE, or (BIDS-AMB-END-COMPLETE complete-wins) the complete seats as if they had called. */
 static void end_exhausted(bids_state *st)
 {
-    unsigned complete = 0, w = 0;
-    for (int p = 0; p < st->players; p++) if (seat_complete(st, p)) complete |= 1u << p;
+    unsigned complete = complete_seats(st), w = 0;
     if (complete && !R(st, BIDS_R_END_VALUE)) { end_by_call(st, complete); return; }
     int best = -1;
+    bids_views vw;
+    views_of(st, &vw);
     for (int p = 0; p < st->players; p++) {
-        int v = seat_value(st, p);
+        int v = seat_value(st, &vw, p);
         if (v > best) { best = v; w = 0; }
         if (v == best) w |= 1u << p;
     }
@@ -345,8 +366,7 @@ static void after_event(bids_state *st)
     st->phase = BIDS_PH_TABLE;
     st->actor = 0;
     if (R(st, BIDS_R_FIRST_COMPLETE)) {           /* BIDS-AMB-FIRST first-complete */
-        unsigned complete = 0;
-        for (int p = 0; p < st->players; p++) if (seat_complete(st, p)) complete |= 1u << p;
+        unsigned complete = complete_seats(st);
         if (complete) { end_by_call(st, complete); return; }
     }
     if (trick_done(st) && st->pile_len[0] == 0) end_exhausted(st);
@@ -386,8 +406,7 @@ static int table_moves(const bids_state *st, game_move *out, int max)
     if (!st->waiting && holders >= (R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) PUSH(mv(BIDS_MV_WAIT, 0, 0));
     /* BIDS-CALL: any non-empty set of seats whose stables are all complete may call at one moment */
     if (!R(st, BIDS_R_FIRST_COMPLETE)) {
-        unsigned complete = 0;
-        for (int p = 0; p < np; p++) if (seat_complete(st, p)) complete |= 1u << p;
+        unsigned complete = complete_seats(st);
         for (unsigned m = 1; m < (1u << np); m++) if ((m & complete) == m) PUSH(mv(BIDS_MV_CALL, (uint8_t)m, 0));
     }
     if (trick_done(st) && st->pile_len[0] > 0) PUSH(mv(BIDS_MV_FLIP, 0, 0));
@@ -397,16 +416,18 @@ static int table_moves(const bids_state *st, game_move *out, int max)
 static int play_moves(const bids_state *st, game_move *out, int max)
 {
     int k = 0, p = st->actor, id = st->held[p], t = bids_type_of(id), np = st->players;
+    bids_views vw, *w = &vw;
+    views_of(st, w);
     if (BIDS_ORDINARY(t)) {
         /* BIDS-ANIMAL-OWN: "moet het in één van zijn eigen stallen leggen"; BIDS-ANIMAL-DISCARD */
         for (int s = 0; s < st->nstables[p]; s++)
-            if (animal_fits(st, t, p, s, -1)) PUSH(mv(BIDS_MV_PLACE, (uint8_t)p, (uint8_t)s));
+            if (animal_fits(st, w, t, p, s, -1)) PUSH(mv(BIDS_MV_PLACE, (uint8_t)p, (uint8_t)s));
         if (k == 0) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
     } else if (t == BIDS_ELEPHANT) {
         /* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen" */
         for (int q = 0; q < np; q++)
             for (int s = 0; q != p && s < st->nstables[q]; s++)
-                if (view_of(st, q, s).n == 0) PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s));
+                if (VIEW(w, q, s).n == 0) PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s));
         if (k == 0) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
     } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
         /* BIDS-MADCOW / BIDS-WILD: another seat's cow (horse) stable, or one of his own */
@@ -414,7 +435,7 @@ static int play_moves(const bids_state *st, game_move *out, int max)
         int own_kind = t == BIDS_MADCOW ? R(st, BIDS_R_MADCOW_CATTLE) : R(st, BIDS_R_WILD_HORSES);
         for (int q = 0; q < np; q++)
             for (int s = 0; s < st->nstables[q]; s++) {
-                stable_view v = view_of(st, q, s);
+                stable_view v = VIEW(w, q, s);
                 if (q != p) {
                     if (v.species == species) { PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s)); others++; }
                 } else if (own_kind ? v.species == species : (v.n > 0 && !v.elephants)) {
@@ -427,17 +448,15 @@ static int play_moves(const bids_state *st, game_move *out, int max)
         int sources = 0;
         for (int q = 0; q < np; q++)
             for (int s = 0; s < st->nstables[q]; s++) {
-                uint8_t at = BIDS_LOC_STABLE(q, s);
-                unsigned types = 0;
-                for (int c = 0; c < BIDS_CARDS; c++) if (st->loc[c] == at) types |= 1u << bids_type_of(c);
+                unsigned types = VIEW(w, q, s).types;
                 for (int u = 0; u < BIDS_TYPES; u++) {
                     if (!(types >> u & 1)) continue;
                     sources++;
                     for (int q2 = 0; q2 < np; q2++)
                         for (int s2 = 0; s2 < st->nstables[q2]; s2++) {
                             if (q2 == q && s2 == s) continue;
-                            int ok = u == BIDS_ELEPHANT ? view_of(st, q2, s2).n == 0   /* "olifant naar een lege stal" */
-                                   : animal_fits(st, u, q2, s2, q2 == q ? s : -1);
+                            int ok = u == BIDS_ELEPHANT ? VIEW(w, q2, s2).n == 0   /* "olifant naar een lege stal" */
+                                   : animal_fits(st, w, u, q2, s2, q2 == q ? s : -1);
                             if (ok) {
                                 game_move m = {BIDS_MV_TRUCK, (uint8_t)q, (uint8_t)s, (uint8_t)u, (uint8_t)q2, (uint8_t)s2, 0, 0};
                                 PUSH(m);
@@ -494,13 +513,91 @@ static void clear_stable(bids_state *st, int p, int s)
     for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] == at) st->loc[id] = BIDS_L_OUT;
 }
 
+/* Is m one of play_moves' list? Judged directly, by the same conditions (a truck list is long). */
+static int play_is_legal(const bids_state *st, const game_move *m)
+{
+    int p = st->actor, t = bids_type_of(st->held[p]), np = st->players;
+    bids_views vw, *w = &vw;
+    if (m->f || m->g) return 0;
+    if (m->kind == BIDS_MV_PLACE) {
+        if (m->c || m->d || m->e || m->a >= np || m->b >= st->nstables[m->a] || t == BIDS_TRUCK) return 0;
+    } else if (m->kind == BIDS_MV_DISCARD) {
+        if (m->a || m->b || m->c || m->d || m->e) return 0;
+    } else if (m->kind == BIDS_MV_TRUCK || m->kind == BIDS_MV_TRUCK_OUT) {
+        if (t != BIDS_TRUCK || m->a >= np || m->b >= st->nstables[m->a] || m->c >= BIDS_TYPES) return 0;
+        if (m->kind == BIDS_MV_TRUCK_OUT ? (m->d || m->e) : (m->d >= np || m->e >= st->nstables[m->d])) return 0;
+    } else return 0;
+    views_of(st, w);
+    if (m->kind == BIDS_MV_DISCARD) {
+        game_move legal[GAME_MAX_MOVES];
+        if (t == BIDS_TRUCK) {
+            int sources = 0;
+            for (int q = 0; q < np; q++) for (int s = 0; s < st->nstables[q]; s++) sources += VIEW(w, q, s).n > 0;
+            return !sources || !R(st, BIDS_R_TRUCK_MUST);
+        }
+        int n = play_moves(st, legal, GAME_MAX_MOVES);
+        for (int i = 0; i < n; i++) if (legal[i].kind == BIDS_MV_DISCARD) return 1;
+        return 0;
+    }
+    if (m->kind == BIDS_MV_PLACE) {
+        const stable_view *v = &VIEW(w, m->a, m->b);
+        if (BIDS_ORDINARY(t)) return m->a == p && animal_fits(st, w, t, p, m->b, -1);
+        if (t == BIDS_ELEPHANT) return m->a != p && v->n == 0;
+        int species = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
+        int own_kind = t == BIDS_MADCOW ? R(st, BIDS_R_MADCOW_CATTLE) : R(st, BIDS_R_WILD_HORSES);
+        if (m->a != p) return v->species == species;
+        return own_kind ? v->species == species : (v->n > 0 && !v->elephants);
+    }
+    if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) return 0;
+    if (m->kind == BIDS_MV_TRUCK_OUT) return 1;
+    if (m->d == m->a && m->e == m->b) return 0;
+    return m->c == BIDS_ELEPHANT ? VIEW(w, m->d, m->e).n == 0
+         : animal_fits(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1);
+}
+
+/* Is m one of the legal moves? The table's, the take and the special choice are judged directly
+ * (the same conditions table_moves and bids_legal_moves list); a play against the generated list. */
+static int move_is_legal(const bids_state *st, const game_move *m)
+{
+    int np = st->players;
+    switch (st->phase) {
+    case BIDS_PH_TABLE: {
+        if (m->c || m->d || m->e || m->f || m->g) return 0;
+        if (m->kind == BIDS_MV_CALL) {
+            if (m->b || m->a == 0 || R(st, BIDS_R_FIRST_COMPLETE) || (m->a >> np)) return 0;
+            return (m->a & complete_seats(st)) == m->a;
+        }
+        if (m->a >= np && (m->kind == BIDS_MV_GRAB || m->kind == BIDS_MV_PLAY)) return 0;
+        if (m->b) return 0;
+        switch (m->kind) {
+        case BIDS_MV_GRAB: return !(st->grabbed >> m->a & 1);
+        case BIDS_MV_PLAY: return may_play(st, m->a);
+        case BIDS_MV_WAIT: {
+            int holders = 0;
+            for (int p = 0; p < np; p++) holders += st->held[p] != BIDS_NONE;
+            return !m->a && !st->waiting && holders >= (R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1);
+        }
+        case BIDS_MV_FLIP: return !m->a && trick_done(st) && st->pile_len[0] > 0;
+        default: return 0;
+        }
+    }
+    case BIDS_PH_GRAB:
+        if (m->kind != BIDS_MV_TAKE || m->b || m->c || m->d || m->e || m->f || m->g || m->a >= BIDS_CARDS) return 0;
+        if (st->loc[m->a] != BIDS_L_OPEN) return 0;
+        for (int id = first_id(bids_type_of(m->a)); id < m->a; id++) if (st->loc[id] == BIDS_L_OPEN) return 0;
+        return 1;
+    case BIDS_PH_SPECIAL:
+        return m->kind == BIDS_MV_SPECIAL && m->a < 2 && !(st->specials_given >> m->a & 1) && !m->b && !m->c && !m->d &&
+               !m->e && !m->f && !m->g;
+    case BIDS_PH_PLAY: return play_is_legal(st, m);
+    default: return 0;
+    }
+}
+
 static int bids_apply(void *vst, const game_move *m)
 {
     bids_state *st = vst;
-    game_move legal[GAME_MAX_MOVES];
-    int n = bids_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
-    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
-    if (!ok) return GAME_ILLEGAL;
+    if (!move_is_legal(st, m)) return GAME_ILLEGAL;
     int p = st->actor;
     switch (m->kind) {
     case BIDS_MV_GRAB: st->phase = BIDS_PH_GRAB; st->actor = m->a; return GAME_OK;
@@ -612,20 +709,25 @@ static int bids_same_play(const void *va, const void *vb)
 
 static void card_name(int id, char *b, size_t n)
 {
-    int t = bids_type_of(id);
-    snprintf(b, n, "%s%d", bids_type_name[t], id - first_id(t) + 1);
+    int t = bids_type_of(id), k = id - first_id(t) + 1;
+    size_t l = strlen(bids_type_name[t]);
+    if (n < l + 3) { if (n) b[0] = 0; return; }
+    memcpy(b, bids_type_name[t], l);
+    if (k >= 10) b[l++] = (char)('0' + k / 10);
+    b[l++] = (char)('0' + k % 10);
+    b[l] = 0;
 }
 
 static int type_parse(const char **s)
 {
-    int best = -1;
-    size_t bl = 0;
+    /* no name is a prefix of another, so the first full match is the only one */
     for (int t = 0; t < BIDS_TYPES; t++) {
-        size_t l = strlen(bids_type_name[t]);
-        if (strncmp(*s, bids_type_name[t], l) == 0 && l > bl) { best = t; bl = l; }
+        const char *n = bids_type_name[t], *p = *s;
+        if (*n != *p) continue;
+        while (*n && *n == *p) { n++; p++; }
+        if (!*n) { *s = p; return t; }
     }
-    if (best >= 0) *s += bl;
-    return best;
+    return -1;
 }
 
 /* "hen3" into an id, or -1. */
@@ -765,18 +867,40 @@ enum { F_PILES, F_OPEN, F_HELD, F_STABLES, F_OUT, F_BOX, F_PHASE, F_ACTOR, F_WAI
 
 static void put_card(game_out *o, int id) { char b[16]; card_name(id, b, sizeof b); game_put(o, b); }
 
+/* The cards by place, ascending ids within a place, from one pass (a counting sort over loc). */
+#define BIDS_NLOC (BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES)
+typedef struct bids_places { uint8_t start[BIDS_NLOC + 1]; uint8_t id[BIDS_CARDS]; } bids_places;
+
+static void places_of(const bids_state *st, bids_places *pl)
+{
+    uint8_t cnt[BIDS_NLOC] = {0};
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] < BIDS_NLOC) cnt[st->loc[id]]++;
+    pl->start[0] = 0;
+    for (int l = 0; l < BIDS_NLOC; l++) pl->start[l + 1] = (uint8_t)(pl->start[l] + cnt[l]);
+    uint8_t at[BIDS_NLOC];
+    memcpy(at, pl->start, sizeof at);
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] < BIDS_NLOC) pl->id[at[st->loc[id]]++] = (uint8_t)id;
+}
+
+static void put_place(game_out *o, const bids_places *pl, uint8_t at)
+{
+    for (int i = pl->start[at]; i < pl->start[at + 1]; i++) { if (i > pl->start[at]) game_put(o, ","); put_card(o, pl->id[i]); }
+    if (pl->start[at] == pl->start[at + 1]) game_put(o, "-");
+}
+
 static void put_where(game_out *o, const bids_state *st, uint8_t at)
 {
-    int any = 0;
-    for (int id = 0; id < BIDS_CARDS; id++)
-        if (st->loc[id] == at) { if (any) game_put(o, ","); put_card(o, id); any = 1; }
-    if (!any) game_put(o, "-");
+    bids_places pl;
+    places_of(st, &pl);
+    put_place(o, &pl, at);
 }
 
 static int bids_position_print(const void *vst, char *buf, size_t n)
 {
     const bids_state *st = vst;
     game_out o = {buf, n, 0, 0};
+    bids_places pl;
+    places_of(st, &pl);
     if (n) buf[0] = 0;
     game_put(&o, "piles=");
     for (int p = 0; p < st->players; p++) {
@@ -784,7 +908,7 @@ static int bids_position_print(const void *vst, char *buf, size_t n)
         for (int i = st->pile_len[p] - 1; i >= 0; i--) { put_card(&o, st->pile[p][i]); if (i) game_put(&o, ","); }
         if (!st->pile_len[p]) game_put(&o, "-");
     }
-    game_put(&o, ";open="); put_where(&o, st, BIDS_L_OPEN);
+    game_put(&o, ";open="); put_place(&o, &pl, BIDS_L_OPEN);
     game_put(&o, ";held=");
     for (int p = 0; p < st->players; p++) {
         if (p) game_put(&o, "|");
@@ -796,11 +920,11 @@ static int bids_position_print(const void *vst, char *buf, size_t n)
         for (int s = 0; s < st->nstables[p]; s++) {
             if (s) game_put(&o, "/");
             if (st->special[p][s]) { game_put(&o, "*"); game_put_int(&o, st->special[p][s]); game_put(&o, ":"); }
-            put_where(&o, st, BIDS_LOC_STABLE(p, s));
+            put_place(&o, &pl, BIDS_LOC_STABLE(p, s));
         }
     }
-    game_put(&o, ";out="); put_where(&o, st, BIDS_L_OUT);
-    game_put(&o, ";box="); put_where(&o, st, BIDS_L_BOX);
+    game_put(&o, ";out="); put_place(&o, &pl, BIDS_L_OUT);
+    game_put(&o, ";box="); put_place(&o, &pl, BIDS_L_BOX);
     game_put(&o, ";phase="); game_put(&o, bids_phase_name[st->phase]);
     game_put(&o, ";actor="); game_put_int(&o, st->actor + 1);
     game_put(&o, ";waiting="); game_put_int(&o, st->waiting);
@@ -979,14 +1103,16 @@ static int bids_board_print(const void *vst, char *buf, size_t n)
     game_put(&o, line);
     game_put(&o, "open: "); put_where(&o, st, BIDS_L_OPEN); game_put(&o, "\n");
     for (int p = 0; p < st->players; p++) {
-        snprintf(line, sizeof line, "P%d (%d won, value %d%s): ", p + 1, st->wins[p], seat_value(st, p),
-                 seat_complete(st, p) ? ", all complete" : "");
+        bids_views vw;
+        views_of(st, &vw);
+        snprintf(line, sizeof line, "P%d (%d won, value %d%s): ", p + 1, st->wins[p], seat_value(st, &vw, p),
+                 seat_complete(st, &vw, p) ? ", all complete" : "");
         game_put(&o, line);
         for (int s = 0; s < st->nstables[p]; s++) {
             game_put(&o, s ? " | " : "");
             if (st->special[p][s]) { game_put(&o, "special "); game_put_int(&o, st->special[p][s]); game_put(&o, ": "); }
             put_where(&o, st, BIDS_LOC_STABLE(p, s));
-            if (view_of(st, p, s).brawl) game_put(&o, " (brawl)");
+            if (VIEW(&vw, p, s).brawl) game_put(&o, " (brawl)");
         }
         if (st->held[p] != BIDS_NONE) { game_put(&o, "; holds "); put_card(&o, st->held[p]); }
         game_put(&o, "\n");
