@@ -370,16 +370,14 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
     inv_fired(c, k);
     for (int id = 0; id < BIDS_CARDS; id++) {
         int t = ty(id), sym = id - base_id(t) < bids_param.symbol[t];
-        if (s->loc[id] == BIDS_L_BOX) box++;
+        if (s->loc[id] == BIDS_L_BOX && !(NP < 4 && sym)) box++;   /* the remainder of the deal */
         if (s->loc[id] == BIDS_L_PILE || s->loc[id] == BIDS_L_OPEN) dealt++;
         if (NP < 4 && sym && s->loc[id] != BIDS_L_BOX && s->loc[id] < BIDS_L_STABLE) {
             inv_fail(c, k, "%d players: %s carries the symbol but is in play", NP, cname(id).s);
             return;
         }
     }
-    int syms = 0;
-    for (int t = 0; t < BIDS_TYPES; t++) syms += bids_param.symbol[t];
-    int rest = box - (NP < 4 ? syms : 0);
+    int rest = box;
     k = k0 + K_SETUP_DEAL;
     inv_applied(c, k);
     inv_fired(c, k);
