@@ -673,6 +673,12 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     if (n != 1 || s->loc[moved] != at_stable(m->a, m->b) || ty(moved) != m->c) { inv_fail(c, k, "the truck moves %d cards", n); return; }
     if (m->kind == BIDS_MV_TRUCK) {
         int u = m->c;
+        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0 && !male(u) &&
+            owns_other(&x->tpre, s, m->d, spec(u), m->d == m->a ? m->b : -1)) {
+            inv_applied(c, k0 + K_SECOND_MALE);
+            inv_fail(c, k0 + K_SECOND_MALE, "the truck starts a second %s stable of P%d with the female %s", tname[u], m->d + 1, cname(moved).s);
+            return;
+        }
         int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1);
         if (!ok || (m->d == m->a && m->e == m->b)) { inv_fail(c, k, "%s cannot go to P%d.%d", cname(moved).s, m->d + 1, m->e + 1); return; }
         if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0) {
@@ -695,6 +701,17 @@ static void check_frame(inv_ctx *c, int k0, const sx *x)
             inv_fired(c, k);
             if (after[id] != BIDS_L_OUT) { inv_fail(c, k, "%s comes back into play", cname(id).s); return; }
         }
+    k = k0 + K_BRAWL;
+    inv_applied(c, k);
+    for (int p = 0; p < NP; p++)
+        for (int st = 0; st < s->nstables[p]; st++) {
+            ov a = VW(&x->tpre, p, st), b = VW(x->dealt ? &x->tmid : &x->tpost, p, st);
+            if (a.males < 2) continue;
+            inv_fired(c, k);
+            int cleared = x->is_play && x->m->kind == BIDS_MV_PLACE && x->m->a == p && x->m->b == st;
+            int trucked = (x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT) && x->m->a == p && x->m->b == st;
+            if (b.males < a.males && !cleared && !trucked) { inv_fail(c, k, "the brawl in P%d.%d loses a male without a truck, mad cow or wild stallion", p + 1, st + 1); return; }
+        }
     /* Within the round: the engine's post against the rules' mid. */
     k = k0 + K_NO_MOVE;
     inv_applied(c, k);
@@ -706,17 +723,6 @@ static void check_frame(inv_ctx *c, int k0, const sx *x)
                 inv_fail(c, k, "%s goes from place %d to %d; the move '%d' puts it at %d", cname(id).s, s->loc[id], x->post->loc[id], x->m->kind, x->mid[id]);
                 return;
             }
-        }
-    k = k0 + K_BRAWL;
-    inv_applied(c, k);
-    for (int p = 0; p < NP; p++)
-        for (int st = 0; st < s->nstables[p]; st++) {
-            ov a = VW(&x->tpre, p, st), b = VW(x->dealt ? &x->tmid : &x->tpost, p, st);
-            if (a.males < 2) continue;
-            inv_fired(c, k);
-            int cleared = x->is_play && x->m->kind == BIDS_MV_PLACE && x->m->a == p && x->m->b == st;
-            int trucked = (x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT) && x->m->a == p && x->m->b == st;
-            if (b.males < a.males && !cleared && !trucked) { inv_fail(c, k, "the brawl in P%d.%d loses a male without a truck, mad cow or wild stallion", p + 1, st + 1); return; }
         }
 }
 
@@ -733,7 +739,11 @@ static void check_calls(inv_ctx *c, int k0, const sx *x)
         for (int p = 0; p < NP; p++)
             if (x->m->a >> p & 1) {
                 inv_fired(c, k0 + K_STABLE_COMPLETE);
-                if (!complete_seat(s, &x->tpre, p)) { inv_fail(c, k, "P%d calls, but not all its stables are complete", p + 1); return; }
+                if (!complete_seat(s, &x->tpre, p)) {
+                    inv_fail(c, k0 + K_STABLE_COMPLETE, "P%d calls, but not all its stables are complete%s", p + 1,
+                             RB(s, BIDS_R_DISTINCT) ? " (of distinct species)" : "");
+                    return;
+                }
             }
         if (RB(s, BIDS_R_FIRST_COMPLETE)) { inv_fail(c, k, "a call under first=first-complete"); return; }
         if (!x->ended) { inv_fail(c, k, "the call does not end the round"); return; }
@@ -787,7 +797,17 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     k = k0 + (how == 2 ? K_END_VALUE : K_END_SIMULTANEOUS);
     inv_applied(c, k);
     inv_fired(c, k);
-    if (post->round_winners != want) { inv_fail(c, k, "round winners 0x%x, expected 0x%x (%s)", post->round_winners, want, how == 2 ? "by value" : how == 1 ? "simultaneous callers" : "the caller"); return; }
+    if (post->round_winners != want) {
+        /* Whose rule was broken: a winner outside the callers, or no winner by value, is the round's
+         * rule; the right candidates ranked otherwise is the scoring table. */
+        unsigned got = post->round_winners;
+        int kk = k;
+        if (how == 2 && got != 0) kk = k0 + K_SCORE_TABLE;
+        if (how == 1 && got != 0 && (got & ~callers) == 0) kk = k0 + K_SCORE_TABLE;
+        if (kk != k) inv_applied(c, kk);
+        inv_fail(c, kk, "round winners 0x%x, expected 0x%x (%s)", got, want, how == 2 ? "by value" : how == 1 ? "simultaneous callers" : "the caller");
+        return;
+    }
     k = k0 + K_EXTRA_STABLE;
     inv_applied(c, k);
     inv_fired(c, k);
@@ -884,13 +904,13 @@ static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_mov
             return;
         }
     }
+    inv_bids_one_species(c, k0, post);
+    if (c->violations) return;
     check_frame(c, k0, &x);
     if (c->violations) return;
     check_calls(c, k0, &x);
     if (c->violations) return;
     check_end(c, k0, &x);
-    if (c->violations) return;
-    inv_bids_one_species(c, k0, post);
     if (c->violations) return;
     if (post->phase != BIDS_PH_OVER) inv_bids_legal_set(c, k0, post);
 }
