@@ -409,6 +409,8 @@ static int table_moves(const bids_state *st, game_move *out, int max)
         unsigned complete = complete_seats(st);
         for (unsigned m = 1; m < (1u << np); m++) if ((m & complete) == m) PUSH(mv(BIDS_MV_CALL, (uint8_t)m, 0));
     }
+    /* BIDS-TRICK-STEPS: "De spelers voeren steeds de volgende 2 stappen uit": the next flip comes
+     * once every card of the trick is taken and played */
     if (trick_done(st) && st->pile_len[0] > 0) PUSH(mv(BIDS_MV_FLIP, 0, 0));
     return k;
 }
@@ -472,6 +474,7 @@ static int play_moves(const bids_state *st, game_move *out, int max)
     return k;
 }
 
+/* BIDS-LEGAL-SET: every legal move, in a fixed order (the oracle restates the whole set). */
 static int bids_legal_moves(const void *vst, game_move *out, int max)
 {
     const bids_state *st = vst;
@@ -632,12 +635,16 @@ static int bids_apply(void *vst, const game_move *m)
         return GAME_OK;
     }
     case BIDS_MV_DISCARD:
+        /* BIDS-PLAY-ALL: "Kan een speler een kaart niet spelen, dan verwijdt hij deze uit het spel";
+         * BIDS-OUT-FINAL: out stays out until the next deal */
         st->loc[st->held[p]] = BIDS_L_OUT;
         st->held[p] = BIDS_NONE;
         after_event(st);
         return GAME_OK;
     case BIDS_MV_TRUCK:
     case BIDS_MV_TRUCK_OUT: {
+        /* BIDS-NO-MOVE: "(**Uitzondering:** transportwagen)": the only move that moves an animal; BIDS-CALL-LATE:
+         * a seat it leaves incomplete can no longer call (calls are judged by complete_seats at the time) */
         int id = lowest_in(st, BIDS_LOC_STABLE(m->a, m->b), m->c);
         st->loc[id] = m->kind == BIDS_MV_TRUCK ? BIDS_LOC_STABLE(m->d, m->e) : BIDS_L_OUT;
         st->loc[st->held[p]] = BIDS_L_OUT;
