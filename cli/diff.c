@@ -383,9 +383,10 @@ static void move_rows(const game_engine *g, const rf_cmp *c, const rf_render *r,
         for (int s = 0; s < 2; s++)
             if (k < r->d.moves[s]) {
                 char mv[64] = "";
-                int who = g->to_move(st[s].b) + 1;
+                char dn[16] = "";
+                game_decider_print(g, st[s].b, g->to_move(st[s].b), dn, sizeof dn);
                 g->move_print(st[s].b, &r->log[s][k], mv, sizeof mv);
-                snprintf(t[s], sizeof t[s], "P%d %s", who, mv);
+                snprintf(t[s], sizeof t[s], "%s %s", dn, mv);
                 g->apply(st[s].b, &r->log[s][k]);
             }
         if (k + 1 < from) continue;

@@ -250,11 +250,18 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
         if (l.n >= sizeof buf) BAD("%s:%d: move line too long", fname, l.lineno);
         memcpy(buf, l.s, l.n); buf[l.n] = 0;
         int who = -1, used = 0;
-        if (sscanf(buf, "P%d %n", &who, &used) < 1 || used == 0 || who < 1)
-            BAD("%s:%d: expected 'P<n> <move>'", fname, l.lineno);
+        if (buf[0] == 'T' && buf[1] == ' ') { who = h.cfg.players + 1; used = 2; }   /* the table (game.h) */
+        else if (sscanf(buf, "P%d %n", &who, &used) < 1 || used == 0 || who < 1 || who > h.cfg.players)
+            BAD("%s:%d: expected 'P<n> <move>' or 'T <move>'", fname, l.lineno);
+        while (buf[used] == ' ') used++;
         int to = g->to_move(st);
         if (to < 0) BAD("%s:%d: move after the end of the game", fname, l.lineno);
-        if (who - 1 != to) BAD("%s:%d: it is P%d's decision, not P%d's", fname, l.lineno, to + 1, who);
+        if (who - 1 != to) {
+            char want[16], got[16];
+            game_decider_print(g, st, to, want, sizeof want);
+            game_decider_print(g, st, who - 1, got, sizeof got);
+            BAD("%s:%d: it is %s's decision, not %s's", fname, l.lineno, want, got);
+        }
         game_move m;
         if (g->move_parse(st, buf + used, &m) != GAME_OK) BAD("%s:%d: cannot read move '%s'", fname, l.lineno, buf + used);
         memcpy(pre, st, g->state_size);
@@ -331,9 +338,11 @@ int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_m
     memcpy(st, start, g->state_size);
     for (long i = 0; i < n; i++) {
         int who = g->to_move(st);
+        char dn[16];
         if (who < 0 || g->move_print(st, &moves[i], buf, sizeof buf) < 0) return -1;
+        if (game_decider_print(g, st, who, dn, sizeof dn) < 0) return -1;
         if (g->apply(st, &moves[i]) != GAME_OK) return -1;
-        fprintf(f, "P%d %s\n", who + 1, buf);
+        fprintf(f, "%s %s\n", dn, buf);
     }
     int scores[GAME_MAX_PLAYERS];
     unsigned w;

@@ -7,7 +7,8 @@
 extern const inv_game inv_hdz_game;
 extern const inv_game inv_kk_game;
 extern const inv_game inv_gp_game;
-const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, &inv_gp_game, NULL };
+extern const inv_game inv_bids_game;
+const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, &inv_gp_game, &inv_bids_game, NULL };
 
 const inv_clause inv_generic_clauses[] = {
     {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance"},
@@ -102,7 +103,10 @@ static void gen_terminal(inv_ctx *c, const void *st)
     int res = g->result(st, scores, &w);
     inv_applied(c, K_TERM);
     if (who < 0) inv_fired(c, K_TERM);
-    if ((who < 0) != (n == 0) || (who < 0) != (res == GAME_OK))
+    game_config cfg = g->config(st);
+    if (who < -1 || who > cfg.players)               /* a seat, the table (game.h), or -1 */
+        inv_fail(c, K_TERM, "to_move=%d names no seat and not the table (%d players)", who, cfg.players);
+    else if ((who < 0) != (n == 0) || (who < 0) != (res == GAME_OK))
         inv_fail(c, K_TERM, "to_move=%d, %d legal moves, result %s", who, n,
                  res == GAME_OK ? "available" : "not available");
 }
@@ -214,8 +218,11 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             g->redact(tmp.b, who);
             int nb = g->legal_moves(tmp.b, b, GAME_MAX_MOVES);
             inv_fired(c, K_REDACT);
-            if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
-                inv_fail(c, K_REDACT, "P%d's legal moves depend on cards P%d cannot see", who + 1, who + 1);
+            if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0) {
+                char dn[16] = "?";       /* the table (game.h) sees only what every seat sees */
+                game_decider_print(g, post, who, dn, sizeof dn);
+                inv_fail(c, K_REDACT, "%s's legal moves depend on cards %s cannot see", dn, dn);
+            }
         }
     }
     if (gen & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);

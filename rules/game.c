@@ -5,8 +5,9 @@
 #include "hdz.h"
 #include "kk.h"
 #include "gp.h"
+#include "bids.h"
 
-const game_engine *const game_engines[] = { &hdz_engine, &kk_engine, &gp_engine, NULL };
+const game_engine *const game_engines[] = { &hdz_engine, &kk_engine, &gp_engine, &bids_engine, NULL };
 
 const game_engine *game_find(const char *name)
 {
@@ -73,6 +74,13 @@ int game_readings_print(const game_engine *g, uint32_t readings, char *buf, size
         len += (size_t)w;
     }
     return (int)len;
+}
+
+int game_decider_print(const game_engine *g, const void *st, int who, char *buf, size_t n)
+{
+    game_config cfg = g->config(st);
+    int len = game_is_table(&cfg, who) ? snprintf(buf, n, "T") : snprintf(buf, n, "P%d", who + 1);
+    return (len < 0 || (size_t)len >= n) ? -1 : len;
 }
 
 void game_put(game_out *o, const char *s)

@@ -69,7 +69,8 @@ typedef struct game_engine {
     /* The configuration the state was set up with. */
     game_config (*config)(const void *st);
 
-    /* Player (0-based) who must decide next, or -1 when the game is over. */
+    /* Who must decide next: a player (0-based), GAME_TABLE's seat (== players: see below),
+     * or -1 when the game is over. */
     int (*to_move)(const void *st);
     /* Fill out[] with every legal move (at most max) in a fixed order; returns the count,
      * 0 exactly when the game is over. */
@@ -103,6 +104,17 @@ typedef struct game_engine {
      * in P1's hand"); returns its length, 0 when the engine has no reason to give. */
     int (*why_illegal)(const void *st, const game_move *m, char *buf, size_t n);
 } game_engine;
+
+/* GAME_TABLE: the table, a decider no seat owns. A real-time game (every player acts at once:
+ * who grabs first, who waits, who calls first) turns speed into decisions the table takes,
+ * move by move: to_move returns the seat number `players` (one past the last player), the
+ * legal moves are the outcomes the race may have, and a record writes the line "T <move>".
+ * The table knows what every player knows together (all open information, no hidden card):
+ * redact(st, players) hides everything no seat may see. Turn-based engines never return it. */
+static inline int game_is_table(const game_config *cfg, int who) { return who >= 0 && who == cfg->players; }
+/* The decider's name in records and reports: "P<n>" for a seat, "T" for the table; returns
+ * the length or -1 if n is short. */
+int game_decider_print(const game_engine *g, const void *st, int who, char *buf, size_t n);
 
 /* Registry of engines, NULL-terminated. */
 extern const game_engine *const game_engines[];

@@ -1,0 +1,932 @@
+/* inv_bids.c: Bonje in de Stal oracles: every BIDS- clause restated over (pre, move, post), engine-free. */
+#include <stdio.h>
+#include <string.h>
+#include "oracle.h"
+#include "../rules/bids.h"
+
+/* Independence: nothing here calls rules/bids.c to compute what the rules require. The only engine
+ * data used are bids.h's constants and macros, the state bytes and the assumed-fact table bids_param;
+ * BIDS-LEGAL-SET and BIDS-CALL-LATE judge the engine's own legal_moves (through the context's
+ * engine, as the conformance oracles do) against the set restated here. The card types, the stable
+ * views, completeness, values, placements, the effect of a played card, the round's end and its
+ * winners are restated below from SPEC.md and the two texts.
+ *
+ * Method: from (pre, move) the oracle builds `mid`, the card places right after the move's own
+ * effect (before a round end resets the stables), and then checks each clause on the part of post
+ * (or mid) it owns. */
+
+enum {
+    K_MATERIAL, K_PLAYERS, K_SETUP_STABLES, K_SETUP_REMOVAL, K_SETUP_DEAL, K_TRICK_STEPS, K_FLIP,
+    K_GRAB_RACE, K_GRAB_TOUCH, K_GRAB_SLOWEST, K_PLAY_ALL, K_OUT_FINAL, K_WAIT_ORDER, K_STABLE_COMPLETE,
+    K_ONE_SPECIES, K_SECOND_MALE, K_ANIMAL_OWN, K_FEMALE_EMPTY, K_ANIMAL_DISCARD, K_NO_MOVE, K_ELEPHANT,
+    K_MADCOW, K_WILD, K_TRUCK, K_BRAWL, K_CALL, K_CALL_LATE, K_END_SIMULTANEOUS, K_END_EXHAUSTED,
+    K_END_VALUE, K_SCORE_TABLE, K_EXTRA_STABLE, K_RESET, K_GAME_END, K_VAR_BONUS, K_VAR_SHORT,
+    K_LEGAL_SET, K_N
+};
+
+static const inv_clause bids_clauses[K_N] = {
+    {"BIDS-SETUP-MATERIAL",      "inv_bids_material",     "nl+fr"},
+    {"BIDS-SETUP-PLAYERS",       "inv_bids_material",     "nl+fr"},
+    {"BIDS-SETUP-STABLES",       "bids_check_setup",      "nl+fr"},
+    {"BIDS-SETUP-REMOVAL",       "check_deal",            "nl+fr"},
+    {"BIDS-SETUP-DEAL",          "check_deal",            "nl+fr"},
+    {"BIDS-TRICK-STEPS",         "check_table",           "nl+fr"},
+    {"BIDS-FLIP",                "check_table",           "nl+fr"},
+    {"BIDS-GRAB-RACE",           "check_table",           "nl+fr"},
+    {"BIDS-GRAB-TOUCH",          "check_table",           "nl+fr"},
+    {"BIDS-GRAB-SLOWEST",        "check_table",           "nl+fr"},
+    {"BIDS-PLAY-ALL",            "check_play",            "nl+fr"},
+    {"BIDS-OUT-FINAL",           "check_frame",           "nl+fr"},
+    {"BIDS-WAIT-ORDER",          "check_table",           "nl+fr"},
+    {"BIDS-STABLE-COMPLETE",     "check_calls",           "nl+fr"},
+    {"BIDS-STABLE-ONE-SPECIES",  "inv_bids_one_species",  "nl+fr"},
+    {"BIDS-STABLE-SECOND-MALE",  "check_play",            "nl+fr"},
+    {"BIDS-ANIMAL-OWN",          "check_play",            "nl+fr"},
+    {"BIDS-ANIMAL-FEMALE-EMPTY", "check_play",            "nl+fr"},
+    {"BIDS-ANIMAL-DISCARD",      "check_play",            "nl+fr"},
+    {"BIDS-NO-MOVE",             "check_frame",           "nl+fr"},
+    {"BIDS-ELEPHANT",            "check_play",            "nl+fr"},
+    {"BIDS-MADCOW",              "check_play",            "nl+fr"},
+    {"BIDS-WILD",                "check_play",            "nl+fr"},
+    {"BIDS-TRUCK",               "check_play",            "nl+fr"},
+    {"BIDS-BRAWL",               "check_frame",           "nl+fr"},
+    {"BIDS-CALL",                "check_calls",           "nl+fr"},
+    {"BIDS-CALL-LATE",           "check_calls",           "nl+fr"},
+    {"BIDS-END-SIMULTANEOUS",    "check_end",             "nl+fr"},
+    {"BIDS-END-EXHAUSTED",       "check_end",             "nl+fr"},
+    {"BIDS-END-VALUE",           "check_end",             "nl+fr"},
+    {"BIDS-SCORE-TABLE",         "check_end",             "nl+fr"},
+    {"BIDS-EXTRA-STABLE",        "check_end",             "nl+fr"},
+    {"BIDS-RESET",               "check_end",             "fr"},
+    {"BIDS-GAME-END",            "check_end",             "nl+fr"},
+    {"BIDS-VAR-BONUS",           "check_end",             "nl+fr"},
+    {"BIDS-VAR-SHORT",           "check_end",             "nl+fr"},
+    {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr"},
+};
+
+#define NONE BIDS_NONE
+#define NP   (s->players)
+#define RB(s, bit) (((s)->readings & (bit)) != 0)
+
+/* ---- Card facts, restated from the parameter table ----------------------------------------- */
+
+static int ty(int id)
+{
+    for (int t = 0; t < BIDS_TYPES; t++) { if (id < bids_param.count[t]) return t; id -= bids_param.count[t]; }
+    return -1;
+}
+static int base_id(int t) { int b = 0; for (int u = 0; u < t; u++) b += bids_param.count[u]; return b; }
+static int num(int id) { return bids_param.number[ty(id)]; }
+static int ordinary(int t) { return t >= 0 && t < BIDS_ELEPHANT; }
+static int male(int t) { return ordinary(t) && t % 2 == 0; }
+static int spec(int t) { return t / 2; }
+
+static const char *const tname[BIDS_TYPES] = {
+    "stallion", "mare", "bull", "cow", "boar", "sow", "ram", "ewe", "rooster", "hen", "elephant", "madcow", "wild", "truck"};
+
+typedef struct { char s[32]; } nm;
+static nm cname(int id)
+{
+    nm n;
+    int t = id >= 0 && id < BIDS_CARDS ? ty(id) : -1;
+    if (t < 0) snprintf(n.s, sizeof n.s, "card#%d", id);
+    else snprintf(n.s, sizeof n.s, "%s%d", tname[t], id - base_id(t) + 1);
+    return n;
+}
+
+/* ---- Stables over a place array -------------------------------------------------------------- */
+
+static uint8_t at_stable(int p, int s) { return (uint8_t)(BIDS_L_STABLE + p * BIDS_STABLES + s); }
+
+typedef struct { int n, males, females, elephants, others, species, mixed; unsigned types; } ov;
+
+/* Every stable's view at once. */
+typedef struct { ov v[BIDS_MAXP * BIDS_STABLES]; } otab;
+static void tab_of(const uint8_t *loc, otab *T)
+{
+    for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) {
+        ov e = {0, 0, 0, 0, 0, -1, 0, 0};
+        T->v[i] = e;
+    }
+    int id = 0;
+    for (int t = 0; t < BIDS_TYPES; t++)
+        for (int j = 0; j < bids_param.count[t]; j++, id++) {
+            if (loc[id] < BIDS_L_STABLE || loc[id] >= BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES) continue;
+            ov *v = &T->v[loc[id] - BIDS_L_STABLE];
+            v->n++;
+            v->types |= 1u << t;
+            if (t == BIDS_ELEPHANT) v->elephants++;
+            else if (ordinary(t)) {
+                if (v->species >= 0 && v->species != spec(t)) v->mixed = 1;
+                v->species = spec(t);
+                if (male(t)) v->males++; else v->females++;
+            } else v->others++;
+        }
+}
+#define VW(T, p, st) ((T)->v[(p) * BIDS_STABLES + (st)])
+
+static int shows(const bids_state *s, int p, int st) { return s->special[p][st] ? bids_param.special_species[s->special[p][st] - 1] : -1; }
+
+/* BIDS-STABLE-COMPLETE, BIDS-BRAWL, BIDS-ELEPHANT, BIDS-VAR-BONUS */
+static int complete_stable(const bids_state *s, const otab *T, int p, int st)
+{
+    ov v = VW(T, p, st);
+    if (v.elephants || v.others || v.males != 1 || v.females < 1) return 0;
+    return shows(s, p, st) < 0 || shows(s, p, st) == v.species;
+}
+
+/* All stables complete; BIDS-AMB-EACH-SPECIES distinct: pairwise other species. */
+static int complete_seat(const bids_state *s, const otab *T, int p)
+{
+    unsigned seen = 0;
+    if (s->nstables[p] == 0) return 0;
+    for (int st = 0; st < s->nstables[p]; st++) {
+        if (!complete_stable(s, T, p, st)) return 0;
+        unsigned b = 1u << VW(T, p, st).species;
+        if (RB(s, BIDS_R_DISTINCT) && (seen & b)) return 0;
+        seen |= b;
+    }
+    return 1;
+}
+
+/* BIDS-SCORE-TABLE */
+static int value(const bids_state *s, const otab *T, int p, int st)
+{
+    ov v = VW(T, p, st);
+    if (v.males >= 2 || v.species < 0) return 0;
+    if (shows(s, p, st) >= 0 && shows(s, p, st) != v.species) return 0;
+    return (v.males + v.females) * bids_param.points[v.species] + (v.males && v.females ? bids_param.pair_bonus : 0);
+}
+
+static int owns_other(const otab *T, const bids_state *s, int p, int species, int skip)
+{
+    for (int st = 0; st < s->nstables[p]; st++) if (st != skip && VW(T, p, st).species == species) return 1;
+    return 0;
+}
+
+/* May an ordinary animal of type t go into (p, st)? skip: the stable it leaves (a truck), else -1. */
+static int fits(const bids_state *s, const otab *T, int t, int p, int st, int skip)
+{
+    ov v = VW(T, p, st);
+    if (v.elephants) return 0;
+    if (v.n == 0) return male(t) || !owns_other(T, s, p, spec(t), skip);
+    return v.species == spec(t);
+}
+
+static int holders(const bids_state *s) { int n = 0; for (int p = 0; p < NP; p++) n += s->held[p] != NONE; return n; }
+static unsigned all_seats(const bids_state *s) { return (1u << s->players) - 1u; }
+static int trick_over(const bids_state *s) { return s->grabbed == all_seats(s) && holders(s) == 0; }
+
+/* ---- The legal set, restated ----------------------------------------------------------------- */
+
+typedef struct { game_move m[GAME_MAX_MOVES]; int n; } mset;
+
+static void add(mset *x, uint8_t kind, int a, int b, int cc, int d, int e)
+{
+    if (x->n >= GAME_MAX_MOVES) return;
+    game_move m = {kind, (uint8_t)a, (uint8_t)b, (uint8_t)cc, (uint8_t)d, (uint8_t)e, 0, 0};
+    x->m[x->n++] = m;
+}
+
+/* Cause of a played card's discard being legal (or not). */
+static void play_set(const bids_state *s, mset *x)
+{
+    int p = s->actor, id = s->held[p], t = ty(id);
+    otab TT, *T = &TT;
+    tab_of(s->loc, T);
+    if (ordinary(t)) {
+        for (int st = 0; st < s->nstables[p]; st++) if (fits(s, T, t, p, st, -1)) add(x, BIDS_MV_PLACE, p, st, 0, 0, 0);
+        if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+    } else if (t == BIDS_ELEPHANT) {
+        for (int q = 0; q < NP; q++)
+            for (int st = 0; q != p && st < s->nstables[q]; st++) if (VW(T, q, st).n == 0) add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
+        if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+    } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
+        int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES, others = 0;
+        int kind_only = t == BIDS_MADCOW ? RB(s, BIDS_R_MADCOW_CATTLE) : RB(s, BIDS_R_WILD_HORSES);
+        for (int q = 0; q < NP; q++)
+            for (int st = 0; st < s->nstables[q]; st++) {
+                ov v = VW(T, q, st);
+                if (q != p) { if (v.species == sp) { add(x, BIDS_MV_PLACE, q, st, 0, 0, 0); others = 1; } }
+                else if (kind_only ? v.species == sp : v.n > 0 && !v.elephants) add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
+            }
+        if (!others) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+    } else {
+        int sources = 0;
+        for (int q = 0; q < NP; q++)
+            for (int st = 0; st < s->nstables[q]; st++)
+                for (int u = 0, here_types = (int)VW(T, q, st).types; u < BIDS_TYPES; u++) {
+                    if (!(here_types >> u & 1)) continue;
+                    sources++;
+                    for (int q2 = 0; q2 < NP; q2++)
+                        for (int s2 = 0; s2 < s->nstables[q2]; s2++) {
+                            if (q2 == q && s2 == st) continue;
+                            int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 : fits(s, T, u, q2, s2, q2 == q ? st : -1);
+                            if (ok) add(x, BIDS_MV_TRUCK, q, st, u, q2, s2);
+                        }
+                    add(x, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
+                }
+        if (!sources || !RB(s, BIDS_R_TRUCK_MUST)) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+    }
+}
+
+static int may_play(const bids_state *s, int p)
+{
+    if (s->held[p] == NONE) return 0;
+    if (!s->waiting) return 1;
+    for (int q = 0; q < NP; q++) if (s->held[q] != NONE && num(s->held[q]) < num(s->held[p])) return 0;
+    return 1;
+}
+
+static void legal_set(const bids_state *s, mset *x)
+{
+    x->n = 0;
+    switch (s->phase) {
+    case BIDS_PH_TABLE: {
+        for (int p = 0; p < NP; p++) if (!(s->grabbed >> p & 1)) add(x, BIDS_MV_GRAB, p, 0, 0, 0, 0);
+        for (int p = 0; p < NP; p++) if (may_play(s, p)) add(x, BIDS_MV_PLAY, p, 0, 0, 0, 0);
+        if (!s->waiting && holders(s) >= (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) add(x, BIDS_MV_WAIT, 0, 0, 0, 0, 0);
+        if (!RB(s, BIDS_R_FIRST_COMPLETE)) {
+            unsigned cm = 0;
+            otab T;
+            tab_of(s->loc, &T);
+            for (int p = 0; p < NP; p++) if (complete_seat(s, &T, p)) cm |= 1u << p;
+            for (unsigned m = 1; m <= all_seats(s); m++) if ((m & cm) == m) add(x, BIDS_MV_CALL, (int)m, 0, 0, 0, 0);
+        }
+        if (trick_over(s) && s->pile_len[0] > 0) add(x, BIDS_MV_FLIP, 0, 0, 0, 0, 0);
+        break;
+    }
+    case BIDS_PH_GRAB: {
+        unsigned seen = 0;
+        for (int id = 0; id < BIDS_CARDS; id++)
+            if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
+        break;
+    }
+    case BIDS_PH_PLAY: play_set(s, x); break;
+    case BIDS_PH_SPECIAL:
+        for (int i = 0; i < 2; i++) if (!(s->specials_given >> i & 1)) add(x, BIDS_MV_SPECIAL, i, 0, 0, 0, 0);
+        break;
+    default: break;
+    }
+}
+
+static int in_set(const game_move *m, const game_move *set, int n)
+{
+    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
+    return 0;
+}
+
+static nm mname(const game_engine *g, const void *st, const game_move *m)
+{
+    nm n;
+    if (g->move_print(st, m, n.s, sizeof n.s) < 0) snprintf(n.s, sizeof n.s, "<kind %d %d %d>", m->kind, m->a, m->b);
+    return n;
+}
+
+/* BIDS-LEGAL-SET: the engine's legal moves are exactly the restated set: a withheld move is caught. */
+static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s)
+{
+    int k = k0 + K_LEGAL_SET;
+    mset want;
+    game_move got[GAME_MAX_MOVES];
+    inv_applied(c, k);
+    legal_set(s, &want);
+    int n = c->g->legal_moves(s, got, GAME_MAX_MOVES);
+    inv_fired(c, k);
+    for (int i = 0; i < want.n; i++)
+        if (!in_set(&want.m[i], got, n)) { inv_fail(c, k, "legal move '%s' is withheld", mname(c->g, s, &want.m[i]).s); return; }
+    for (int i = 0; i < n; i++)
+        if (!in_set(&got[i], want.m, want.n)) { inv_fail(c, k, "move '%s' is offered but not legal", mname(c->g, s, &got[i]).s); return; }
+}
+
+/* ---- Whole-state clauses ------------------------------------------------------------------------ */
+
+/* BIDS-SETUP-MATERIAL and BIDS-SETUP-PLAYERS on one state; 0 when it is too broken to go on. */
+static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
+{
+    int k = k0 + K_PLAYERS;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (s->players < 2 || s->players > BIDS_MAXP) { inv_fail(c, k, "%d players (2 to 4)", s->players); return 0; }
+    k = k0 + K_MATERIAL;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    int pile_seen[BIDS_CARDS] = {0}, total = 0;
+    for (int p = 0; p < BIDS_MAXP; p++) {
+        if (p >= NP && (s->pile_len[p] || s->nstables[p] || s->held[p] != NONE || s->wins[p])) { inv_fail(c, k, "seat %d beyond the players is used", p + 1); return 0; }
+        if (s->pile_len[p] > BIDS_PILE_MAX || s->nstables[p] > BIDS_STABLES) { inv_fail(c, k, "P%d: pile %d, stables %d", p + 1, s->pile_len[p], s->nstables[p]); return 0; }
+        total += s->nstables[p];
+        for (int i = 0; i < BIDS_PILE_MAX; i++) {
+            int id = s->pile[p][i];
+            if (i >= s->pile_len[p]) { if (id) { inv_fail(c, k, "P%d's pile slot %d beyond its length is %d", p + 1, i, id); return 0; } continue; }
+            if (id >= BIDS_CARDS || s->loc[id] != BIDS_L_PILE || pile_seen[id]++) { inv_fail(c, k, "P%d's pile holds %s, which is not in a pile once", p + 1, cname(id).s); return 0; }
+        }
+        if (s->held[p] != NONE && (s->held[p] >= BIDS_CARDS || s->loc[s->held[p]] != BIDS_L_HELD)) { inv_fail(c, k, "P%d holds %s, not marked held", p + 1, cname(s->held[p]).s); return 0; }
+        for (int st = 0; st < BIDS_STABLES; st++)
+            if (st >= s->nstables[p] && s->special[p][st]) { inv_fail(c, k, "P%d's unowned stable %d is special", p + 1, st + 1); return 0; }
+    }
+    if (total > BIDS_ALL_STABLES) { inv_fail(c, k, "%d stables owned, there are 20", total); return 0; }
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        int l = s->loc[id];
+        if (l == BIDS_L_PILE && !pile_seen[id]) { inv_fail(c, k, "%s is marked in a pile but lies in none", cname(id).s); return 0; }
+        if (l == BIDS_L_HELD) {
+            int n = 0;
+            for (int p = 0; p < NP; p++) n += s->held[p] == id;
+            if (n != 1) { inv_fail(c, k, "%s is held by %d seats", cname(id).s, n); return 0; }
+        }
+        if (l >= BIDS_L_STABLE) {
+            int p = (l - BIDS_L_STABLE) / BIDS_STABLES, st = (l - BIDS_L_STABLE) % BIDS_STABLES;
+            if (p >= NP || st >= s->nstables[p]) { inv_fail(c, k, "%s lies in a stable nobody owns", cname(id).s); return 0; }
+        } else if (l > BIDS_L_OUT) { inv_fail(c, k, "%s has no place (%d)", cname(id).s, l); return 0; }
+    }
+    if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding is not zero"); return 0; }
+    return 1;
+}
+
+/* BIDS-STABLE-ONE-SPECIES */
+static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s)
+{
+    int k = k0 + K_ONE_SPECIES;
+    otab T;
+    tab_of(s->loc, &T);
+    inv_applied(c, k);
+    for (int p = 0; p < NP; p++)
+        for (int st = 0; st < s->nstables[p]; st++) {
+            ov v = VW(&T, p, st);
+            if (v.n == 0) continue;
+            inv_fired(c, k);
+            if (v.mixed || v.others || (v.elephants && v.n != 1)) {
+                inv_fail(c, k, "P%d.%d holds %d cards of more than one kind (elephants %d, specials %d)", p + 1, st + 1, v.n, v.elephants, v.others);
+                return;
+            }
+        }
+}
+
+/* The deal of a round: BIDS-SETUP-REMOVAL, BIDS-SETUP-DEAL, BIDS-FLIP's first flip. */
+static void check_deal(inv_ctx *c, int k0, const bids_state *s)
+{
+    int k = k0 + K_SETUP_REMOVAL, box = 0, dealt = 0;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        int t = ty(id), sym = id - base_id(t) < bids_param.symbol[t];
+        if (s->loc[id] == BIDS_L_BOX && !(NP < 4 && sym)) box++;   /* the remainder of the deal */
+        if (s->loc[id] == BIDS_L_PILE || s->loc[id] == BIDS_L_OPEN) dealt++;
+        if (NP < 4 && sym && s->loc[id] != BIDS_L_BOX && s->loc[id] < BIDS_L_STABLE) {
+            inv_fail(c, k, "%d players: %s carries the symbol but is in play", NP, cname(id).s);
+            return;
+        }
+    }
+    int rest = box;
+    k = k0 + K_SETUP_DEAL;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (rest < 0 || rest >= NP) { inv_fail(c, k, "%d cards in the box beyond the symbol cards (a remainder is < %d)", rest, NP); return; }
+    for (int p = 0; p < NP; p++)
+        if (s->pile_len[p] != s->pile_len[0]) { inv_fail(c, k, "piles are unequal: P1 %d, P%d %d", s->pile_len[0], p + 1, s->pile_len[p]); return; }
+    if (dealt % NP) { inv_fail(c, k, "%d cards dealt to %d players", dealt, NP); return; }
+    k = k0 + K_FLIP;
+    inv_applied(c, k);
+    int open = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) open += s->loc[id] == BIDS_L_OPEN;
+    if (dealt) {
+        inv_fired(c, k);
+        if (open != NP || s->grabbed || s->waiting || holders(s) || s->phase != BIDS_PH_TABLE)
+            inv_fail(c, k, "a new round opens with %d open cards (want %d), grabbed %d, waiting %d", open, NP, s->grabbed, s->waiting);
+    }
+}
+
+static void bids_check_setup(inv_ctx *c, int k0, const void *st)
+{
+    const bids_state *s = st;
+    if (!inv_bids_material(c, k0, s)) return;
+    int k = k0 + K_SETUP_STABLES;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int p = 0; p < NP; p++) {
+        if (s->nstables[p] != BIDS_START_STABLES) { inv_fail(c, k, "P%d starts with %d stables, not 3", p + 1, s->nstables[p]); return; }
+        for (int i = 0; i < BIDS_STABLES; i++) if (s->special[p][i]) { inv_fail(c, k, "P%d starts with a special stable", p + 1); return; }
+    }
+    for (int id = 0; id < BIDS_CARDS; id++) if (s->loc[id] >= BIDS_L_STABLE) { inv_fail(c, k, "%s lies in a stable at the start", cname(id).s); return; }
+    check_deal(c, k0, s);
+    inv_bids_legal_set(c, k0, s);
+}
+
+/* ---- Steps ---------------------------------------------------------------------------------------- */
+
+/* The move's own effect on the places (before a round end): what the rules say happens. */
+static void mid_of(const bids_state *pre, const game_move *m, uint8_t *mid)
+{
+    memcpy(mid, pre->loc, BIDS_CARDS);
+    int p = pre->actor, id = pre->held[p];
+    switch (m->kind) {
+    case BIDS_MV_PLACE:
+        mid[id] = at_stable(m->a, m->b);
+        if (ty(id) == BIDS_MADCOW || ty(id) == BIDS_WILD)
+            for (int x = 0; x < BIDS_CARDS; x++) if (mid[x] == at_stable(m->a, m->b)) mid[x] = BIDS_L_OUT;
+        break;
+    case BIDS_MV_DISCARD: mid[id] = BIDS_L_OUT; break;
+    case BIDS_MV_TRUCK: case BIDS_MV_TRUCK_OUT:
+        for (int x = 0; x < BIDS_CARDS; x++)
+            if (pre->loc[x] == at_stable(m->a, m->b) && ty(x) == m->c) {
+                mid[x] = m->kind == BIDS_MV_TRUCK ? at_stable(m->d, m->e) : BIDS_L_OUT;
+                break;
+            }
+        mid[id] = BIDS_L_OUT;
+        break;
+    case BIDS_MV_TAKE: mid[m->a] = BIDS_L_HELD; break;
+    default: break;
+    }
+}
+
+typedef struct {
+    const bids_state *pre, *post;
+    const game_move *m;
+    uint8_t mid[BIDS_CARDS];
+    int is_play;          /* a seat plays its held card */
+    int ptype;            /* its type */
+    int ended;            /* a round ended in this move */
+    int dealt;            /* a new round was dealt */
+    otab tpre, tpost, tmid; /* the stables before, after, and after the move's own effect */
+} sx;
+
+/* Expected round winners from the places `mid` (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE, BIDS-SCORE-TABLE). */
+static unsigned expect_winners(inv_ctx *c, int k0, const sx *x, unsigned callers, int *how)
+{
+    const bids_state *s = x->pre;
+    unsigned w = 0;
+    int best = -1;
+    inv_applied(c, k0 + K_SCORE_TABLE);
+    inv_fired(c, k0 + K_SCORE_TABLE);
+    if (callers) {
+        if ((callers & (callers - 1)) == 0) { *how = 0; return callers; }
+        *how = 1;
+        for (int p = 0; p < NP; p++) {
+            if (!(callers >> p & 1)) continue;
+            int b = 0;
+            for (int st = 0; st < s->nstables[p]; st++) { int v = value(s, &x->tmid, p, st); if (v > b) b = v; }
+            if (b > best) { best = b; w = 0; }
+            if (b == best) w |= 1u << p;
+        }
+        return w;
+    }
+    *how = 2;
+    for (int p = 0; p < NP; p++) {
+        int sum = 0;
+        for (int st = 0; st < s->nstables[p]; st++) sum += value(s, &x->tmid, p, st);
+        if (sum > best) { best = sum; w = 0; }
+        if (sum == best) w |= 1u << p;
+    }
+    return w;
+}
+
+static int ended_in(const bids_state *pre, const game_move *m, const bids_state *post)
+{
+    if (m->kind == BIDS_MV_SPECIAL) return 0;
+    return post->round != pre->round || post->phase == BIDS_PH_OVER || (post->phase == BIDS_PH_SPECIAL && pre->phase != BIDS_PH_SPECIAL);
+}
+
+/* The table's decisions and the take. */
+static void check_table(inv_ctx *c, int k0, const sx *x)
+{
+    const bids_state *s = x->pre, *post = x->post;
+    const game_move *m = x->m;
+    int k;
+    if (m->kind == BIDS_MV_GRAB || m->kind == BIDS_MV_PLAY) {
+        k = k0 + K_GRAB_RACE;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        int ok = m->kind == BIDS_MV_GRAB ? !(s->grabbed >> m->a & 1) : s->held[m->a] != NONE;
+        if (!ok || post->actor != m->a || post->phase != (m->kind == BIDS_MV_GRAB ? BIDS_PH_GRAB : BIDS_PH_PLAY)) {
+            inv_fail(c, k, "%s P%d: grabbed 0x%x, held %s; after it actor P%d phase %d", m->kind == BIDS_MV_GRAB ? "grab" : "play",
+                     m->a + 1, s->grabbed, cname(s->held[m->a < BIDS_MAXP ? m->a : 0]).s, post->actor + 1, post->phase);
+            return;
+        }
+        if (m->kind == BIDS_MV_PLAY && s->waiting) {
+            k = k0 + K_WAIT_ORDER;
+            inv_applied(c, k);
+            inv_fired(c, k);
+            for (int q = 0; q < NP; q++)
+                if (s->held[q] != NONE && num(s->held[q]) < num(s->held[m->a])) {
+                    inv_fail(c, k, "while waiting P%d plays %s (number %d) before P%d's %s (number %d)", m->a + 1,
+                             cname(s->held[m->a]).s, num(s->held[m->a]), q + 1, cname(s->held[q]).s, num(s->held[q]));
+                    return;
+                }
+        }
+    }
+    if (m->kind == BIDS_MV_WAIT) {
+        k = k0 + K_WAIT_ORDER;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        if (s->waiting || holders(s) < (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1) || !post->waiting)
+            inv_fail(c, k, "wait with %d holders (wait=%s), waiting before %d after %d", holders(s),
+                     RB(s, BIDS_R_WAIT_SEVERAL) ? "several" : "one-or-more", s->waiting, post->waiting);
+    }
+    if (m->kind == BIDS_MV_FLIP) {
+        k = k0 + K_TRICK_STEPS;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        if (!trick_over(s)) { inv_fail(c, k, "flip while the trick is not done (grabbed 0x%x, %d held)", s->grabbed, holders(s)); return; }
+        k = k0 + K_PLAY_ALL;
+        inv_applied(c, k);
+        k = k0 + K_FLIP;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        for (int p = 0; p < NP; p++) {
+            int top = s->pile_len[p] ? s->pile[p][s->pile_len[p] - 1] : -1;
+            if (post->pile_len[p] + 1 != s->pile_len[p] || top < 0 || post->loc[top] != BIDS_L_OPEN) {
+                inv_fail(c, k, "P%d's top card %s is not open after the flip (pile %d -> %d)", p + 1, cname(top).s, s->pile_len[p], post->pile_len[p]);
+                return;
+            }
+        }
+        int open = 0;
+        for (int id = 0; id < BIDS_CARDS; id++) open += post->loc[id] == BIDS_L_OPEN;
+        if (open != NP || post->grabbed || post->waiting || post->phase != BIDS_PH_TABLE)
+            inv_fail(c, k, "after the flip: %d open cards, grabbed 0x%x, waiting %d, phase %d", open, post->grabbed, post->waiting, post->phase);
+    } else if (!x->dealt) {
+        k = k0 + K_TRICK_STEPS;
+        inv_applied(c, k);
+        for (int p = 0; p < NP; p++)
+            if (post->pile_len[p] != s->pile_len[p]) { inv_fail(c, k, "P%d's pile changes without a flip", p + 1); return; }
+    }
+    if (m->kind == BIDS_MV_TAKE) {
+        int p = s->actor;
+        k = k0 + K_GRAB_TOUCH;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        if (s->loc[m->a] != BIDS_L_OPEN || post->held[p] != m->a || post->loc[m->a] != BIDS_L_HELD || !(post->grabbed >> p & 1)) {
+            inv_fail(c, k, "P%d touched %s but holds %s", p + 1, cname(m->a).s, cname(post->held[p]).s);
+            return;
+        }
+        unsigned left = all_seats(s) & ~(unsigned)s->grabbed & ~(1u << p);
+        k = k0 + K_GRAB_SLOWEST;
+        inv_applied(c, k);
+        int open = 0;
+        for (int id = 0; id < BIDS_CARDS; id++) open += post->loc[id] == BIDS_L_OPEN;
+        if (left && (left & (left - 1)) == 0) {
+            int q = 0;
+            while (!(left >> q & 1)) q++;
+            int last = -1;
+            for (int id = 0; id < BIDS_CARDS; id++) if (s->loc[id] == BIDS_L_OPEN && id != m->a) last = id;
+            inv_fired(c, k);
+            if (post->held[q] != last || open != 0 || post->grabbed != all_seats(s))
+                inv_fail(c, k, "the slowest, P%d, holds %s, not the last card %s (%d open)", q + 1, cname(post->held[q]).s, cname(last).s, open);
+        } else {
+            for (int q = 0; q < NP; q++)
+                if (q != p && post->held[q] != s->held[q]) { inv_fail(c, k, "P%d got %s, but %d seats still grab", q + 1, cname(post->held[q]).s, (int)__builtin_popcount(left)); return; }
+        }
+    }
+}
+
+/* The played card: BIDS-PLAY-ALL, BIDS-ANIMAL-*, BIDS-ELEPHANT, BIDS-MADCOW, BIDS-WILD, BIDS-TRUCK. */
+static void check_play(inv_ctx *c, int k0, const sx *x)
+{
+    const bids_state *s = x->pre, *post = x->post;
+    const game_move *m = x->m;
+    int p = s->actor, id = s->held[p], t = x->ptype, k;
+    k = k0 + K_PLAY_ALL;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (post->held[p] != NONE && !x->dealt) { inv_fail(c, k, "P%d still holds %s after playing it", p + 1, cname(id).s); return; }
+    if (x->mid[id] != BIDS_L_OUT && !(m->kind == BIDS_MV_PLACE && x->mid[id] >= BIDS_L_STABLE)) { inv_fail(c, k, "%s is neither placed nor out", cname(id).s); return; }
+    if (!x->dealt && post->loc[id] != x->mid[id]) { inv_fail(c, k, "%s ends at place %d, the play puts it at %d", cname(id).s, post->loc[id], x->mid[id]); return; }
+    if (ordinary(t)) {
+        if (m->kind == BIDS_MV_PLACE) {
+            k = k0 + K_ANIMAL_OWN;
+            inv_applied(c, k);
+            inv_fired(c, k);
+            ov v = VW(&x->tpre, m->a, m->b);
+            if (m->a != p || v.elephants || (v.n && v.species != spec(t))) {
+                inv_fail(c, k, "P%d puts %s into P%d.%d (%d cards, species %d)", p + 1, cname(id).s, m->a + 1, m->b + 1, v.n, v.species);
+                return;
+            }
+            if (v.n == 0) {
+                k = k0 + (male(t) ? K_SECOND_MALE : K_FEMALE_EMPTY);
+                inv_applied(c, k);
+                inv_fired(c, k);
+                if (!male(t) && owns_other(&x->tpre, s, p, spec(t), -1)) {
+                    inv_fail(c, k, "P%d puts the female %s into an empty stable but owns its species", p + 1, cname(id).s);
+                    return;
+                }
+                inv_applied(c, k0 + K_SECOND_MALE);
+                inv_fired(c, k0 + K_SECOND_MALE);
+                if (!male(t) && owns_other(&x->tpre, s, p, spec(t), -1))
+                    inv_fail(c, k0 + K_SECOND_MALE, "a second stable of a species starts with a female");
+            }
+        } else if (m->kind == BIDS_MV_DISCARD) {
+            k = k0 + K_ANIMAL_DISCARD;
+            inv_applied(c, k);
+            inv_fired(c, k);
+            for (int st = 0; st < s->nstables[p]; st++)
+                if (fits(s, &x->tpre, t, p, st, -1)) { inv_fail(c, k, "P%d discards %s, which fits P%d.%d", p + 1, cname(id).s, p + 1, st + 1); return; }
+        }
+        return;
+    }
+    if (t == BIDS_ELEPHANT) {
+        k = k0 + K_ELEPHANT;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        if (m->kind == BIDS_MV_PLACE) {
+            if (m->a == p || VW(&x->tpre, m->a, m->b).n) inv_fail(c, k, "P%d puts the elephant into P%d.%d, not an empty stable of another", p + 1, m->a + 1, m->b + 1);
+        } else {
+            for (int q = 0; q < NP; q++)
+                for (int st = 0; q != p && st < s->nstables[q]; st++)
+                    if (VW(&x->tpre, q, st).n == 0) { inv_fail(c, k, "the elephant is discarded while P%d.%d is empty", q + 1, st + 1); return; }
+        }
+        return;
+    }
+    if (t == BIDS_MADCOW || t == BIDS_WILD) {
+        int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
+        k = k0 + (t == BIDS_MADCOW ? K_MADCOW : K_WILD);
+        int kind_only = t == BIDS_MADCOW ? RB(s, BIDS_R_MADCOW_CATTLE) : RB(s, BIDS_R_WILD_HORSES);
+        inv_applied(c, k);
+        inv_fired(c, k);
+        if (m->kind == BIDS_MV_PLACE) {
+            ov v = VW(&x->tpre, m->a, m->b);
+            int ok = m->a != p ? v.species == sp : (kind_only ? v.species == sp : v.n > 0 && !v.elephants);
+            if (!ok) { inv_fail(c, k, "%s into P%d.%d (%d cards, species %d)", cname(id).s, m->a + 1, m->b + 1, v.n, v.species); return; }
+            if (v.elephants) { inv_applied(c, k0 + K_ELEPHANT); inv_fail(c, k0 + K_ELEPHANT, "an elephant's stable is emptied by %s", cname(id).s); return; }
+            for (int y = 0; y < BIDS_CARDS; y++)
+                if ((s->loc[y] == at_stable(m->a, m->b) || y == id) && x->post->loc[y] != BIDS_L_OUT && !x->dealt) {
+                    inv_fail(c, k, "%s stays after %s: \"Verwijder alle dieren uit deze stal\"", cname(y).s, cname(id).s);
+                    return;
+                }
+        } else {
+            for (int q = 0; q < NP; q++)
+                for (int st = 0; q != p && st < s->nstables[q]; st++)
+                    if (VW(&x->tpre, q, st).species == sp) { inv_fail(c, k, "%s discarded while P%d.%d holds its kind", cname(id).s, q + 1, st + 1); return; }
+        }
+        return;
+    }
+    /* the truck */
+    k = k0 + K_TRUCK;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (m->kind == BIDS_MV_DISCARD) {
+        if (RB(s, BIDS_R_TRUCK_MUST))
+            for (int y = 0; y < BIDS_CARDS; y++)
+                if (s->loc[y] >= BIDS_L_STABLE) { inv_fail(c, k, "truck left unused (truck=must-use) while %s could be moved", cname(y).s); return; }
+        return;
+    }
+    int moved = -1, n = 0;
+    for (int y = 0; y < BIDS_CARDS; y++) if (y != id && x->mid[y] != s->loc[y]) { moved = y; n++; }
+    if (n != 1 || s->loc[moved] != at_stable(m->a, m->b) || ty(moved) != m->c) { inv_fail(c, k, "the truck moves %d cards", n); return; }
+    if (m->kind == BIDS_MV_TRUCK) {
+        int u = m->c;
+        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0 && !male(u) &&
+            owns_other(&x->tpre, s, m->d, spec(u), m->d == m->a ? m->b : -1)) {
+            inv_applied(c, k0 + K_SECOND_MALE);
+            inv_fail(c, k0 + K_SECOND_MALE, "the truck starts a second %s stable of P%d with the female %s", tname[u], m->d + 1, cname(moved).s);
+            return;
+        }
+        int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1);
+        if (!ok || (m->d == m->a && m->e == m->b)) { inv_fail(c, k, "%s cannot go to P%d.%d", cname(moved).s, m->d + 1, m->e + 1); return; }
+        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0) {
+            int kk = k0 + (male(u) ? K_SECOND_MALE : K_FEMALE_EMPTY);
+            inv_applied(c, kk);
+            inv_fired(c, kk);
+        }
+    }
+}
+
+/* BIDS-NO-MOVE, BIDS-OUT-FINAL, BIDS-BRAWL over the whole step (within a round). */
+static void check_frame(inv_ctx *c, int k0, const sx *x)
+{
+    const bids_state *s = x->pre;
+    const uint8_t *after = x->dealt ? x->mid : x->post->loc;
+    int k = k0 + K_OUT_FINAL;
+    inv_applied(c, k);
+    for (int id = 0; id < BIDS_CARDS; id++)
+        if (s->loc[id] == BIDS_L_OUT) {
+            inv_fired(c, k);
+            if (after[id] != BIDS_L_OUT) { inv_fail(c, k, "%s comes back into play", cname(id).s); return; }
+        }
+    k = k0 + K_BRAWL;
+    inv_applied(c, k);
+    for (int p = 0; p < NP; p++)
+        for (int st = 0; st < s->nstables[p]; st++) {
+            ov a = VW(&x->tpre, p, st), b = VW(x->dealt ? &x->tmid : &x->tpost, p, st);
+            if (a.males < 2) continue;
+            inv_fired(c, k);
+            int cleared = x->is_play && x->m->kind == BIDS_MV_PLACE && x->m->a == p && x->m->b == st;
+            int trucked = (x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT) && x->m->a == p && x->m->b == st;
+            if (b.males < a.males && !cleared && !trucked) { inv_fail(c, k, "the brawl in P%d.%d loses a male without a truck, mad cow or wild stallion", p + 1, st + 1); return; }
+        }
+    /* Within the round: the engine's post against the rules' mid. */
+    k = k0 + K_NO_MOVE;
+    inv_applied(c, k);
+    if (!x->dealt)
+        for (int id = 0; id < BIDS_CARDS; id++) {
+            if (s->loc[id] < BIDS_L_STABLE && x->post->loc[id] < BIDS_L_STABLE) continue;
+            inv_fired(c, k);
+            if (x->post->loc[id] != x->mid[id]) {
+                inv_fail(c, k, "%s goes from place %d to %d; the move '%d' puts it at %d", cname(id).s, s->loc[id], x->post->loc[id], x->m->kind, x->mid[id]);
+                return;
+            }
+        }
+}
+
+/* The calls: BIDS-CALL, BIDS-STABLE-COMPLETE, BIDS-CALL-LATE. */
+static void check_calls(inv_ctx *c, int k0, const sx *x)
+{
+    const bids_state *s = x->pre;
+    int k;
+    if (x->m->kind == BIDS_MV_CALL) {
+        k = k0 + K_CALL;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        inv_applied(c, k0 + K_STABLE_COMPLETE);
+        for (int p = 0; p < NP; p++)
+            if (x->m->a >> p & 1) {
+                inv_fired(c, k0 + K_STABLE_COMPLETE);
+                if (!complete_seat(s, &x->tpre, p)) {
+                    inv_fail(c, k0 + K_STABLE_COMPLETE, "P%d calls, but not all its stables are complete%s", p + 1,
+                             RB(s, BIDS_R_DISTINCT) ? " (of distinct species)" : "");
+                    return;
+                }
+            }
+        if (RB(s, BIDS_R_FIRST_COMPLETE)) { inv_fail(c, k, "a call under first=first-complete"); return; }
+        if (!x->ended) { inv_fail(c, k, "the call does not end the round"); return; }
+    }
+    /* BIDS-CALL-LATE: a truck made a complete seat incomplete; its call must not be offered. */
+    if (x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT) {
+        int q = x->m->a;
+        k = k0 + K_CALL_LATE;
+        inv_applied(c, k);
+        if (!x->ended && x->post->phase == BIDS_PH_TABLE && complete_seat(s, &x->tpre, q) && !complete_seat(s, &x->tpost, q)) {
+            game_move lm[GAME_MAX_MOVES];
+            int n = c->g->legal_moves(x->post, lm, GAME_MAX_MOVES);
+            inv_fired(c, k);
+            for (int i = 0; i < n; i++)
+                if (lm[i].kind == BIDS_MV_CALL && (lm[i].a >> q & 1)) { inv_fail(c, k, "P%d may still call after the truck took from its stables", q + 1); return; }
+        }
+    }
+}
+
+/* The end of a round and of the game. */
+static void check_end(inv_ctx *c, int k0, const sx *x)
+{
+    const bids_state *s = x->pre, *post = x->post;
+    int k;
+    /* Would the round end here, by the rules? */
+    unsigned callers = 0;
+    int exhausted = 0;
+    if (x->m->kind == BIDS_MV_CALL) callers = x->m->a;
+    if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && (x->is_play || x->m->kind == BIDS_MV_TAKE))
+        for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
+    if (!callers && (x->is_play || x->m->kind == BIDS_MV_TAKE)) {
+        int held = 0, grabbed_all = 1;
+        for (int p = 0; p < NP; p++) {
+            int h = s->held[p] != NONE && !(x->is_play && p == s->actor);
+            held += h;
+        }
+        if (x->m->kind == BIDS_MV_TAKE) held++;     /* the taker holds its card now */
+        unsigned g = s->grabbed | (x->m->kind == BIDS_MV_TAKE ? 1u << s->actor : 0u);
+        grabbed_all = g == all_seats(s);
+        exhausted = held == 0 && grabbed_all && s->pile_len[0] == 0;
+        k = k0 + K_END_EXHAUSTED;
+        inv_applied(c, k);
+        if (exhausted) inv_fired(c, k);
+        if (exhausted != x->ended) { inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on"); return; }
+        if (exhausted && !RB(s, BIDS_R_END_VALUE))
+            for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
+    }
+    if (!x->ended) return;
+    int how = 0;
+    unsigned want = expect_winners(c, k0, x, callers, &how);
+    k = k0 + (how == 2 ? K_END_VALUE : K_END_SIMULTANEOUS);
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (post->round_winners != want) {
+        /* Whose rule was broken: a winner outside the callers, or no winner by value, is the round's
+         * rule; the right candidates ranked otherwise is the scoring table. */
+        unsigned got = post->round_winners;
+        int kk = k;
+        if (how == 2 && got != 0) kk = k0 + K_SCORE_TABLE;
+        if (how == 1 && got != 0 && (got & ~callers) == 0) kk = k0 + K_SCORE_TABLE;
+        if (kk != k) inv_applied(c, kk);
+        inv_fail(c, kk, "round winners 0x%x, expected 0x%x (%s)", got, want, how == 2 ? "by value" : how == 1 ? "simultaneous callers" : "the caller");
+        return;
+    }
+    k = k0 + K_EXTRA_STABLE;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int p = 0; p < NP; p++) {
+        int e = s->nstables[p] + ((want >> p & 1) ? 1 : 0);
+        if (e > BIDS_STABLES) e = BIDS_STABLES;
+        if (post->nstables[p] != e) { inv_fail(c, k, "P%d owns %d stables, expected %d", p + 1, post->nstables[p], e); return; }
+    }
+    /* BIDS-GAME-END, BIDS-VAR-SHORT */
+    unsigned over = 0;
+    for (int p = 0; p < NP; p++)
+        if (want >> p & 1) {
+            if (!RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] >= bids_param.goal) over |= 1u << p;
+        }
+    if (!over) for (int p = 0; p < NP; p++) if ((want >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+    if (RB(s, BIDS_R_SHORT)) {
+        over = want;
+        inv_applied(c, k0 + K_VAR_SHORT);
+        inv_fired(c, k0 + K_VAR_SHORT);
+        if (post->phase != BIDS_PH_OVER) { inv_fail(c, k0 + K_VAR_SHORT, "short variant: the game goes on after round %d", s->round); return; }
+    }
+    k = k0 + K_GAME_END;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if ((post->phase == BIDS_PH_OVER) != (over != 0) || post->game_winners != over) {
+        inv_fail(c, k, "game %s with winners 0x%x; expected %s 0x%x", post->phase == BIDS_PH_OVER ? "over" : "going on", post->game_winners, over ? "over" : "going on", over);
+        return;
+    }
+    if (over) return;
+    /* BIDS-VAR-BONUS: who gets the special stables */
+    k = k0 + K_VAR_BONUS;
+    inv_applied(c, k);
+    unsigned fifth = 0;
+    for (int p = 0; p < NP; p++) if ((want >> p & 1) && s->nstables[p] + 1 == 5) fifth |= 1u << p;
+    if (!RB(s, BIDS_R_BONUS)) {
+        for (int p = 0; p < NP; p++) for (int i = 0; i < BIDS_STABLES; i++)
+            if (post->special[p][i]) { inv_fail(c, k, "a special stable without the bonus variant"); return; }
+    } else if (fifth) {
+        inv_fired(c, k);
+        int first = 0;
+        while (!(fifth >> first & 1)) first++;
+        if (s->specials_given == 0 && (post->phase != BIDS_PH_SPECIAL || post->actor != first)) {
+            inv_fail(c, k, "P%d earns the first 5th stable but does not choose a special one", first + 1);
+            return;
+        }
+        if (s->specials_given && s->specials_given != 3 && !post->special[first][4]) {
+            inv_fail(c, k, "P%d earns the second 5th stable but does not get the other special one", first + 1);
+            return;
+        }
+    }
+    if (post->phase == BIDS_PH_SPECIAL) return;
+    /* BIDS-RESET: the next round */
+    k = k0 + K_RESET;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (post->round != s->round + 1) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        int in_st = x->mid[id] >= BIDS_L_STABLE;
+        if (!RB(s, BIDS_R_KEEP) ? post->loc[id] >= BIDS_L_STABLE : (in_st ? post->loc[id] != x->mid[id] : post->loc[id] >= BIDS_L_STABLE)) {
+            inv_fail(c, k, "%s is at %d after the reset (reset=%s)", cname(id).s, post->loc[id], RB(s, BIDS_R_KEEP) ? "keep" : "clear");
+            return;
+        }
+    }
+    for (int p = 0; p < NP; p++) for (int i = 0; i < BIDS_STABLES; i++)
+        if (post->special[p][i] != s->special[p][i] && !(i == post->nstables[p] - 1 && (fifth >> p & 1))) { inv_fail(c, k, "P%d's stable %d changes kind", p + 1, i + 1); return; }
+    check_deal(c, k0, post);
+}
+
+static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_move *m, const void *vpost)
+{
+    const bids_state *pre = vpre, *post = vpost;
+    sx x;
+    if (!inv_bids_material(c, k0, post)) return;
+    x.pre = pre; x.post = post; x.m = m;
+    mid_of(pre, m, x.mid);
+    x.is_play = pre->phase == BIDS_PH_PLAY;
+    x.ptype = x.is_play ? ty(pre->held[pre->actor]) : -1;
+    x.ended = ended_in(pre, m, post);
+    x.dealt = post->round != pre->round;
+    tab_of(pre->loc, &x.tpre);
+    tab_of(post->loc, &x.tpost);
+    tab_of(x.mid, &x.tmid);
+    if (pre->phase == BIDS_PH_TABLE || pre->phase == BIDS_PH_GRAB) check_table(c, k0, &x);
+    if (c->violations) return;
+    if (x.is_play) check_play(c, k0, &x);
+    if (c->violations) return;
+    if (m->kind == BIDS_MV_SPECIAL) {
+        int k = k0 + K_VAR_BONUS;
+        inv_applied(c, k);
+        inv_fired(c, k);
+        int p = pre->actor;
+        if (post->special[p][pre->nstables[p] - 1] != 1 + m->a || !(post->specials_given >> m->a & 1)) {
+            inv_fail(c, k, "P%d chose special stable %d but its 5th stable is %d", p + 1, m->a + 1, post->special[p][pre->nstables[p] - 1]);
+            return;
+        }
+    }
+    inv_bids_one_species(c, k0, post);
+    if (c->violations) return;
+    check_frame(c, k0, &x);
+    if (c->violations) return;
+    check_calls(c, k0, &x);
+    if (c->violations) return;
+    check_end(c, k0, &x);
+    if (c->violations) return;
+    if (post->phase != BIDS_PH_OVER) inv_bids_legal_set(c, k0, post);
+}
+
+/* The end of the game: scores are the stables owned, winners those of the last round's game end. */
+static void bids_check_final(inv_ctx *c, int k0, const void *st, const int *scores, unsigned winners)
+{
+    const bids_state *s = st;
+    int k = k0 + K_GAME_END;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    if (!winners || (winners & ~all_seats(s)) || s->game_winners != winners) { inv_fail(c, k, "winners 0x%x, the game's last round says 0x%x", winners, s->game_winners); return; }
+    for (int p = 0; p < NP; p++)
+        if (scores[p] != s->nstables[p]) { inv_fail(c, k, "P%d scores %d but owns %d stables", p + 1, scores[p], s->nstables[p]); return; }
+}
+
+const inv_game inv_bids_game = {
+    "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, NULL,
+};

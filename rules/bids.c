@@ -1,0 +1,1149 @@
+/* bids.c: the Bonje in de Stal / Chaos à la Ferme reference engine (2-4 players, real time as decisions). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bids.h"
+
+/* ---- Readings and profiles (SPEC.md, BIDS ambiguity register) ------------------------------- */
+
+static const game_ambiguity bids_amb[BIDS_N_AMB] = {
+    {"BIDS-AMB-EACH-SPECIES", "species",      {"same", "distinct"}},
+    {"BIDS-AMB-WILD-OWN",     "wild-own",     {"any-stable", "horse-stable"}},
+    {"BIDS-AMB-MADCOW-OWN",   "madcow-own",   {"any-stable", "cow-stable"}},
+    {"BIDS-AMB-TRUCK-IDLE",   "truck",        {"may-idle", "must-use"}},
+    {"BIDS-AMB-END-COMPLETE", "end-complete", {"complete-wins", "value-wins"}},
+    {"BIDS-AMB-FIVE",         "five",         {"own-five", "reach-five"}},
+    {"BIDS-AMB-FIRST",        "first",        {"first-caller", "first-complete"}},
+    {"BIDS-AMB-RESET",        "reset",        {"clear", "keep"}},
+    {"BIDS-AMB-WAIT",         "wait",         {"one-or-more", "several"}},
+    {"BIDS-VAR-BONUS",        "bonus",        {"off", "on"}},
+    {"BIDS-VAR-SHORT",        "short",        {"off", "on"}},
+};
+
+static const game_profile bids_profiles[] = {
+    {"nl", "bonje-in-de-stal.nl.txt", 0},
+    {"fr", "chaos-a-la-ferme.fr.txt", BIDS_R_DISTINCT | BIDS_R_WILD_HORSES | BIDS_R_WAIT_SEVERAL},
+};
+
+#define R(st, bit) (((st)->readings & (bit)) != 0)
+
+static const char *const bids_type_name[BIDS_TYPES] = {
+    "stallion", "mare", "bull", "cow", "boar", "sow", "ram", "ewe", "rooster", "hen",
+    "elephant", "madcow", "wild", "truck",
+};
+
+int bids_type_of(int id)
+{
+    for (int t = 0; t < BIDS_TYPES; t++) {
+        if (id < bids_param.count[t]) return t;
+        id -= bids_param.count[t];
+    }
+    return -1;
+}
+
+static int first_id(int t)
+{
+    int id = 0;
+    for (int u = 0; u < t; u++) id += bids_param.count[u];
+    return id;
+}
+
+/* ---- Stables ------------------------------------------------------------------------------ */
+
+typedef struct stable_view {
+    int n;                      /* cards in it */
+    int males, females, elephants;
+    int species;                /* species of its animals, -1 none */
+    int brawl;                  /* BIDS-BRAWL: "2 of meer mannetjesdieren" */
+    unsigned types;             /* bit per card type in it */
+} stable_view;
+
+/* Every stable's view, from one pass over the cards. */
+typedef struct bids_views { stable_view v[BIDS_MAXP * BIDS_STABLES]; } bids_views;
+
+static void views_of(const bids_state *st, bids_views *w)
+{
+    for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) {
+        stable_view e = {0, 0, 0, 0, -1, 0, 0};
+        w->v[i] = e;
+    }
+    int id = 0;
+    for (int t = 0; t < BIDS_TYPES; t++)
+        for (int k = 0; k < bids_param.count[t]; k++, id++) {
+            if (st->loc[id] < BIDS_L_STABLE) continue;
+            stable_view *v = &w->v[st->loc[id] - BIDS_L_STABLE];
+            v->n++;
+            v->types |= 1u << t;
+            if (t == BIDS_ELEPHANT) v->elephants++;
+            else if (BIDS_ORDINARY(t)) { v->species = BIDS_SPECIES_OF(t); if (BIDS_MALE(t)) v->males++; else v->females++; }
+        }
+    for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) w->v[i].brawl = w->v[i].males >= 2;
+}
+
+#define VIEW(w, p, s) ((w)->v[(p) * BIDS_STABLES + (s)])
+
+/* BIDS-STABLE-COMPLETE: "1 mannetjesdier en ten minste 1 vrouwtjesdier van dezelfde soort"; with an
+ * elephant "vol, maar geldt niet als een complete stal"; with a brawl "geldt niet als een complete stal";
+ * a special stable "uitsluitend compleet als de dieren erin van de afgebeelde soort zijn". */
+static int stable_complete(const bids_state *st, const bids_views *w, int p, int s)
+{
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->elephants || v->males != 1 || v->females < 1) return 0;
+    if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
+    return 1;
+}
+
+/* All of seat p's stables complete (BIDS-CALL); BIDS-AMB-EACH-SPECIES distinct: of pairwise other species. */
+static int seat_complete(const bids_state *st, const bids_views *w, int p)
+{
+    unsigned seen = 0;
+    for (int s = 0; s < st->nstables[p]; s++) {
+        if (!stable_complete(st, w, p, s)) return 0;
+        unsigned b = 1u << VIEW(w, p, s).species;
+        if (R(st, BIDS_R_DISTINCT) && (seen & b)) return 0;
+        seen |= b;
+    }
+    return st->nstables[p] > 0;
+}
+
+static unsigned complete_seats(const bids_state *st)
+{
+    bids_views w;
+    unsigned m = 0;
+    views_of(st, &w);
+    for (int p = 0; p < st->players; p++) if (seat_complete(st, &w, p)) m |= 1u << p;
+    return m;
+}
+
+/* BIDS-SCORE-TABLE: points of one stable; a brawl scores nothing; a special stable counts only its species. */
+static int stable_value(const bids_state *st, const bids_views *w, int p, int s)
+{
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->brawl || v->species < 0) return 0;
+    if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
+    int pts = (v->males + v->females) * bids_param.points[v->species];
+    if (v->males >= 1 && v->females >= 1) pts += bids_param.pair_bonus;   /* "Per stelletje" */
+    return pts;
+}
+
+static int seat_value(const bids_state *st, const bids_views *w, int p)
+{
+    int sum = 0;
+    for (int s = 0; s < st->nstables[p]; s++) sum += stable_value(st, w, p, s);
+    return sum;
+}
+
+static int best_stable(const bids_state *st, const bids_views *w, int p)
+{
+    int best = 0;
+    for (int s = 0; s < st->nstables[p]; s++) { int v = stable_value(st, w, p, s); if (v > best) best = v; }
+    return best;
+}
+
+/* Does seat p own a stable with `species` other than stable skip_s? */
+static int owns_species(const bids_state *st, const bids_views *w, int p, int species, int skip_s)
+{
+    for (int s = 0; s < st->nstables[p]; s++)
+        if (s != skip_s && VIEW(w, p, s).species == species) return 1;
+    return 0;
+}
+
+/* May an ordinary animal of type t go into stable (p, s)? BIDS-STABLE-ONE-SPECIES, BIDS-STABLE-SECOND-MALE,
+ * BIDS-ANIMAL-FEMALE-EMPTY; an elephant's stable is "vol". skip_s: the stable the animal leaves (a truck). */
+static int animal_fits(const bids_state *st, const bids_views *w, int t, int p, int s, int skip_s)
+{
+    const stable_view *v = &VIEW(w, p, s);
+    if (v->elephants) return 0;
+    if (v->n == 0) {
+        /* "het eerste dier in de tweede ... stal met dezelfde diersoort moet het mannetjesdier ... zijn";
+         * "niet toegestaan om een vrouwtjesdier van een soort die hij al heeft in een lege stal te leggen" */
+        return BIDS_MALE(t) || !owns_species(st, w, p, BIDS_SPECIES_OF(t), skip_s);
+    }
+    return v->species == BIDS_SPECIES_OF(t);   /* "een stal waarin al dieren van dezelfde soort liggen" */
+}
+
+/* ---- Setup and rounds ---------------------------------------------------------------------- */
+
+static int config_ok(const game_config *cfg)
+{
+    /* BIDS-SETUP-PLAYERS: 2 to 4 ("Vier concurrerende boeren"; "bij 2 of 3 spelers") */
+    return cfg && cfg->players >= 2 && cfg->players <= BIDS_MAXP && (cfg->readings >> BIDS_N_AMB) == 0;
+}
+
+static void base_state(bids_state *st, const game_config *cfg)
+{
+    memset(st, 0, sizeof *st);
+    st->readings = cfg->readings;
+    st->players = (uint8_t)cfg->players;
+    memset(st->held, BIDS_NONE, sizeof st->held);
+}
+
+static void flip(bids_state *st)
+{
+    /* BIDS-FLIP: "Alle spelers draaien tegelijkertijd de bovenste kaart van hun gedekte stapel om" */
+    for (int p = 0; p < st->players; p++) {
+        if (!st->pile_len[p]) continue;
+        uint8_t id = st->pile[p][--st->pile_len[p]];
+        st->pile[p][st->pile_len[p]] = 0;
+        st->loc[id] = BIDS_L_OPEN;
+    }
+    st->grabbed = 0;
+    st->waiting = 0;
+    st->phase = BIDS_PH_TABLE;
+    st->actor = 0;
+}
+
+/* BIDS-SETUP-DEAL: every card not in a stable is shuffled; with 2 or 3 players the symbol cards go to
+ * the box (BIDS-SETUP-REMOVAL); the rest is dealt "gelijkmatig", a remainder that does not divide goes
+ * to the box too; then the first flip. */
+static void deal_round(bids_state *st)
+{
+    uint8_t deck[BIDS_CARDS];
+    int n = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        if (st->loc[id] >= BIDS_L_STABLE) continue;
+        int t = bids_type_of(id);
+        if (st->players < 4 && id - first_id(t) < bids_param.symbol[t]) { st->loc[id] = BIDS_L_BOX; continue; }
+        deck[n++] = (uint8_t)id;
+    }
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(&st->rng, (uint32_t)(i + 1));
+        uint8_t x = deck[i]; deck[i] = deck[j]; deck[j] = x;
+    }
+    memset(st->pile, 0, sizeof st->pile);
+    int each = n / st->players;
+    for (int p = 0; p < st->players; p++) {
+        st->pile_len[p] = (uint8_t)each;
+        for (int i = 0; i < each; i++) { st->pile[p][i] = deck[--n]; st->loc[st->pile[p][i]] = BIDS_L_PILE; }
+    }
+    while (n > 0) st->loc[deck[--n]] = BIDS_L_BOX;
+    memset(st->held, BIDS_NONE, sizeof st->held);
+    if (st->round < 255) st->round++;
+    flip(st);
+}
+
+static void end_exhausted(bids_state *st);
+
+/* A new round; one with no card to deal (BIDS-AMB-RESET keep can leave too few) ends at once. */
+static void start_round(bids_state *st)
+{
+    deal_round(st);
+    if (st->pile_len[0] == 0 && st->grabbed == 0) {
+        int open = 0;
+        for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
+        if (!open) end_exhausted(st);
+    }
+}
+
+static int bids_setup_seed(void *vst, const game_config *cfg, uint64_t seed)
+{
+    bids_state *st = vst;
+    if (!config_ok(cfg)) return GAME_BADARG;
+    base_state(st, cfg);
+    st->rng = seed;
+    /* BIDS-SETUP-STABLES: "Iedere speler ontvangt 3 stallen" */
+    for (int p = 0; p < st->players; p++) st->nstables[p] = BIDS_START_STABLES;
+    start_round(st);
+    return GAME_OK;
+}
+
+/* ---- Round end --------------------------------------------------------------------------- */
+
+static unsigned popcount(unsigned x) { unsigned n = 0; for (; x; x &= x - 1) n++; return n; }
+
+/* Among `mask`, the seats with the most valuable single stable (BIDS-END-SIMULTANEOUS). */
+static unsigned best_single(const bids_state *st, unsigned mask)
+{
+    int best = -1;
+    unsigned w = 0;
+    bids_views vw;
+    views_of(st, &vw);
+    for (int p = 0; p < st->players; p++) {
+        if (!(mask >> p & 1)) continue;
+        int v = best_stable(st, &vw, p);
+        if (v > best) { best = v; w = 0; }
+        if (v == best) w |= 1u << p;
+    }
+    return w;
+}
+
+static void new_round(bids_state *st)
+{
+    /* BIDS-RESET: "retirer tous les animaux de ses étables"; BIDS-AMB-RESET keep: nl says nothing */
+    if (!R(st, BIDS_R_KEEP))
+        for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] >= BIDS_L_STABLE) st->loc[id] = BIDS_L_PILE;
+    start_round(st);
+}
+
+/* Hand out the special stables still owed (bonus variant), then start the next round. */
+static void settle_specials(bids_state *st)
+{
+    while (st->pending5) {
+        int p = 0;
+        while (!(st->pending5 >> p & 1)) p++;
+        if (st->specials_given == 0) {            /* "De eerste speler ... kiest een speciale stal" */
+            st->phase = BIDS_PH_SPECIAL;
+            st->actor = (uint8_t)p;
+            return;
+        }
+        if (st->specials_given != 3) {            /* "die krijgt automatisch de andere" */
+            int k = st->specials_given == 1 ? 1 : 0;
+            st->special[p][st->nstables[p] - 1] = (uint8_t)(1 + k);
+            st->specials_given |= (uint8_t)(1u << k);
+        }
+        st->pending5 &= (uint8_t)~(1u << p);
+    }
+    new_round(st);
+}
+
+/* BIDS-ROUND-WIN, BIDS-EXTRA-STABLE, BIDS-GAME-END. */
+static void end_round(bids_state *st, unsigned winners)
+{
+    st->round_winners = (uint8_t)winners;
+    unsigned over = 0;
+    for (int p = 0; p < st->players; p++) {
+        if (!(winners >> p & 1)) continue;
+        if (st->wins[p] < 255) st->wins[p]++;
+        /* "De speler die als eerste met 5 stallen een ronde wint"; BIDS-AMB-FIVE */
+        if (!R(st, BIDS_R_REACH_FIVE) && st->nstables[p] >= bids_param.goal) over |= 1u << p;
+    }
+    for (int p = 0; p < st->players && !over; p++) {
+        if (!(winners >> p & 1)) continue;
+        if (R(st, BIDS_R_REACH_FIVE) && st->nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+    }
+    if (R(st, BIDS_R_SHORT)) over = winners;      /* BIDS-VAR-SHORT: "uit 1 ronde" */
+    if (over) {
+        for (int p = 0; p < st->players; p++)
+            if ((winners >> p & 1) && st->nstables[p] < BIDS_STABLES) st->nstables[p]++;
+        st->game_winners = (uint8_t)over;
+        st->phase = BIDS_PH_OVER;
+        st->actor = 0;
+        return;
+    }
+    /* "De winnaar van een ronde ontvangt een extra stal uit de doos" */
+    st->pending5 = 0;
+    for (int p = 0; p < st->players; p++) {
+        if (!(winners >> p & 1) || st->nstables[p] >= BIDS_STABLES) continue;
+        st->nstables[p]++;
+        if (R(st, BIDS_R_BONUS) && st->nstables[p] == 5) st->pending5 |= (uint8_t)(1u << p);
+    }
+    settle_specials(st);
+}
+
+/* The round ends by a call of `mask` (BIDS-CALL, BIDS-END-SIMULTANEOUS). */
+static void end_by_call(bids_state *st, unsigned mask)
+{
+    end_round(st, popcount(mask) == 1 ? mask : best_single(st, mask));
+}
+
+/* BIDS-END-EXHAUSTED: "alle kaarten van de gedekte stapels zijn omgedraaid en gespeeld"; the winner by
+ * BIDS-END-VALUE, or (BIDS-AMB-END-COMPLETE complete-wins) the complete seats as if they had called. */
+static void end_exhausted(bids_state *st)
+{
+    unsigned complete = complete_seats(st), w = 0;
+    if (complete && !R(st, BIDS_R_END_VALUE)) { end_by_call(st, complete); return; }
+    int best = -1;
+    bids_views vw;
+    views_of(st, &vw);
+    for (int p = 0; p < st->players; p++) {
+        int v = seat_value(st, &vw, p);
+        if (v > best) { best = v; w = 0; }
+        if (v == best) w |= 1u << p;
+    }
+    end_round(st, w);      /* "Zijn er meer winnaars, dan krijgt ieder van hen een stal" */
+}
+
+static int trick_done(const bids_state *st)
+{
+    for (int p = 0; p < st->players; p++) if (st->held[p] != BIDS_NONE) return 0;
+    return st->grabbed == (1u << st->players) - 1u;
+}
+
+/* After any move at the table's level: the automatic round ends. */
+static void after_event(bids_state *st)
+{
+    st->phase = BIDS_PH_TABLE;
+    st->actor = 0;
+    if (R(st, BIDS_R_FIRST_COMPLETE)) {           /* BIDS-AMB-FIRST first-complete */
+        unsigned complete = complete_seats(st);
+        if (complete) { end_by_call(st, complete); return; }
+    }
+    if (trick_done(st) && st->pile_len[0] == 0) end_exhausted(st);
+}
+
+/* ---- Legal moves -------------------------------------------------------------------------- */
+
+static inline game_move mv(uint8_t kind, uint8_t a, uint8_t b)
+{
+    game_move m = {kind, a, b, 0, 0, 0, 0, 0};
+    return m;
+}
+
+#define PUSH(m) do { if (k < max) out[k] = (m); k++; } while (0)
+
+static int number_of(int id) { return bids_param.number[bids_type_of(id)]; }
+
+/* Seats that may play now: any holder, or while waiting the holders of the lowest number (BIDS-WAIT-ORDER). */
+static int may_play(const bids_state *st, int p)
+{
+    if (st->held[p] == BIDS_NONE) return 0;
+    if (!st->waiting) return 1;
+    for (int q = 0; q < st->players; q++)
+        if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < number_of(st->held[p])) return 0;
+    return 1;
+}
+
+static int table_moves(const bids_state *st, game_move *out, int max)
+{
+    int k = 0, holders = 0, np = st->players;
+    for (int p = 0; p < np; p++) holders += st->held[p] != BIDS_NONE;
+    /* BIDS-GRAB-RACE: any seat that has not taken a card may be the next to lay its hand on one */
+    for (int p = 0; p < np; p++) if (!(st->grabbed >> p & 1)) PUSH(mv(BIDS_MV_GRAB, (uint8_t)p, 0));
+    /* BIDS-PLAY-DIRECT: "mag deze direct spelen. Hij hoeft niet op de anderen te wachten." */
+    for (int p = 0; p < np; p++) if (may_play(st, p)) PUSH(mv(BIDS_MV_PLAY, (uint8_t)p, 0));
+    /* BIDS-WAIT-ORDER; BIDS-AMB-WAIT: "1 of meer spelers" | "plusieurs joueurs" */
+    if (!st->waiting && holders >= (R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) PUSH(mv(BIDS_MV_WAIT, 0, 0));
+    /* BIDS-CALL: any non-empty set of seats whose stables are all complete may call at one moment */
+    if (!R(st, BIDS_R_FIRST_COMPLETE)) {
+        unsigned complete = complete_seats(st);
+        for (unsigned m = 1; m < (1u << np); m++) if ((m & complete) == m) PUSH(mv(BIDS_MV_CALL, (uint8_t)m, 0));
+    }
+    /* BIDS-TRICK-STEPS: "De spelers voeren steeds de volgende 2 stappen uit": the next flip comes
+     * once every card of the trick is taken and played */
+    if (trick_done(st) && st->pile_len[0] > 0) PUSH(mv(BIDS_MV_FLIP, 0, 0));
+    return k;
+}
+
+static int play_moves(const bids_state *st, game_move *out, int max)
+{
+    int k = 0, p = st->actor, id = st->held[p], t = bids_type_of(id), np = st->players;
+    bids_views vw, *w = &vw;
+    views_of(st, w);
+    if (BIDS_ORDINARY(t)) {
+        /* BIDS-ANIMAL-OWN: "moet het in één van zijn eigen stallen leggen"; BIDS-ANIMAL-DISCARD */
+        for (int s = 0; s < st->nstables[p]; s++)
+            if (animal_fits(st, w, t, p, s, -1)) PUSH(mv(BIDS_MV_PLACE, (uint8_t)p, (uint8_t)s));
+        if (k == 0) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
+    } else if (t == BIDS_ELEPHANT) {
+        /* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen" */
+        for (int q = 0; q < np; q++)
+            for (int s = 0; q != p && s < st->nstables[q]; s++)
+                if (VIEW(w, q, s).n == 0) PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s));
+        if (k == 0) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
+    } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
+        /* BIDS-MADCOW / BIDS-WILD: another seat's cow (horse) stable, or one of his own */
+        int species = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES, others = 0;
+        int own_kind = t == BIDS_MADCOW ? R(st, BIDS_R_MADCOW_CATTLE) : R(st, BIDS_R_WILD_HORSES);
+        for (int q = 0; q < np; q++)
+            for (int s = 0; s < st->nstables[q]; s++) {
+                stable_view v = VIEW(w, q, s);
+                if (q != p) {
+                    if (v.species == species) { PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s)); others++; }
+                } else if (own_kind ? v.species == species : (v.n > 0 && !v.elephants)) {
+                    PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s));
+                }
+            }
+        if (!others) PUSH(mv(BIDS_MV_DISCARD, 0, 0));  /* "Heeft geen van de andere spelers een koeienstal" */
+    } else {
+        /* BIDS-TRUCK: "een dier naar keuze ... naar een andere stal verplaatsen of uit het spel verwijderen" */
+        int sources = 0;
+        for (int q = 0; q < np; q++)
+            for (int s = 0; s < st->nstables[q]; s++) {
+                unsigned types = VIEW(w, q, s).types;
+                for (int u = 0; u < BIDS_TYPES; u++) {
+                    if (!(types >> u & 1)) continue;
+                    sources++;
+                    for (int q2 = 0; q2 < np; q2++)
+                        for (int s2 = 0; s2 < st->nstables[q2]; s2++) {
+                            if (q2 == q && s2 == s) continue;
+                            int ok = u == BIDS_ELEPHANT ? VIEW(w, q2, s2).n == 0   /* "olifant naar een lege stal" */
+                                   : animal_fits(st, w, u, q2, s2, q2 == q ? s : -1);
+                            if (ok) {
+                                game_move m = {BIDS_MV_TRUCK, (uint8_t)q, (uint8_t)s, (uint8_t)u, (uint8_t)q2, (uint8_t)s2, 0, 0};
+                                PUSH(m);
+                            }
+                        }
+                    game_move o = {BIDS_MV_TRUCK_OUT, (uint8_t)q, (uint8_t)s, (uint8_t)u, 0, 0, 0, 0};
+                    PUSH(o);
+                }
+            }
+        /* BIDS-AMB-TRUCK-IDLE: "mag" | "Alle genomen kaarten moeten gespeeld worden" */
+        if (!sources || !R(st, BIDS_R_TRUCK_MUST)) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
+    }
+    return k;
+}
+
+/* BIDS-LEGAL-SET: every legal move, in a fixed order (the oracle restates the whole set). */
+static int bids_legal_moves(const void *vst, game_move *out, int max)
+{
+    const bids_state *st = vst;
+    int k = 0;
+    switch (st->phase) {
+    case BIDS_PH_TABLE: k = table_moves(st, out, max); break;
+    case BIDS_PH_GRAB: {
+        /* BIDS-GRAB-TOUCH: one of the open cards (one move per type: equal cards are alike) */
+        unsigned seen = 0;
+        for (int id = 0; id < BIDS_CARDS; id++) {
+            if (st->loc[id] != BIDS_L_OPEN) continue;
+            int t = bids_type_of(id);
+            if (seen >> t & 1) continue;
+            seen |= 1u << t;
+            PUSH(mv(BIDS_MV_TAKE, (uint8_t)id, 0));
+        }
+        break;
+    }
+    case BIDS_PH_PLAY: k = play_moves(st, out, max); break;
+    case BIDS_PH_SPECIAL:
+        for (int i = 0; i < 2; i++) if (!(st->specials_given >> i & 1)) PUSH(mv(BIDS_MV_SPECIAL, (uint8_t)i, 0));
+        break;
+    default: break;
+    }
+    return k < max ? k : max;
+}
+
+/* ---- Apply ------------------------------------------------------------------------------- */
+
+static int lowest_in(const bids_state *st, uint8_t at, int t)
+{
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] == at && bids_type_of(id) == t) return id;
+    return -1;
+}
+
+static void clear_stable(bids_state *st, int p, int s)
+{
+    uint8_t at = BIDS_LOC_STABLE(p, s);
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] == at) st->loc[id] = BIDS_L_OUT;
+}
+
+/* Is m one of play_moves' list? Judged directly, by the same conditions (a truck list is long). */
+static int play_is_legal(const bids_state *st, const game_move *m)
+{
+    int p = st->actor, t = bids_type_of(st->held[p]), np = st->players;
+    bids_views vw, *w = &vw;
+    if (m->f || m->g) return 0;
+    if (m->kind == BIDS_MV_PLACE) {
+        if (m->c || m->d || m->e || m->a >= np || m->b >= st->nstables[m->a] || t == BIDS_TRUCK) return 0;
+    } else if (m->kind == BIDS_MV_DISCARD) {
+        if (m->a || m->b || m->c || m->d || m->e) return 0;
+    } else if (m->kind == BIDS_MV_TRUCK || m->kind == BIDS_MV_TRUCK_OUT) {
+        if (t != BIDS_TRUCK || m->a >= np || m->b >= st->nstables[m->a] || m->c >= BIDS_TYPES) return 0;
+        if (m->kind == BIDS_MV_TRUCK_OUT ? (m->d || m->e) : (m->d >= np || m->e >= st->nstables[m->d])) return 0;
+    } else return 0;
+    views_of(st, w);
+    if (m->kind == BIDS_MV_DISCARD) {
+        game_move legal[GAME_MAX_MOVES];
+        if (t == BIDS_TRUCK) {
+            int sources = 0;
+            for (int q = 0; q < np; q++) for (int s = 0; s < st->nstables[q]; s++) sources += VIEW(w, q, s).n > 0;
+            return !sources || !R(st, BIDS_R_TRUCK_MUST);
+        }
+        int n = play_moves(st, legal, GAME_MAX_MOVES);
+        for (int i = 0; i < n; i++) if (legal[i].kind == BIDS_MV_DISCARD) return 1;
+        return 0;
+    }
+    if (m->kind == BIDS_MV_PLACE) {
+        const stable_view *v = &VIEW(w, m->a, m->b);
+        if (BIDS_ORDINARY(t)) return m->a == p && animal_fits(st, w, t, p, m->b, -1);
+        if (t == BIDS_ELEPHANT) return m->a != p && v->n == 0;
+        int species = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
+        int own_kind = t == BIDS_MADCOW ? R(st, BIDS_R_MADCOW_CATTLE) : R(st, BIDS_R_WILD_HORSES);
+        if (m->a != p) return v->species == species;
+        return own_kind ? v->species == species : (v->n > 0 && !v->elephants);
+    }
+    if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) return 0;
+    if (m->kind == BIDS_MV_TRUCK_OUT) return 1;
+    if (m->d == m->a && m->e == m->b) return 0;
+    return m->c == BIDS_ELEPHANT ? VIEW(w, m->d, m->e).n == 0
+         : animal_fits(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1);
+}
+
+/* Is m one of the legal moves? The table's, the take and the special choice are judged directly
+ * (the same conditions table_moves and bids_legal_moves list); a play against the generated list. */
+static int move_is_legal(const bids_state *st, const game_move *m)
+{
+    int np = st->players;
+    switch (st->phase) {
+    case BIDS_PH_TABLE: {
+        if (m->c || m->d || m->e || m->f || m->g) return 0;
+        if (m->kind == BIDS_MV_CALL) {
+            if (m->b || m->a == 0 || R(st, BIDS_R_FIRST_COMPLETE) || (m->a >> np)) return 0;
+            return (m->a & complete_seats(st)) == m->a;
+        }
+        if (m->a >= np && (m->kind == BIDS_MV_GRAB || m->kind == BIDS_MV_PLAY)) return 0;
+        if (m->b) return 0;
+        switch (m->kind) {
+        case BIDS_MV_GRAB: return !(st->grabbed >> m->a & 1);
+        case BIDS_MV_PLAY: return may_play(st, m->a);
+        case BIDS_MV_WAIT: {
+            int holders = 0;
+            for (int p = 0; p < np; p++) holders += st->held[p] != BIDS_NONE;
+            return !m->a && !st->waiting && holders >= (R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1);
+        }
+        case BIDS_MV_FLIP: return !m->a && trick_done(st) && st->pile_len[0] > 0;
+        default: return 0;
+        }
+    }
+    case BIDS_PH_GRAB:
+        if (m->kind != BIDS_MV_TAKE || m->b || m->c || m->d || m->e || m->f || m->g || m->a >= BIDS_CARDS) return 0;
+        if (st->loc[m->a] != BIDS_L_OPEN) return 0;
+        for (int id = first_id(bids_type_of(m->a)); id < m->a; id++) if (st->loc[id] == BIDS_L_OPEN) return 0;
+        return 1;
+    case BIDS_PH_SPECIAL:
+        return m->kind == BIDS_MV_SPECIAL && m->a < 2 && !(st->specials_given >> m->a & 1) && !m->b && !m->c && !m->d &&
+               !m->e && !m->f && !m->g;
+    case BIDS_PH_PLAY: return play_is_legal(st, m);
+    default: return 0;
+    }
+}
+
+static int bids_apply(void *vst, const game_move *m)
+{
+    bids_state *st = vst;
+    if (!move_is_legal(st, m)) return GAME_ILLEGAL;
+    int p = st->actor;
+    switch (m->kind) {
+    case BIDS_MV_GRAB: st->phase = BIDS_PH_GRAB; st->actor = m->a; return GAME_OK;
+    case BIDS_MV_PLAY: st->phase = BIDS_PH_PLAY; st->actor = m->a; return GAME_OK;
+    case BIDS_MV_WAIT: st->waiting = 1; return GAME_OK;
+    case BIDS_MV_CALL: end_by_call(st, m->a); return GAME_OK;
+    case BIDS_MV_FLIP: flip(st); return GAME_OK;
+    case BIDS_MV_TAKE: {
+        /* BIDS-GRAB-TOUCH: "moet deze nemen" */
+        st->loc[m->a] = BIDS_L_HELD;
+        st->held[p] = m->a;
+        st->grabbed |= (uint8_t)(1u << p);
+        /* BIDS-GRAB-SLOWEST: "De langzaamste speler moet de laatste open kaart nemen." */
+        unsigned left = ((1u << st->players) - 1u) & ~(unsigned)st->grabbed;
+        if (popcount(left) == 1) {
+            int q = 0;
+            while (!(left >> q & 1)) q++;
+            for (int id = 0; id < BIDS_CARDS; id++)
+                if (st->loc[id] == BIDS_L_OPEN) { st->loc[id] = BIDS_L_HELD; st->held[q] = (uint8_t)id; break; }
+            st->grabbed |= (uint8_t)(1u << q);
+        }
+        after_event(st);
+        return GAME_OK;
+    }
+    case BIDS_MV_PLACE: {
+        int id = st->held[p], t = bids_type_of(id);
+        st->held[p] = BIDS_NONE;
+        st->loc[id] = BIDS_LOC_STABLE(m->a, m->b);
+        /* BIDS-MADCOW: "Verwijder alle dieren uit deze stal (inclusief de gekke koe)"; BIDS-WILD likewise */
+        if (t == BIDS_MADCOW || t == BIDS_WILD) clear_stable(st, m->a, m->b);
+        after_event(st);
+        return GAME_OK;
+    }
+    case BIDS_MV_DISCARD:
+        /* BIDS-PLAY-ALL: "Kan een speler een kaart niet spelen, dan verwijdt hij deze uit het spel";
+         * BIDS-OUT-FINAL: out stays out until the next deal */
+        st->loc[st->held[p]] = BIDS_L_OUT;
+        st->held[p] = BIDS_NONE;
+        after_event(st);
+        return GAME_OK;
+    case BIDS_MV_TRUCK:
+    case BIDS_MV_TRUCK_OUT: {
+        /* BIDS-NO-MOVE: "(**Uitzondering:** transportwagen)": the only move that moves an animal; BIDS-CALL-LATE:
+         * a seat it leaves incomplete can no longer call (calls are judged by complete_seats at the time) */
+        int id = lowest_in(st, BIDS_LOC_STABLE(m->a, m->b), m->c);
+        st->loc[id] = m->kind == BIDS_MV_TRUCK ? BIDS_LOC_STABLE(m->d, m->e) : BIDS_L_OUT;
+        st->loc[st->held[p]] = BIDS_L_OUT;
+        st->held[p] = BIDS_NONE;
+        after_event(st);
+        return GAME_OK;
+    }
+    case BIDS_MV_SPECIAL:
+        st->special[p][st->nstables[p] - 1] = (uint8_t)(1 + m->a);
+        st->specials_given |= (uint8_t)(1u << m->a);
+        st->pending5 &= (uint8_t)~(1u << p);
+        settle_specials(st);
+        return GAME_OK;
+    default: return GAME_ILLEGAL;
+    }
+}
+
+/* ---- Queries ------------------------------------------------------------------------------ */
+
+static game_config bids_config(const void *vst)
+{
+    const bids_state *st = vst;
+    game_config c = {st->players, st->readings};
+    return c;
+}
+
+static int bids_to_move(const void *vst)
+{
+    const bids_state *st = vst;
+    if (st->phase == BIDS_PH_OVER) return -1;
+    return st->phase == BIDS_PH_TABLE ? st->players : st->actor;   /* the table: GAME_TABLE (game.h) */
+}
+
+/* Scores: stables owned at the end; winners: BIDS-GAME-END. */
+static int bids_result(const void *vst, int *scores, unsigned *winners)
+{
+    const bids_state *st = vst;
+    if (st->phase != BIDS_PH_OVER) return GAME_ILLEGAL;
+    for (int p = 0; p < st->players; p++) scores[p] = st->nstables[p];
+    *winners = st->game_winners;
+    return GAME_OK;
+}
+
+/* The face-down piles and the generator of later shuffles are hidden from every seat (and the table):
+ * the pile cards are dealt back in ascending id order, pile sizes kept; the generator becomes 0. */
+static void bids_redact(void *vst, int viewer)
+{
+    bids_state *st = vst;
+    (void)viewer;
+    uint8_t pool[BIDS_CARDS];
+    int n = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] == BIDS_L_PILE) pool[n++] = (uint8_t)id;
+    int k = 0;
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < st->pile_len[p]; i++) st->pile[p][i] = pool[k++];
+    st->rng = 0;
+}
+
+static int bids_same_play(const void *va, const void *vb)
+{
+    bids_state a, b;
+    memcpy(&a, va, sizeof a);
+    memcpy(&b, vb, sizeof b);
+    a.readings = b.readings = 0;
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* ---- Notation ---------------------------------------------------------------------------- */
+
+static void card_name(int id, char *b, size_t n)
+{
+    int t = bids_type_of(id), k = id - first_id(t) + 1;
+    size_t l = strlen(bids_type_name[t]);
+    if (n < l + 3) { if (n) b[0] = 0; return; }
+    memcpy(b, bids_type_name[t], l);
+    if (k >= 10) b[l++] = (char)('0' + k / 10);
+    b[l++] = (char)('0' + k % 10);
+    b[l] = 0;
+}
+
+static int type_parse(const char **s)
+{
+    /* no name is a prefix of another, so the first full match is the only one */
+    for (int t = 0; t < BIDS_TYPES; t++) {
+        const char *n = bids_type_name[t], *p = *s;
+        if (*n != *p) continue;
+        while (*n && *n == *p) { n++; p++; }
+        if (!*n) { *s = p; return t; }
+    }
+    return -1;
+}
+
+/* "hen3" into an id, or -1. */
+static int card_parse(const char **s)
+{
+    const char *p = *s;
+    int t = type_parse(&p);
+    if (t < 0 || *p < '1' || *p > '9') return -1;
+    int k = 0;
+    while (*p >= '0' && *p <= '9' && k < 100) k = k * 10 + (*p++ - '0');
+    if (k < 1 || k > bids_param.count[t]) return -1;
+    *s = p;
+    return first_id(t) + k - 1;
+}
+
+static int bids_move_print(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    (void)vst;
+    int len = -1;
+    char mask[32] = "";
+    switch (m->kind) {
+    case BIDS_MV_GRAB: if (m->a < BIDS_MAXP) len = snprintf(buf, n, "grab P%d", m->a + 1); break;
+    case BIDS_MV_PLAY: if (m->a < BIDS_MAXP) len = snprintf(buf, n, "play P%d", m->a + 1); break;
+    case BIDS_MV_WAIT: len = snprintf(buf, n, "wait"); break;
+    case BIDS_MV_FLIP: len = snprintf(buf, n, "flip"); break;
+    case BIDS_MV_CALL:
+        if (m->a == 0 || m->a >= 1u << BIDS_MAXP) break;
+        for (int p = 0; p < BIDS_MAXP; p++)
+            if (m->a >> p & 1) { size_t l = strlen(mask); snprintf(mask + l, sizeof mask - l, "%sP%d", l ? "+" : "", p + 1); }
+        len = snprintf(buf, n, "call %s", mask);
+        break;
+    case BIDS_MV_TAKE:
+        if (m->a < BIDS_CARDS) len = snprintf(buf, n, "take %s", bids_type_name[bids_type_of(m->a)]);
+        break;
+    case BIDS_MV_PLACE:
+        if (m->a < BIDS_MAXP && m->b < BIDS_STABLES) len = snprintf(buf, n, "place P%d.%d", m->a + 1, m->b + 1);
+        break;
+    case BIDS_MV_DISCARD: len = snprintf(buf, n, "discard"); break;
+    case BIDS_MV_TRUCK:
+        if (m->a < BIDS_MAXP && m->b < BIDS_STABLES && m->c < BIDS_TYPES && m->d < BIDS_MAXP && m->e < BIDS_STABLES)
+            len = snprintf(buf, n, "truck P%d.%d %s P%d.%d", m->a + 1, m->b + 1, bids_type_name[m->c], m->d + 1, m->e + 1);
+        break;
+    case BIDS_MV_TRUCK_OUT:
+        if (m->a < BIDS_MAXP && m->b < BIDS_STABLES && m->c < BIDS_TYPES)
+            len = snprintf(buf, n, "truck P%d.%d %s out", m->a + 1, m->b + 1, bids_type_name[m->c]);
+        break;
+    case BIDS_MV_SPECIAL: if (m->a < 2) len = snprintf(buf, n, "special %d", m->a + 1); break;
+    default: break;
+    }
+    return (len < 0 || (size_t)len >= n) ? -1 : len;
+}
+
+/* "P<n>" (1-based seat) or -1. */
+static int seat_parse(const char **s)
+{
+    const char *p = *s;
+    if (p[0] != 'P' || p[1] < '1' || p[1] > '0' + BIDS_MAXP) return -1;
+    *s = p + 2;
+    return p[1] - '1';
+}
+
+/* "P<n>.<s>" */
+static int place_parse(const char **s, int *seat, int *stable)
+{
+    const char *p = *s;
+    *seat = seat_parse(&p);
+    if (*seat < 0 || p[0] != '.' || p[1] < '1' || p[1] > '0' + BIDS_STABLES) return -1;
+    *stable = p[1] - '1';
+    *s = p + 2;
+    return 0;
+}
+
+static int bids_move_parse(const void *vst, const char *s, game_move *out)
+{
+    const bids_state *st = vst;
+    memset(out, 0, sizeof *out);
+    int a, b, c, d;
+    if (!strcmp(s, "wait")) { out->kind = BIDS_MV_WAIT; return GAME_OK; }
+    if (!strcmp(s, "flip")) { out->kind = BIDS_MV_FLIP; return GAME_OK; }
+    if (!strcmp(s, "discard")) { out->kind = BIDS_MV_DISCARD; return GAME_OK; }
+    if (!strncmp(s, "grab ", 5) || !strncmp(s, "play ", 5)) {
+        const char *p = s + 5;
+        if ((a = seat_parse(&p)) < 0 || *p) return GAME_BADARG;
+        out->kind = s[0] == 'g' ? BIDS_MV_GRAB : BIDS_MV_PLAY; out->a = (uint8_t)a; return GAME_OK;
+    }
+    if (!strncmp(s, "call ", 5)) {
+        const char *p = s + 5;
+        unsigned mask = 0;
+        for (;;) {
+            if ((a = seat_parse(&p)) < 0 || (mask >> a & 1)) return GAME_BADARG;
+            mask |= 1u << a;
+            if (!*p) break;
+            if (*p++ != '+') return GAME_BADARG;
+        }
+        out->kind = BIDS_MV_CALL; out->a = (uint8_t)mask; return GAME_OK;
+    }
+    if (!strncmp(s, "take ", 5)) {
+        const char *p = s + 5;
+        int t = type_parse(&p);
+        if (t < 0 || *p) return GAME_BADARG;
+        int id = lowest_in(st, BIDS_L_OPEN, t);
+        out->kind = BIDS_MV_TAKE; out->a = (uint8_t)(id < 0 ? first_id(t) : id); return GAME_OK;
+    }
+    if (!strncmp(s, "place ", 6)) {
+        const char *p = s + 6;
+        if (place_parse(&p, &a, &b) || *p) return GAME_BADARG;
+        out->kind = BIDS_MV_PLACE; out->a = (uint8_t)a; out->b = (uint8_t)b; return GAME_OK;
+    }
+    if (!strncmp(s, "truck ", 6)) {
+        const char *p = s + 6;
+        if (place_parse(&p, &a, &b) || *p++ != ' ') return GAME_BADARG;
+        int t = type_parse(&p);
+        if (t < 0 || *p++ != ' ') return GAME_BADARG;
+        if (!strcmp(p, "out")) {
+            out->kind = BIDS_MV_TRUCK_OUT; out->a = (uint8_t)a; out->b = (uint8_t)b; out->c = (uint8_t)t; return GAME_OK;
+        }
+        if (place_parse(&p, &c, &d) || *p) return GAME_BADARG;
+        out->kind = BIDS_MV_TRUCK; out->a = (uint8_t)a; out->b = (uint8_t)b; out->c = (uint8_t)t;
+        out->d = (uint8_t)c; out->e = (uint8_t)d;
+        return GAME_OK;
+    }
+    if (!strcmp(s, "special 1") || !strcmp(s, "special 2")) {
+        out->kind = BIDS_MV_SPECIAL; out->a = (uint8_t)(s[8] - '1'); return GAME_OK;
+    }
+    return GAME_BADARG;
+}
+
+/* ---- Position text ------------------------------------------------------------------------ */
+
+static const char *const bids_phase_name[] = {"table", "grab", "play", "special", "over"};
+static const char *const bids_field_name[] = {
+    "piles", "open", "held", "stables", "out", "box", "phase", "actor", "waiting", "round", "grabbed",
+    "won", "winners", "pending", "specials", "wins", "rng",
+};
+enum { F_PILES, F_OPEN, F_HELD, F_STABLES, F_OUT, F_BOX, F_PHASE, F_ACTOR, F_WAITING, F_ROUND, F_GRABBED,
+       F_WON, F_WINNERS, F_PENDING, F_SPECIALS, F_WINS, F_RNG, F_N };
+
+static void put_card(game_out *o, int id) { char b[16]; card_name(id, b, sizeof b); game_put(o, b); }
+
+/* The cards by place, ascending ids within a place, from one pass (a counting sort over loc). */
+#define BIDS_NLOC (BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES)
+typedef struct bids_places { uint8_t start[BIDS_NLOC + 1]; uint8_t id[BIDS_CARDS]; } bids_places;
+
+static void places_of(const bids_state *st, bids_places *pl)
+{
+    uint8_t cnt[BIDS_NLOC] = {0};
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] < BIDS_NLOC) cnt[st->loc[id]]++;
+    pl->start[0] = 0;
+    for (int l = 0; l < BIDS_NLOC; l++) pl->start[l + 1] = (uint8_t)(pl->start[l] + cnt[l]);
+    uint8_t at[BIDS_NLOC];
+    memcpy(at, pl->start, sizeof at);
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] < BIDS_NLOC) pl->id[at[st->loc[id]]++] = (uint8_t)id;
+}
+
+static void put_place(game_out *o, const bids_places *pl, uint8_t at)
+{
+    for (int i = pl->start[at]; i < pl->start[at + 1]; i++) { if (i > pl->start[at]) game_put(o, ","); put_card(o, pl->id[i]); }
+    if (pl->start[at] == pl->start[at + 1]) game_put(o, "-");
+}
+
+static void put_where(game_out *o, const bids_state *st, uint8_t at)
+{
+    bids_places pl;
+    places_of(st, &pl);
+    put_place(o, &pl, at);
+}
+
+static int bids_position_print(const void *vst, char *buf, size_t n)
+{
+    const bids_state *st = vst;
+    game_out o = {buf, n, 0, 0};
+    bids_places pl;
+    places_of(st, &pl);
+    if (n) buf[0] = 0;
+    game_put(&o, "piles=");
+    for (int p = 0; p < st->players; p++) {
+        if (p) game_put(&o, "|");
+        for (int i = st->pile_len[p] - 1; i >= 0; i--) { put_card(&o, st->pile[p][i]); if (i) game_put(&o, ","); }
+        if (!st->pile_len[p]) game_put(&o, "-");
+    }
+    game_put(&o, ";open="); put_place(&o, &pl, BIDS_L_OPEN);
+    game_put(&o, ";held=");
+    for (int p = 0; p < st->players; p++) {
+        if (p) game_put(&o, "|");
+        if (st->held[p] == BIDS_NONE) game_put(&o, "-"); else put_card(&o, st->held[p]);
+    }
+    game_put(&o, ";stables=");
+    for (int p = 0; p < st->players; p++) {
+        if (p) game_put(&o, "|");
+        for (int s = 0; s < st->nstables[p]; s++) {
+            if (s) game_put(&o, "/");
+            if (st->special[p][s]) { game_put(&o, "*"); game_put_int(&o, st->special[p][s]); game_put(&o, ":"); }
+            put_place(&o, &pl, BIDS_LOC_STABLE(p, s));
+        }
+    }
+    game_put(&o, ";out="); put_place(&o, &pl, BIDS_L_OUT);
+    game_put(&o, ";box="); put_place(&o, &pl, BIDS_L_BOX);
+    game_put(&o, ";phase="); game_put(&o, bids_phase_name[st->phase]);
+    game_put(&o, ";actor="); game_put_int(&o, st->actor + 1);
+    game_put(&o, ";waiting="); game_put_int(&o, st->waiting);
+    game_put(&o, ";round="); game_put_int(&o, st->round);
+    game_put(&o, ";grabbed="); game_put_int(&o, st->grabbed);
+    game_put(&o, ";won="); game_put_int(&o, st->round_winners);
+    game_put(&o, ";winners="); game_put_int(&o, st->game_winners);
+    game_put(&o, ";pending="); game_put_int(&o, st->pending5);
+    game_put(&o, ";specials="); game_put_int(&o, st->specials_given);
+    game_put(&o, ";wins=");
+    for (int p = 0; p < st->players; p++) { if (p) game_put(&o, ","); game_put_int(&o, st->wins[p]); }
+    char r[32];
+    snprintf(r, sizeof r, "%llu", (unsigned long long)st->rng);
+    game_put(&o, ";rng="); game_put(&o, r);
+    return o.bad ? -1 : (int)o.len;
+}
+
+#define PFAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return GAME_BADARG; } while (0)
+
+/* A comma list of cards ("-": none) into ids; returns the count or -1. */
+static int card_list(const char *s, uint8_t *out, int max)
+{
+    if (!strcmp(s, "-")) return 0;
+    int k = 0;
+    for (;;) {
+        int id = card_parse(&s);
+        if (id < 0 || k >= max) return -1;
+        out[k++] = (uint8_t)id;
+        if (!*s) return k;
+        if (*s++ != ',') return -1;
+    }
+}
+
+static int small_int(const char *s, long lo, long hi, long *v)
+{
+    char *e;
+    if (*s < '0' || *s > '9') return -1;
+    long x = strtol(s, &e, 10);
+    if (e == s || *e || x < lo || x > hi) return -1;
+    *v = x;
+    return 0;
+}
+
+/* Split s in place at `sep` into at most max parts; returns the count or -1 when there are more. */
+static int split(char *s, char sep, char **part, int max)
+{
+    int k = 0;
+    part[k++] = s;
+    for (; *s; s++)
+        if (*s == sep) { *s = 0; if (k >= max) return -1; part[k++] = s + 1; }
+    return k;
+}
+
+static int bids_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    bids_state *st = vst;
+    char buf[GAME_TEXT_MAX], *val[F_N], *part[8], *sub[8];
+    uint8_t ids[BIDS_CARDS];
+    int seen[BIDS_CARDS] = {0};
+    long v;
+    if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");
+    if (strlen(text) >= sizeof buf) PFAIL("position: too long");
+    strcpy(buf, text);
+    if (game_fields_split(buf, bids_field_name, F_N, val, err, errlen)) return GAME_BADARG;
+    for (int f = 0; f < F_N; f++) if (!val[f]) PFAIL("position: missing field '%s'", bids_field_name[f]);
+    base_state(st, cfg);
+    int np = cfg->players;
+    if (split(val[F_PILES], '|', part, 8) != np) PFAIL("position: 'piles' needs one entry per player");
+    for (int p = 0; p < np; p++) {
+        int k = card_list(part[p], ids, BIDS_PILE_MAX);
+        if (k < 0) PFAIL("position: bad card list in 'piles'");
+        st->pile_len[p] = (uint8_t)k;
+        for (int i = 0; i < k; i++) { st->pile[p][k - 1 - i] = ids[i]; st->loc[ids[i]] = BIDS_L_PILE; seen[ids[i]]++; }
+    }
+    int k = card_list(val[F_OPEN], ids, BIDS_CARDS);
+    if (k < 0) PFAIL("position: bad card list in 'open'");
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OPEN; seen[ids[i]]++; }
+    if (split(val[F_HELD], '|', part, 8) != np) PFAIL("position: 'held' needs one entry per player");
+    for (int p = 0; p < np; p++) {
+        if (!strcmp(part[p], "-")) continue;
+        const char *s = part[p];
+        int id = card_parse(&s);
+        if (id < 0 || *s) PFAIL("position: bad card in 'held'");
+        st->held[p] = (uint8_t)id; st->loc[id] = BIDS_L_HELD; seen[id]++;
+    }
+    if (split(val[F_STABLES], '|', part, 8) != np) PFAIL("position: 'stables' needs one entry per player");
+    for (int p = 0; p < np; p++) {
+        int ns = split(part[p], '/', sub, BIDS_STABLES);
+        if (ns < 1) PFAIL("position: a seat owns 1 to %d stables", BIDS_STABLES);
+        st->nstables[p] = (uint8_t)ns;
+        for (int s = 0; s < ns; s++) {
+            char *c = sub[s];
+            if (c[0] == '*') {
+                if ((c[1] != '1' && c[1] != '2') || c[2] != ':') PFAIL("position: bad special stable mark");
+                st->special[p][s] = (uint8_t)(c[1] - '0');
+                c += 3;
+            }
+            k = card_list(c, ids, BIDS_CARDS);
+            if (k < 0) PFAIL("position: bad card list in 'stables'");
+            for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_LOC_STABLE(p, s); seen[ids[i]]++; }
+        }
+    }
+    k = card_list(val[F_OUT], ids, BIDS_CARDS);
+    if (k < 0) PFAIL("position: bad card list in 'out'");
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OUT; seen[ids[i]]++; }
+    k = card_list(val[F_BOX], ids, BIDS_CARDS);
+    if (k < 0) PFAIL("position: bad card list in 'box'");
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_BOX; seen[ids[i]]++; }
+    /* BIDS-SETUP-MATERIAL: every card exactly once */
+    for (int id = 0; id < BIDS_CARDS; id++)
+        if (seen[id] != 1) { char nm[16]; card_name(id, nm, sizeof nm); PFAIL("position: card %s is not accounted for exactly once", nm); }
+    int ph = -1;
+    for (int i = 0; i < 5; i++) if (!strcmp(val[F_PHASE], bids_phase_name[i])) ph = i;
+    if (ph < 0) PFAIL("position: unknown phase '%.20s'", val[F_PHASE]);
+    st->phase = (uint8_t)ph;
+    if (small_int(val[F_ACTOR], 1, np, &v)) PFAIL("position: bad 'actor'");
+    st->actor = (uint8_t)(v - 1);
+    if (small_int(val[F_WAITING], 0, 1, &v)) PFAIL("position: bad 'waiting'");
+    st->waiting = (uint8_t)v;
+    if (small_int(val[F_ROUND], 1, 255, &v)) PFAIL("position: bad 'round'");
+    st->round = (uint8_t)v;
+    long all = (1L << np) - 1;
+    if (small_int(val[F_GRABBED], 0, all, &v)) PFAIL("position: bad 'grabbed'");
+    st->grabbed = (uint8_t)v;
+    if (small_int(val[F_WON], 0, all, &v)) PFAIL("position: bad 'won'");
+    st->round_winners = (uint8_t)v;
+    if (small_int(val[F_WINNERS], 0, all, &v)) PFAIL("position: bad 'winners'");
+    st->game_winners = (uint8_t)v;
+    if (small_int(val[F_PENDING], 0, all, &v)) PFAIL("position: bad 'pending'");
+    st->pending5 = (uint8_t)v;
+    if (small_int(val[F_SPECIALS], 0, 3, &v)) PFAIL("position: bad 'specials'");
+    st->specials_given = (uint8_t)v;
+    if (split(val[F_WINS], ',', part, 8) != np) PFAIL("position: 'wins' needs one entry per player");
+    for (int p = 0; p < np; p++) {
+        if (small_int(part[p], 0, 255, &v)) PFAIL("position: bad 'wins'");
+        st->wins[p] = (uint8_t)v;
+    }
+    {
+        const char *s = val[F_RNG];
+        uint64_t x = 0;
+        if (!*s) PFAIL("position: bad 'rng'");
+        for (; *s; s++) {
+            if (*s < '0' || *s > '9' || x > (UINT64_MAX - 9) / 10) PFAIL("position: bad 'rng'");
+            x = x * 10 + (uint64_t)(*s - '0');
+        }
+        st->rng = x;
+    }
+    /* consistency the engine relies on */
+    for (int p = 1; p < np; p++) if (st->pile_len[p] != st->pile_len[0]) PFAIL("position: the piles must be equal");
+    for (int p = 0; p < np; p++) {
+        if ((st->held[p] != BIDS_NONE) && !(st->grabbed >> p & 1)) PFAIL("position: P%d holds a card it did not take", p + 1);
+    }
+    int open = 0, ungrabbed = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
+    for (int p = 0; p < np; p++) ungrabbed += !(st->grabbed >> p & 1);
+    if (open != ungrabbed) PFAIL("position: one open card per seat that has not taken one");
+    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is set exactly when over");
+    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is 1 at the table"); }
+    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: the actor already took a card");
+    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: the actor holds no card");
+    if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given)) PFAIL("position: no special stable to choose");
+    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' only while choosing");
+    if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && !R(st, BIDS_R_FIRST_COMPLETE))
+        PFAIL("position: a round whose cards are all played is over");
+    return GAME_OK;
+}
+
+static int bids_board_print(const void *vst, char *buf, size_t n)
+{
+    const bids_state *st = vst;
+    game_out o = {buf, n, 0, 0};
+    char line[160];
+    if (n) buf[0] = 0;
+    snprintf(line, sizeof line, "round %d, phase %s%s; piles %d each\n", st->round, bids_phase_name[st->phase],
+             st->waiting ? " (waiting: lowest number first)" : "", st->pile_len[0]);
+    game_put(&o, line);
+    game_put(&o, "open: "); put_where(&o, st, BIDS_L_OPEN); game_put(&o, "\n");
+    for (int p = 0; p < st->players; p++) {
+        bids_views vw;
+        views_of(st, &vw);
+        snprintf(line, sizeof line, "P%d (%d won, value %d%s): ", p + 1, st->wins[p], seat_value(st, &vw, p),
+                 seat_complete(st, &vw, p) ? ", all complete" : "");
+        game_put(&o, line);
+        for (int s = 0; s < st->nstables[p]; s++) {
+            game_put(&o, s ? " | " : "");
+            if (st->special[p][s]) { game_put(&o, "special "); game_put_int(&o, st->special[p][s]); game_put(&o, ": "); }
+            put_where(&o, st, BIDS_LOC_STABLE(p, s));
+            if (VIEW(&vw, p, s).brawl) game_put(&o, " (brawl)");
+        }
+        if (st->held[p] != BIDS_NONE) { game_put(&o, "; holds "); put_card(&o, st->held[p]); }
+        game_put(&o, "\n");
+    }
+    return o.bad ? -1 : (int)o.len;
+}
+
+const game_engine bids_engine = {
+    .name = "bids", .title = "Bonje in de Stal / Chaos à la Ferme", .tag = "BIDS",
+    .min_players = 2, .max_players = BIDS_MAXP,
+    .state_size = sizeof(bids_state),
+    .amb = bids_amb, .n_amb = BIDS_N_AMB,
+    .profiles = bids_profiles, .n_profiles = (int)(sizeof bids_profiles / sizeof bids_profiles[0]),
+    .setup_seed = bids_setup_seed,
+    .setup_position = bids_setup_position,
+    .position_print = bids_position_print,
+    .config = bids_config,
+    .to_move = bids_to_move,
+    .legal_moves = bids_legal_moves,
+    .apply = bids_apply,
+    .result = bids_result,
+    .redact = bids_redact,
+    .same_play = bids_same_play,
+    .board_print = bids_board_print,
+    .move_print = bids_move_print,
+    .move_parse = bids_move_parse,
+};

@@ -1,0 +1,257 @@
+/* check_bids_oracles.c: Check suite for the Bonje in de Stal oracles: each oracle flags a hand-made wrong transition. */
+#include "testutil_bids.h"
+
+#define C(name) tu_bids_card(name)
+#define ST(p, s) BIDS_LOC_STABLE(p, s)
+
+/* One oracle-fires case: a position, a move, and how the wrong post state is made from the right one
+ * (or, by_hand, from the state before: the move is one the engine would refuse). */
+typedef struct {
+    const char *clause;
+    int players;
+    uint32_t readings;
+    const char *pos;
+    const char *move;
+    void (*wrong)(const bids_state *pre, bids_state *post);
+    int by_hand;
+} fcase;
+
+static void to_out(bids_state *s, const char *name) { s->loc[C(name)] = BIDS_L_OUT; }
+
+static void w_material(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("hen1")] = BIDS_L_HELD; }
+static void w_players(const bids_state *pre, bids_state *post) { (void)pre; post->players = 5; }
+static void w_trick(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    int id = post->pile[0][post->pile_len[0] - 1];
+    post->pile[0][--post->pile_len[0]] = 0;
+    post->loc[id] = BIDS_L_OUT;
+}
+static void w_flip(const bids_state *pre, bids_state *post) { (void)pre; post->grabbed = 1; }
+static void w_grab_race(const bids_state *pre, bids_state *post) { (void)pre; post->actor = 1; }
+static void w_touch(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->loc[C("elephant1")] = BIDS_L_OPEN;
+    post->loc[C("hen1")] = BIDS_L_HELD;
+    post->held[0] = (uint8_t)C("hen1");
+}
+static void w_slowest(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    int id = post->held[1];
+    post->held[1] = BIDS_NONE;
+    post->loc[id] = BIDS_L_OPEN;
+    post->grabbed &= (uint8_t)~2u;
+}
+static void w_play_all(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = (uint8_t)C("mare1");
+    post->loc[C("mare1")] = BIDS_L_HELD;
+}
+static void w_out_final(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("ewe1")] = ST(0, 2); }
+static void w_wait(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_PLAY; post->actor = 1; }
+static void w_call_incomplete(const bids_state *pre, bids_state *post) { (void)pre; post->round++; post->round_winners = 2; }
+static void w_one_species(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("cow2")] = ST(0, 0); }
+/* the mover's own card put by hand at `where` (where the refused move says) */
+static void put_held(const bids_state *pre, bids_state *post, uint8_t where)
+{
+    int p = pre->actor, id = pre->held[p];
+    post->held[p] = BIDS_NONE;
+    post->loc[id] = where;
+    post->phase = BIDS_PH_TABLE;
+    post->actor = 0;
+}
+static void w_place(const bids_state *pre, bids_state *post) { put_held(pre, post, BIDS_L_OUT); }
+static void w_place_p2_1(const bids_state *pre, bids_state *post) { put_held(pre, post, ST(1, 0)); }
+static void w_place_p1_2(const bids_state *pre, bids_state *post) { put_held(pre, post, ST(0, 1)); }
+static void w_place_p1_1(const bids_state *pre, bids_state *post) { put_held(pre, post, ST(0, 0)); }
+static void w_second_male_truck(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = BIDS_NONE;
+    post->loc[C("truck1")] = BIDS_L_OUT;
+    post->loc[C("cow2")] = ST(1, 1);
+    post->phase = BIDS_PH_TABLE;
+    post->actor = 0;
+}
+static void w_no_move(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("mare1")] = ST(0, 2); }
+static void w_madcow(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("cow1")] = ST(1, 0); }
+static void w_wild(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("mare1")] = ST(1, 0); }
+static void w_truck(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = BIDS_NONE;
+    post->loc[C("truck1")] = BIDS_L_OUT;
+    post->loc[C("elephant1")] = ST(1, 0);
+    post->phase = BIDS_PH_TABLE;
+    post->actor = 0;
+}
+static void w_brawl(const bids_state *pre, bids_state *post) { (void)pre; to_out(post, "stallion2"); }
+static void w_call_stays(const bids_state *pre, bids_state *post) { memcpy(post, pre, sizeof *post); }
+static void w_winners_noncaller(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 4; }
+static void w_winners_none(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 0; }
+static void w_winners_other(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 1; }
+static void w_new_round(const bids_state *pre, bids_state *post) { (void)pre; post->round++; }
+static void w_extra(const bids_state *pre, bids_state *post) { (void)pre; post->nstables[1]++; }
+static void w_reset(const bids_state *pre, bids_state *post) { (void)pre; post->round++; }
+static void w_game_over(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_OVER; post->game_winners = 1; post->actor = 0; }
+static void w_special(const bids_state *pre, bids_state *post) { (void)pre; post->special[0][4] = 1; }
+static void w_short(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_TABLE; post->game_winners = 0; post->round++; }
+
+#define COMPLETE3 "stallion1,mare1/bull1,cow1/boar1,sow1"
+
+static const fcase cases[] = {
+    {"BIDS-SETUP-MATERIAL", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_material, 0},
+    {"BIDS-SETUP-PLAYERS", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_players, 0},
+    {"BIDS-TRICK-STEPS", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_trick, 0},
+    {"BIDS-FLIP", 2, 0, "", "flip", w_flip, 0},
+    {"BIDS-GRAB-RACE", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_grab_race, 0},
+    {"BIDS-GRAB-TOUCH", 3, 0, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1", "take elephant", w_touch, 0},
+    {"BIDS-GRAB-SLOWEST", 2, 0, "open=elephant1,hen1;grabbed=0;phase=grab;actor=1", "take elephant", w_slowest, 0},
+    {"BIDS-PLAY-ALL", 2, 0, "held=mare1|-;stables=stallion1/-/-|-/-/-;phase=play;actor=1", "place P1.1", w_play_all, 0},
+    {"BIDS-OUT-FINAL", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_out_final, 0},
+    {"BIDS-WAIT-ORDER", 2, 0, "held=elephant1|truck1;waiting=1", "play P2", w_wait, 1},
+    {"BIDS-STABLE-COMPLETE", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P2", w_call_incomplete, 1},
+    {"BIDS-STABLE-ONE-SPECIES", 2, 0, "open=hen2,hen3;grabbed=0;stables=stallion1/-/-|-/-/-", "grab P1", w_one_species, 0},
+    {"BIDS-STABLE-SECOND-MALE", 2, 0, "held=truck1|-;stables=cow2/-/-|bull1,cow1/-/-;phase=play;actor=1", "truck P1.1 cow P2.2",
+     w_second_male_truck, 1},
+    {"BIDS-ANIMAL-OWN", 2, 0, "held=cow1|-;phase=play;actor=1", "place P2.1", w_place_p2_1, 1},
+    {"BIDS-ANIMAL-FEMALE-EMPTY", 2, 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "place P1.2", w_place_p1_2, 1},
+    {"BIDS-ANIMAL-DISCARD", 2, 0, "held=cow2|-;phase=play;actor=1", "discard", w_place, 1},
+    {"BIDS-NO-MOVE", 2, 0, "open=hen2,hen3;grabbed=0;stables=stallion1,mare1/-/-|-/-/-", "grab P1", w_no_move, 0},
+    {"BIDS-ELEPHANT", 2, 0, "held=elephant1|-;phase=play;actor=1", "place P1.1", w_place_p1_1, 1},
+    {"BIDS-MADCOW", 2, 0, "held=madcow1|-;stables=-/-/-|bull1,cow1/-/-;phase=play;actor=1", "place P2.1", w_madcow, 0},
+    {"BIDS-WILD", 2, 0, "held=wild1|-;stables=-/-/-|stallion1,mare1/-/-;phase=play;actor=1", "place P2.1", w_wild, 0},
+    {"BIDS-TRUCK", 2, 0, "held=truck1|-;stables=elephant1/-/-|ram1/-/-;phase=play;actor=1", "truck P1.1 elephant P2.1", w_truck, 1},
+    {"BIDS-BRAWL", 2, 0, "open=hen2,hen3;grabbed=0;stables=stallion1,stallion2,mare1/-/-|-/-/-", "grab P1", w_brawl, 0},
+    {"BIDS-CALL", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_call_stays, 0},
+    {"BIDS-END-SIMULTANEOUS", 3, 0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2,sow3|-/-/-", "call P1+P2", w_winners_noncaller, 0},
+    {"BIDS-END-EXHAUSTED", 2, 0, "held=hen1|-;phase=play;actor=1", "place P1.1", w_new_round, 0},
+    {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_none, 0},
+    {"BIDS-SCORE-TABLE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_other, 0},
+    {"BIDS-EXTRA-STABLE", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_extra, 0},
+    {"BIDS-RESET", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_reset, 0},
+    {"BIDS-GAME-END", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_game_over, 0},
+    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=1",
+     "special 2", w_special, 0},
+    {"BIDS-VAR-SHORT", 2, BIDS_R_SHORT, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_short, 0},
+};
+
+static void judge(inv_ctx *c, const bids_state *pre, const char *move, const bids_state *post)
+{
+    game_move m;
+    ck_assert_int_eq(bids_engine.move_parse(pre, move, &m), GAME_OK);
+    inv_reset_counts(c);
+    inv_on_step(c, pre, &m, post);
+}
+
+/* Each clause's oracle (under the clause ID) flags its wrong transition, and passes the right one. */
+START_TEST(each_oracle_flags_a_wrong_transition_of_its_clause)
+{
+    const fcase *f = &cases[_i];
+    static inv_ctx c;
+    bids_state pre, post;
+    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
+    tu_bids_pos(&pre, f->players, f->readings, f->pos);
+    if (!f->by_hand) {
+        post = pre;
+        ck_assert_msg(tu_try(BG, &post, f->move) == GAME_OK, "%s: '%s' is not legal", f->clause, f->move);
+        judge(&c, &pre, f->move, &post);
+        tu_clean(&c, f->clause, 0);
+    } else {
+        ck_assert_msg(!tu_bids_legal(&pre, f->move), "%s: '%s' should be illegal here", f->clause, f->move);
+        post = pre;
+    }
+    f->wrong(&pre, &post);
+    judge(&c, &pre, f->move, &post);
+    tu_caught(&c, tu_clause(&c, f->clause));
+}
+END_TEST
+
+/* BIDS-SETUP-STABLES BIDS-SETUP-REMOVAL BIDS-SETUP-DEAL: wrong deals. */
+START_TEST(the_setup_oracles_flag_wrong_deals)
+{
+    static inv_ctx c;
+    bids_state st;
+    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
+    /* BIDS-SETUP-STABLES: a fourth stable at the start */
+    tu_bids_deal(&st, 2, 0, 7);
+    inv_reset_counts(&c); inv_on_setup(&c, &st);
+    ck_assert_int_eq(c.violations, 0);
+    st.nstables[0] = 4;
+    inv_reset_counts(&c); inv_on_setup(&c, &st);
+    tu_caught(&c, tu_clause(&c, "BIDS-SETUP-STABLES"));
+    /* BIDS-SETUP-REMOVAL: a symbol card (mare1) in play with 3 players, swapped with a pile card */
+    tu_bids_deal(&st, 3, 0, 8);
+    int sym = C("mare1"), other = st.pile[0][0];
+    ck_assert_int_eq(st.loc[sym], BIDS_L_BOX);
+    st.pile[0][0] = (uint8_t)sym; st.loc[sym] = BIDS_L_PILE; st.loc[other] = BIDS_L_BOX;
+    inv_reset_counts(&c); inv_on_setup(&c, &st);
+    tu_caught(&c, tu_clause(&c, "BIDS-SETUP-REMOVAL"));
+    /* BIDS-SETUP-DEAL: unequal piles */
+    tu_bids_deal(&st, 4, 0, 9);
+    int top = st.pile[0][st.pile_len[0] - 1];
+    st.pile[0][--st.pile_len[0]] = 0; st.loc[top] = BIDS_L_BOX;
+    inv_reset_counts(&c); inv_on_setup(&c, &st);
+    tu_caught(&c, tu_clause(&c, "BIDS-SETUP-DEAL"));
+}
+END_TEST
+
+/* BIDS-LEGAL-SET: an engine that withholds a legal move, or offers an illegal one, is caught. */
+static int withhold_last(const void *st, game_move *out, int max)
+{
+    int n = bids_engine.legal_moves(st, out, max);
+    return n > 1 ? n - 1 : n;
+}
+static int offer_call(const void *vst, game_move *out, int max)
+{
+    const bids_state *st = vst;
+    int n = bids_engine.legal_moves(vst, out, max);
+    if (st->phase == BIDS_PH_TABLE && n < max) { game_move m = {BIDS_MV_CALL, 1, 0, 0, 0, 0, 0, 0}; out[n++] = m; }
+    return n;
+}
+
+START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call)
+{
+    static inv_ctx c;
+    game_engine broken = bids_engine;
+    bids_state pre, post;
+    broken.legal_moves = withhold_last;
+    ck_assert_int_eq(inv_init(&c, &broken, 0), 0);
+    tu_bids_pos(&pre, 2, 0, "open=hen2,cow1;grabbed=0");
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, "grab P1"), GAME_OK);
+    judge(&c, &pre, "grab P1", &post);      /* post: P1 takes: cow or hen offered; the last is withheld */
+    tu_caught(&c, tu_clause(&c, "BIDS-LEGAL-SET"));
+    /* BIDS-CALL-LATE: P1 was complete; a truck took its cow; the engine still offers its call */
+    broken.legal_moves = offer_call;
+    ck_assert_int_eq(inv_init(&c, &broken, 0), 0);
+    tu_bids_pos(&pre, 2, 0, "held=-|truck1;stables=" COMPLETE3 "|-/-/-;phase=play;actor=2");
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, "truck P1.2 cow out"), GAME_OK);
+    judge(&c, &pre, "truck P1.2 cow out", &post);
+    tu_caught(&c, tu_clause(&c, "BIDS-CALL-LATE"));
+}
+END_TEST
+
+static Suite *bids_oracles_suite(void)
+{
+    Suite *s = suite_create("bids_oracles");
+    TCase *tc = tcase_create("oracle fires");
+    tcase_add_loop_test(tc, each_oracle_flags_a_wrong_transition_of_its_clause, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
+    tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(bids_oracles_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,574 @@
+/* check_bids_rules.c: Check suite for Bonje in de Stal: one test per clause and per reading, from hand-made positions. */
+#include "testutil_bids.h"
+
+static inv_ctx ctx;
+
+/* Play a legal move with every oracle checking it. */
+static void play(bids_state *st, const char *move) { tu_play(BG, &ctx, st, move); }
+static void fresh(void) { tu_bids_oracles(&ctx); }
+#define AT(st, name, where) ck_assert_int_eq(tu_bids_at(st, name), where)
+#define ST(p, s) BIDS_LOC_STABLE(p, s)
+
+/* ---- Material and setup ------------------------------------------------------------------ */
+
+/* BIDS-SETUP-MATERIAL BIDS-SETUP-STABLES BIDS-SETUP-DEAL BIDS-SETUP-REMOVAL: "106 speelkaarten";
+ * "Iedere speler ontvangt 3 stallen"; "verdeel deze daarna gelijkmatig"; "Verwijder bij 2 of 3 spelers
+ * alle kaarten met dit symbool" */
+START_TEST(a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four)
+{
+    static const int pile_after_flip[] = {0, 0, 35, 23, 20};   /* 72/2, 72/3, 84/4 dealt, one card flipped */
+    int players = 2 + _i % 3;
+    bids_state st;
+    fresh();
+    tu_bids_deal(&st, players, _i < 3 ? NL : FR, 100 + (uint64_t)_i);
+    inv_on_setup(&ctx, &st);
+    ck_assert_msg(ctx.violations == 0, "%s", ctx.first_msg);
+    int box = 0, open = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) { box += st.loc[id] == BIDS_L_BOX; open += st.loc[id] == BIDS_L_OPEN; }
+    ck_assert_int_eq(box, players < 4 ? 12 : 0);
+    ck_assert_int_eq(open, players);
+    for (int p = 0; p < players; p++) {
+        ck_assert_int_eq(st.nstables[p], 3);
+        ck_assert_int_eq(st.pile_len[p], pile_after_flip[players]);
+    }
+    int total = 0;
+    for (int t = 0; t < BIDS_TYPES; t++) total += bids_param.count[t];
+    ck_assert_int_eq(total + BIDS_ALL_STABLES + 2, 106);
+}
+END_TEST
+
+/* BIDS-SETUP-PLAYERS: "Vier concurrerende boeren" ... "bij 2 of 3 spelers" */
+START_TEST(one_or_five_players_are_refused)
+{
+    bids_state st;
+    game_config one = {1, 0}, five = {5, 0};
+    ck_assert_int_eq(bids_engine.setup_seed(&st, &one, 1), GAME_BADARG);
+    ck_assert_int_eq(bids_engine.setup_seed(&st, &five, 1), GAME_BADARG);
+}
+END_TEST
+
+/* ---- The real-time trick ------------------------------------------------------------------ */
+
+/* BIDS-TRICK-STEPS BIDS-FLIP: "Alle spelers draaien tegelijkertijd de bovenste kaart ... om";
+ * the next flip only when every card of the trick is taken and played */
+START_TEST(the_flip_comes_only_after_every_card_is_taken_and_played)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "piles=ram1,hen1|ewe1,hen2;open=stallion1,bull1;grabbed=0");
+    ck_assert(!tu_bids_legal(&st, "flip"));
+    play(&st, "grab P1");
+    play(&st, "take stallion");          /* P2 is the slowest: it holds bull1 at once */
+    ck_assert_int_eq(st.held[1], tu_bids_card("bull1"));
+    ck_assert(!tu_bids_legal(&st, "flip"));
+    play(&st, "play P1"); play(&st, "place P1.1");
+    play(&st, "play P2"); play(&st, "place P2.1");
+    ck_assert(tu_bids_legal(&st, "flip"));
+    play(&st, "flip");
+    AT(&st, "ram1", BIDS_L_OPEN);
+    AT(&st, "ewe1", BIDS_L_OPEN);
+    ck_assert_int_eq(st.pile_len[0], 1);
+    ck_assert_int_eq(st.pile_len[1], 1);
+    ck_assert_int_eq(st.grabbed, 0);
+}
+END_TEST
+
+/* BIDS-GRAB-RACE: "De speler die als eerste zijn hand op een kaart legt, mag deze direct spelen.
+ * Hij hoeft niet op de anderen te wachten." */
+START_TEST(any_seat_may_grab_first_and_play_before_the_others_have_grabbed)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 3, NL, "piles=-|-|-;open=stallion1,bull1,boar1;grabbed=0;box=-");
+    for (int p = 1; p <= 3; p++) { char m[16]; snprintf(m, sizeof m, "grab P%d", p); ck_assert(tu_bids_legal(&st, m)); }
+    play(&st, "grab P3");
+    ck_assert_int_eq(bids_engine.to_move(&st), 2);
+    play(&st, "take boar");
+    ck_assert_int_eq(bids_engine.to_move(&st), 3);       /* the table again */
+    ck_assert(tu_bids_legal(&st, "play P3"));
+    ck_assert(!tu_bids_legal(&st, "grab P3"));           /* one hand, one card */
+    play(&st, "play P3");
+    play(&st, "place P3.1");
+    AT(&st, "boar1", ST(2, 0));
+}
+END_TEST
+
+/* BIDS-GRAB-TOUCH: "Een speler die een kaart heeft aangeraakt, moet deze nemen." */
+START_TEST(the_card_touched_is_the_card_taken_and_stays_in_the_hand_until_played)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 3, NL, "open=elephant1,truck1,hen1;grabbed=0");
+    play(&st, "grab P2");
+    play(&st, "take truck");
+    ck_assert_int_eq(st.held[1], tu_bids_card("truck1"));
+    play(&st, "grab P1");
+    ck_assert(!tu_bids_legal(&st, "take truck"));        /* it is P2's */
+    play(&st, "take hen");
+    ck_assert_int_eq(st.held[1], tu_bids_card("truck1"));
+}
+END_TEST
+
+/* BIDS-GRAB-SLOWEST: "De langzaamste speler moet de laatste open kaart nemen." */
+START_TEST(the_slowest_seat_takes_the_last_open_card)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 3, NL, "open=elephant1,truck1,hen1;grabbed=0");
+    play(&st, "grab P3"); play(&st, "take hen");
+    ck_assert_int_eq(st.held[0], BIDS_NONE);
+    play(&st, "grab P1"); play(&st, "take elephant");
+    ck_assert_int_eq(st.held[1], tu_bids_card("truck1"));
+    ck_assert_int_eq(st.grabbed, 7);
+}
+END_TEST
+
+/* BIDS-PLAY-ALL BIDS-ANIMAL-DISCARD: "Alle genomen kaarten moeten gespeeld worden"; "Kan hij het dier
+ * niet leggen ... dan verwijdert hij de genomen kaart"; "niet vrijwillig een overtollig mannetjesdier" */
+START_TEST(an_animal_that_fits_is_placed_even_into_a_brawl_and_one_that_fits_nowhere_is_discarded)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=stallion2|-;stables=stallion1,mare1/bull1/boar1|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "discard"));
+    ck_assert(tu_bids_legal(&st, "place P1.1"));
+    ck_assert_int_eq(tu_bids_nlegal(&st), 1);
+    play(&st, "place P1.1");
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1");
+    ck_assert_int_eq(tu_bids_nlegal(&st), 1);
+    play(&st, "discard");
+    AT(&st, "ewe1", BIDS_L_OUT);
+}
+END_TEST
+
+/* BIDS-OUT-FINAL: "Een eenmaal verwijderde kaart mag niet meer worden teruggenomen" */
+START_TEST(a_discarded_card_stays_out_for_the_rest_of_the_round)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "piles=hen1|hen2;held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1;open=cow1;grabbed=1");
+    play(&st, "discard");
+    play(&st, "grab P2"); play(&st, "take cow"); play(&st, "play P2"); play(&st, "place P2.1");
+    play(&st, "flip");
+    AT(&st, "ewe1", BIDS_L_OUT);
+}
+END_TEST
+
+/* BIDS-WAIT-ORDER BIDS-AMB-WAIT: "Omdat de olifant nummer 3 toont en de transportwagen nummer 6, moet
+ * speler A eerst zijn olifant spelen." */
+START_TEST(while_waiting_the_elephant_3_plays_before_the_truck_6)
+{
+    uint32_t r = _i ? FR : NL;
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, r, "held=elephant1|truck1;stables=-/-/-|mare1/-/-");
+    ck_assert(tu_bids_legal(&st, "play P2"));            /* nobody waits yet */
+    play(&st, "wait");
+    ck_assert(!tu_bids_legal(&st, "play P2"));
+    ck_assert(tu_bids_legal(&st, "play P1"));
+    play(&st, "play P1"); play(&st, "place P2.2");
+    play(&st, "play P2");
+    ck_assert(tu_bids_legal(&st, "truck P2.2 elephant P1.1"));
+}
+END_TEST
+
+/* BIDS-AMB-WAIT: nl "Willen 1 of meer spelers" | fr "Si plusieurs joueurs refusent" */
+START_TEST(one_holder_may_declare_a_wait_in_nl_but_not_in_fr)
+{
+    bids_state st;
+    tu_bids_pos(&st, 2, NL, "held=elephant1|-;open=hen1;grabbed=1");
+    ck_assert(tu_bids_legal(&st, "wait"));
+    tu_bids_pos(&st, 2, FR, "held=elephant1|-;open=hen1;grabbed=1");
+    ck_assert(!tu_bids_legal(&st, "wait"));
+}
+END_TEST
+
+/* ---- Stables ------------------------------------------------------------------------------ */
+
+/* BIDS-STABLE-ONE-SPECIES BIDS-ANIMAL-OWN: "In een stal passen uitsluitend dieren van 1 soort";
+ * "moet het in één van zijn eigen stallen leggen" */
+START_TEST(an_animal_goes_only_into_an_own_stable_of_its_species_or_an_empty_one)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=cow1|-;stables=stallion1/bull1/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "place P1.2"));
+    ck_assert(!tu_bids_legal(&st, "place P1.3"));        /* she already has cattle: second stable needs the male */
+    ck_assert(!tu_bids_legal(&st, "place P2.1"));
+    play(&st, "place P1.2");
+}
+END_TEST
+
+/* BIDS-STABLE-SECOND-MALE BIDS-ANIMAL-FEMALE-EMPTY: "het eerste dier in de tweede ... stal ... moet het
+ * mannetjesdier van die soort zijn"; "niet toegestaan om een vrouwtjesdier ... in een lege stal" */
+START_TEST(a_second_stable_of_a_species_starts_with_its_male)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=bull2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "place P1.2"));
+    play(&st, "place P1.2");
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.2"));
+    ck_assert(tu_bids_legal(&st, "place P1.1"));
+    tu_bids_pos(&st, 2, NL, "held=cow2|-;stables=-/-/-|bull1/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "place P1.1"));         /* a first stable may start with a female */
+}
+END_TEST
+
+/* BIDS-NO-MOVE: "Een speler mag dieren in zijn stallen tijdens het spel niet meer verplaatsen" */
+START_TEST(placing_an_animal_moves_no_other_card)
+{
+    bids_state st, before;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=mare1|-;stables=stallion1/bull1,cow1/-|ram1/-/-;phase=play;actor=1");
+    before = st;
+    play(&st, "place P1.1");
+    for (int id = 0; id < BIDS_CARDS; id++) if (id != tu_bids_card("mare1")) ck_assert_int_eq(st.loc[id], before.loc[id]);
+}
+END_TEST
+
+/* ---- Elephants, mad cows, wild stallions, trucks ------------------------------------------- */
+
+/* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen"; "Heeft geen van de andere
+ * spelers een lege stal, dan verwijdert hij de olifant"; "Een stal met een olifant is vol" */
+START_TEST(the_elephant_goes_into_another_seats_empty_stable_or_out)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=elephant1|-;stables=-/-/-|ram1/-/ewe1;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(!tu_bids_legal(&st, "discard"));
+    ck_assert_int_eq(tu_bids_nlegal(&st), 1);
+    play(&st, "place P2.2");
+    tu_bids_pos(&st, 2, NL, "held=-|ewe2;stables=-/-/-|ram1/elephant1/ewe1;phase=play;actor=2");
+    ck_assert(!tu_bids_legal(&st, "place P2.2"));        /* full */
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=elephant1|-;stables=-/-/-|ram1/hen1/ewe1;phase=play;actor=1");
+    ck_assert_int_eq(tu_bids_nlegal(&st), 1);
+    play(&st, "discard");
+}
+END_TEST
+
+/* BIDS-MADCOW BIDS-AMB-MADCOW-OWN: "in de koeienstal van een ander speler"; "Verwijder alle dieren
+ * uit deze stal (inclusief de gekke koe)"; any-stable | cow-stable */
+START_TEST(the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_reading)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=madcow1|-;stables=boar1,sow1/-/-|bull1,cow1,bull2/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "place P1.1"));         /* any-stable (nl and fr) */
+    ck_assert(!tu_bids_legal(&st, "discard"));
+    play(&st, "place P2.1");
+    AT(&st, "bull1", BIDS_L_OUT); AT(&st, "cow1", BIDS_L_OUT); AT(&st, "bull2", BIDS_L_OUT); AT(&st, "madcow1", BIDS_L_OUT);
+    tu_bids_pos(&st, 2, BIDS_R_MADCOW_CATTLE, "held=madcow1|-;stables=boar1,sow1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "discard"));            /* nobody else has a cow stable */
+}
+END_TEST
+
+/* BIDS-WILD BIDS-AMB-WILD-OWN: nl "in zijn eigen stal" | fr "dans sa propre écurie" */
+START_TEST(the_wild_stallion_may_empty_any_own_stable_in_nl_but_only_a_horse_stable_in_fr)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "place P1.1"));
+    ck_assert(!tu_bids_legal(&st, "place P1.2"));        /* an elephant leaves only by truck */
+    play(&st, "place P1.1");
+    AT(&st, "boar1", BIDS_L_OUT); AT(&st, "boar2", BIDS_L_OUT);
+    tu_bids_pos(&st, 2, FR, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "place P2.1"));
+}
+END_TEST
+
+/* BIDS-TRUCK BIDS-AMB-TRUCK-IDLE: "mag een dier naar keuze ... naar een andere stal verplaatsen of uit
+ * het spel verwijderen"; may-idle | must-use */
+START_TEST(the_truck_moves_or_removes_one_animal_by_the_placing_rules)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=truck1|-;stables=elephant1/hen1/-|stallion1,mare1/-/rooster1;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "truck P1.1 elephant P2.2"));
+    ck_assert(!tu_bids_legal(&st, "truck P1.1 elephant P2.3"));
+    ck_assert(tu_bids_legal(&st, "truck P2.1 mare P1.3"));
+    ck_assert(tu_bids_legal(&st, "truck P1.2 hen P2.3"));
+    ck_assert(!tu_bids_legal(&st, "truck P1.2 hen P2.1"));
+    ck_assert(tu_bids_legal(&st, "discard"));
+    play(&st, "truck P1.1 elephant P2.2");
+    AT(&st, "elephant1", ST(1, 1)); AT(&st, "truck1", BIDS_L_OUT);
+    tu_bids_pos(&st, 2, BIDS_R_TRUCK_MUST, "held=truck1|-;stables=elephant1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "discard"));
+    tu_bids_pos(&st, 2, BIDS_R_TRUCK_MUST, "held=truck1|-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "discard"));
+}
+END_TEST
+
+/* BIDS-BRAWL BIDS-SCORE-TABLE: "Bevat een stal 2 of meer mannetjesdieren"; "geen punten" */
+START_TEST(a_brawl_stable_is_not_complete_and_scores_nothing)
+{
+    bids_state st;
+    fresh();
+    /* P1: horses with a brawl (0) + pigs pair 2+2+2=6; P2: sheep pair 2+2+2=6 + hen 1 = 7 */
+    tu_bids_pos(&st, 2, NL, "held=hen1|-;stables=stallion1,stallion2,mare1/boar1,sow1/-|ram1,ewe1,ewe2/-/-;phase=play;actor=1;"
+                            "piles=-|-");
+    ck_assert(!tu_bids_legal(&st, "call P1"));
+    play(&st, "place P1.3");        /* the last card: the round ends by value, P1 0+6+1 = 7 < P2 8 */
+    ck_assert_int_eq(st.round_winners, 2);
+}
+END_TEST
+
+/* ---- End of a round ------------------------------------------------------------------------ */
+
+#define COMPLETE3 "stallion1,mare1/bull1,cow1/boar1,sow1"
+
+/* BIDS-CALL BIDS-STABLE-COMPLETE: "1 of meer spelers roepen dat hun stallen compleet zijn"; "1
+ * mannetjesdier en ten minste 1 vrouwtjesdier van dezelfde soort"; an elephant's stable is not complete */
+START_TEST(only_seats_whose_stables_are_all_complete_may_call)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "|ram1,ewe1/elephant1/rooster1,hen1");
+    ck_assert(tu_bids_legal(&st, "call P1"));
+    ck_assert(!tu_bids_legal(&st, "call P2"));
+    ck_assert(!tu_bids_legal(&st, "call P1+P2"));
+    play(&st, "call P1");
+    ck_assert_int_eq(st.round_winners, 1);
+    ck_assert_int_eq(st.nstables[0], 4);                 /* BIDS-EXTRA-STABLE */
+    ck_assert_int_eq(st.round, 2);
+}
+END_TEST
+
+/* BIDS-AMB-EACH-SPECIES: nl "van dezelfde soort" | fr "de chaque espèce" */
+START_TEST(two_complete_stables_of_one_species_may_call_in_nl_but_not_in_fr)
+{
+    bids_state st;
+    tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-");
+    ck_assert(tu_bids_legal(&st, "call P1"));
+    tu_bids_pos(&st, 2, FR, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-");
+    ck_assert(!tu_bids_legal(&st, "call P1"));
+}
+END_TEST
+
+/* BIDS-CALL-LATE: "Verwijdert een andere speler met behulp van een transportwagen een kaart uit zijn
+ * stallen vóór het roepen, dan is de speler te laat" */
+START_TEST(a_truck_before_the_call_makes_the_caller_late)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "held=-|truck1;stables=" COMPLETE3 "|-/-/-;phase=play;actor=2");
+    play(&st, "truck P1.2 cow out");
+    ck_assert(!tu_bids_legal(&st, "call P1"));
+    ck_assert_int_eq(st.round, 1);                       /* the round goes on */
+}
+END_TEST
+
+/* BIDS-END-SIMULTANEOUS: "dan wint van hen de speler met de meest waardevolle stal" */
+START_TEST(simultaneous_callers_are_decided_by_their_most_valuable_stable)
+{
+    bids_state st;
+    fresh();
+    /* P1's best stable: horses 4+4+4+2 = 14; P2's: cattle 3+3+3+3+2 = 14... make P2 lower: 3+3+3+2 = 11 */
+    tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1,mare2/ram1,ewe1/rooster1,hen1|bull1,cow1,cow2/boar1,sow1/rooster2,hen2");
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.round_winners, 1);
+    fresh();
+    tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1/ram1,ewe1/rooster1,hen1|stallion2,mare2/boar1,sow1/rooster2,hen2");
+    play(&st, "call P1+P2");                             /* 10 and 10: both win */
+    ck_assert_int_eq(st.round_winners, 3);
+    ck_assert_int_eq(st.nstables[0], 4);
+    ck_assert_int_eq(st.nstables[1], 4);
+}
+END_TEST
+
+/* BIDS-END-EXHAUSTED BIDS-END-VALUE BIDS-SCORE-TABLE: "alle kaarten van de gedekte stapels zijn
+ * omgedraaid en gespeeld"; "de speler met de meest waardevolle stallen"; "Per stelletje: 2 punten extra" */
+START_TEST(when_the_cards_run_out_the_most_valuable_stables_win)
+{
+    bids_state st;
+    fresh();
+    /* P1: hens 1+1+1 + rooster 1 + pair 2 = 6 after the hen; P2: bull + cow + pair = 8 */
+    tu_bids_pos(&st, 2, NL, "piles=-|-;held=hen3|-;stables=rooster1,hen1,hen2/-/-|bull1,cow1/-/-;phase=play;actor=1");
+    play(&st, "place P1.1");
+    ck_assert_int_eq(st.round_winners, 2);
+    ck_assert_int_eq(st.nstables[1], 4);
+    ck_assert_int_eq(st.nstables[0], 3);
+}
+END_TEST
+
+/* BIDS-AMB-END-COMPLETE: complete-wins | value-wins */
+START_TEST(a_complete_seat_that_never_called_wins_a_round_that_runs_out_under_complete_wins)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "piles=-|-;held=mare4|-;stables=stallion1,mare1,mare2,mare3/ram1/ram2|bull1,cow1/boar1,sow1/rooster1,hen1;phase=play;actor=1");
+    play(&st, "place P1.1");                             /* P1 26+2+2 = 30 in value, P2 complete (18) */
+    ck_assert_int_eq(st.round_winners, 2);
+    tu_bids_pos(&st, 2, BIDS_R_END_VALUE, "piles=-|-;held=mare4|-;stables=stallion1,mare1,mare2,mare3/ram1/ram2|bull1,cow1/boar1,sow1/rooster1,hen1;phase=play;actor=1");
+    play(&st, "place P1.1");
+    ck_assert_int_eq(st.round_winners, 1);
+}
+END_TEST
+
+/* BIDS-AMB-FIRST: first-caller | first-complete ("De speler die de eerste kaart op zijn stallen compleet heeft") */
+START_TEST(under_first_complete_the_round_ends_the_moment_a_seat_is_complete)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIRST_COMPLETE, "held=sow1|-;open=hen1;grabbed=1;piles=hen2|hen3;stables=stallion1,mare1/bull1,cow1/boar1|-/-/-;phase=play;actor=1");
+    play(&st, "place P1.3");
+    ck_assert_int_eq(st.round_winners, 1);
+    ck_assert_int_eq(st.round, 2);
+    tu_bids_pos(&st, 2, NL, "held=sow1|-;open=hen1;grabbed=1;piles=hen2|hen3;stables=stallion1,mare1/bull1,cow1/boar1|-/-/-;phase=play;actor=1");
+    play(&st, "place P1.3");
+    ck_assert_int_eq(st.round, 1);
+    ck_assert(tu_bids_legal(&st, "call P1"));
+}
+END_TEST
+
+/* BIDS-RESET BIDS-AMB-RESET: "Chaque joueur recommence en ayant pris soin de retirer tous les animaux
+ * de ses étables" (nl absent); clear | keep */
+START_TEST(a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, FR, "stables=" COMPLETE3 "|ram1/-/-");
+    play(&st, "call P1");
+    for (int id = 0; id < BIDS_CARDS; id++) ck_assert_int_lt(st.loc[id], BIDS_L_STABLE);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_KEEP, "stables=" COMPLETE3 "|ram1/-/-");
+    play(&st, "call P1");
+    AT(&st, "ram1", ST(1, 0));
+    AT(&st, "stallion1", ST(0, 0));
+    ck_assert_int_eq(st.nstables[0], 4);
+}
+END_TEST
+
+/* BIDS-GAME-END BIDS-AMB-FIVE: "De speler die als eerste met 5 stallen een ronde wint, wint het spel."
+ * own-five | reach-five */
+START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
+{
+    bids_state st;
+    int scores[4];
+    unsigned w;
+    fresh();
+    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(st.phase, BIDS_PH_PLAY > 0 ? st.phase : 0);
+    ck_assert(bids_engine.to_move(&st) >= 0);            /* own-five: 4 stables, the game goes on */
+    ck_assert_int_eq(st.nstables[0], 5);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(bids_engine.to_move(&st), -1);
+    ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
+    ck_assert_int_eq(w, 1);
+    ck_assert_int_eq(scores[0], 5);
+    fresh();
+    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(bids_engine.to_move(&st), -1);
+    ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
+    ck_assert_int_eq(w, 1);
+}
+END_TEST
+
+/* BIDS-VAR-BONUS: "De eerste speler die een 5^e stal verdient, kiest een speciale stal"; "die krijgt
+ * automatisch de andere"; "uitsluitend compleet als de dieren erin van de afgebeelde soort zijn" */
+START_TEST(under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(bids_engine.to_move(&st), 0);
+    ck_assert(tu_bids_legal(&st, "special 2"));
+    play(&st, "special 2");
+    ck_assert_int_eq(st.special[0][4], 2);
+    ck_assert_int_eq(st.round, 2);
+    /* the second seat to earn a 5th gets the other one at once */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=-/-/-/-|" COMPLETE3 "/ram1,ewe1;specials=2;"
+                "won=0");
+    ck_assert_int_eq(st.specials_given, 2);
+    play(&st, "call P2");
+    ck_assert_int_eq(st.special[1][4], 1);
+    ck_assert_int_eq(st.specials_given, 3);
+    /* a special stable of horses is complete only with horses */
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/*1:rooster1,hen1|-/-/-");
+    ck_assert(!tu_bids_legal(&st, "call P1"));
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:stallion1,mare1|-/-/-");
+    ck_assert(tu_bids_legal(&st, "call P1"));
+}
+END_TEST
+
+/* BIDS-VAR-SHORT: "Het is ook mogelijk om het spel uit 1 ronde te laten bestaan." */
+START_TEST(the_short_variant_ends_after_one_round)
+{
+    bids_state st;
+    int scores[4];
+    unsigned w;
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_SHORT, "stables=" COMPLETE3 "|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(bids_engine.to_move(&st), -1);
+    ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
+    ck_assert_int_eq(w, 1);
+}
+END_TEST
+
+static Suite *bids_rules_suite(void)
+{
+    Suite *s = suite_create("bids_rules");
+    TCase *tc = tcase_create("setup");
+    tcase_add_loop_test(tc, a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four, 0, 6);
+    tcase_add_test(tc, one_or_five_players_are_refused);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("trick");
+    tcase_add_test(tc, the_flip_comes_only_after_every_card_is_taken_and_played);
+    tcase_add_test(tc, any_seat_may_grab_first_and_play_before_the_others_have_grabbed);
+    tcase_add_test(tc, the_card_touched_is_the_card_taken_and_stays_in_the_hand_until_played);
+    tcase_add_test(tc, the_slowest_seat_takes_the_last_open_card);
+    tcase_add_test(tc, an_animal_that_fits_is_placed_even_into_a_brawl_and_one_that_fits_nowhere_is_discarded);
+    tcase_add_test(tc, a_discarded_card_stays_out_for_the_rest_of_the_round);
+    tcase_add_loop_test(tc, while_waiting_the_elephant_3_plays_before_the_truck_6, 0, 2);
+    tcase_add_test(tc, one_holder_may_declare_a_wait_in_nl_but_not_in_fr);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("stables and cards");
+    tcase_add_test(tc, an_animal_goes_only_into_an_own_stable_of_its_species_or_an_empty_one);
+    tcase_add_test(tc, a_second_stable_of_a_species_starts_with_its_male);
+    tcase_add_test(tc, placing_an_animal_moves_no_other_card);
+    tcase_add_test(tc, the_elephant_goes_into_another_seats_empty_stable_or_out);
+    tcase_add_test(tc, the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_reading);
+    tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_in_nl_but_only_a_horse_stable_in_fr);
+    tcase_add_test(tc, the_truck_moves_or_removes_one_animal_by_the_placing_rules);
+    tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("round end");
+    tcase_add_test(tc, only_seats_whose_stables_are_all_complete_may_call);
+    tcase_add_test(tc, two_complete_stables_of_one_species_may_call_in_nl_but_not_in_fr);
+    tcase_add_test(tc, a_truck_before_the_call_makes_the_caller_late);
+    tcase_add_test(tc, simultaneous_callers_are_decided_by_their_most_valuable_stable);
+    tcase_add_test(tc, when_the_cards_run_out_the_most_valuable_stables_win);
+    tcase_add_test(tc, a_complete_seat_that_never_called_wins_a_round_that_runs_out_under_complete_wins);
+    tcase_add_test(tc, under_first_complete_the_round_ends_the_moment_a_seat_is_complete);
+    tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
+    tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
+    tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);
+    tcase_add_test(tc, the_short_variant_ends_after_one_round);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(bids_rules_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
