@@ -64,6 +64,22 @@ START_TEST(the_scoring_example_gives_herman_5_carl_14_marc_8)
 }
 END_TEST
 
+/* GP-FOX-PLACE GP-OPEN-START: "Omdat Anne de laatste speler is die een open kaart heeft afgelegd,
+ * plaatst zij de vos bij deze verzameling." */
+START_TEST(annes_example_her_first_row_on_a_voetring_chest_takes_the_fox)
+{
+    static rf_replay out;
+    char err[RF_ERR_MAX];
+    ck_assert_msg(replay_file("anne-example-chest-then-display-case-takes-the-fox.nl.rec", &out, err, sizeof err) ==
+                  RF_EXIT_OK, "%s", err);
+    const gp_state *st = (const gp_state *)out.st;
+    ck_assert_int_eq(st->fox, 2);
+    ck_assert_int_eq(st->col_face[2], tu_gp_type('V'));
+    ck_assert_int_eq(st->col_motif[2], tu_gp_type('K'));
+    ck_assert_int_eq(gp_engine.to_move(st), 1);
+}
+END_TEST
+
 /* The six "Voorbeelden van toegelaten speelbeurten" (five turns and the rule that closes the
  * list): each record replays as a legal turn; each illegal variant is refused by the engine. */
 static const struct { const char *rec, *bad_move; int bad_line_from_end; } turn_examples[] = {
@@ -260,6 +276,7 @@ static Suite *gp_suite(void)
     Suite *s = suite_create("gp");
     TCase *tc = tcase_create("records");
     tcase_add_test(tc, the_scoring_example_gives_herman_5_carl_14_marc_8);
+    tcase_add_test(tc, annes_example_her_first_row_on_a_voetring_chest_takes_the_fox);
     tcase_add_loop_test(tc, each_example_of_a_permitted_turn_replays_and_its_illegal_variant_is_refused, 0,
                         (int)(sizeof turn_examples / sizeof turn_examples[0]));
     tcase_add_test(tc, taking_back_a_card_is_no_move);
