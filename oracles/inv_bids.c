@@ -143,6 +143,7 @@ static int complete_seat(const bids_state *s, const otab *T, int p)
     for (int st = 0; st < s->nstables[p]; st++) {
         if (!complete_stable(s, T, p, st)) return 0;
         unsigned b = 1u << VW(T, p, st).species;
+        /* reading of BIDS-AMB-EACH-SPECIES (SPEC.md register) */
         if (RB(s, BIDS_R_DISTINCT) && (seen & b)) return 0;
         seen |= b;
     }
@@ -203,6 +204,7 @@ static void play_set(const bids_state *s, mset *x)
         if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
         int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES, others = 0;
+        /* reading of BIDS-AMB-WILD-OWN, BIDS-AMB-MADCOW-OWN (SPEC.md register) */
         int kind_only = t == BIDS_MADCOW ? RB(s, BIDS_R_MADCOW_CATTLE) : RB(s, BIDS_R_WILD_HORSES);
         for (int q = 0; q < NP; q++)
             for (int st = 0; st < s->nstables[q]; st++) {
@@ -226,6 +228,7 @@ static void play_set(const bids_state *s, mset *x)
                         }
                     add(x, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
                 }
+        /* reading of BIDS-AMB-TRUCK-IDLE (SPEC.md register) */
         if (!sources || !RB(s, BIDS_R_TRUCK_MUST)) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     }
 }
@@ -245,7 +248,9 @@ static void legal_set(const bids_state *s, mset *x)
     case BIDS_PH_TABLE: {
         for (int p = 0; p < NP; p++) if (!(s->grabbed >> p & 1)) add(x, BIDS_MV_GRAB, p, 0, 0, 0, 0);
         for (int p = 0; p < NP; p++) if (may_play(s, p)) add(x, BIDS_MV_PLAY, p, 0, 0, 0, 0);
+        /* reading of BIDS-AMB-WAIT (SPEC.md register) */
         if (!s->waiting && holders(s) >= (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) add(x, BIDS_MV_WAIT, 0, 0, 0, 0, 0);
+        /* reading of BIDS-AMB-FIRST (SPEC.md register) */
         if (!RB(s, BIDS_R_FIRST_COMPLETE)) {
             unsigned cm = 0;
             otab T;
@@ -788,6 +793,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         inv_applied(c, k);
         if (exhausted) inv_fired(c, k);
         if (exhausted != x->ended) { inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on"); return; }
+        /* reading of BIDS-AMB-END-COMPLETE (SPEC.md register) */
         if (exhausted && !RB(s, BIDS_R_END_VALUE))
             for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
     }
@@ -820,6 +826,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     unsigned over = 0;
     for (int p = 0; p < NP; p++)
         if (want >> p & 1) {
+            /* reading of BIDS-AMB-FIVE (SPEC.md register) */
             if (!RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] >= bids_param.goal) over |= 1u << p;
         }
     if (!over) for (int p = 0; p < NP; p++) if ((want >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
@@ -866,6 +873,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     if (post->round != s->round + 1) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
     for (int id = 0; id < BIDS_CARDS; id++) {
         int in_st = x->mid[id] >= BIDS_L_STABLE;
+        /* reading of BIDS-AMB-RESET (SPEC.md register) */
         if (!RB(s, BIDS_R_KEEP) ? post->loc[id] >= BIDS_L_STABLE : (in_st ? post->loc[id] != x->mid[id] : post->loc[id] >= BIDS_L_STABLE)) {
             inv_fail(c, k, "%s is at %d after the reset (reset=%s)", cname(id).s, post->loc[id], RB(s, BIDS_R_KEEP) ? "keep" : "clear");
             return;

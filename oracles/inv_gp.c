@@ -406,6 +406,7 @@ static void x_build(gx *x, const gp_state *pre, const game_move *m, const gp_sta
         if (!mine_before && (rd(pre, GP_R_FOX_EACH_FIRST) || others_all)) {
             e->fox = (uint8_t)i;
             x->ev |= EV_PLACE;
+            /* reading of GP-AMB-PLACE-COUNTS (SPEC.md register) */
             if (rd(pre, GP_R_PLACE_COUNTS)) e->fox_moved = 1;
         }
         break;
@@ -430,6 +431,7 @@ static void x_build(gx *x, const gp_state *pre, const game_move *m, const gp_sta
             int u = x_pop(e);
             if (u != GP_DH) { e->hand[p][u]++; break; }
             x_dh(x);
+            /* reading of GP-AMB-DH-DRAW (SPEC.md register) */
             if (!rd(pre, GP_R_DH_REDRAW)) break;
         }
         break;
@@ -508,6 +510,7 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
         for (int t = 0; t < GP_HANDT; t++) {
             if (!s->hand[p][t]) continue;
             if (t == GP_DOUBLER) {
+                /* reading of GP-AMB-DOUBLER-OWNER, GP-AMB-SECOND-DOUBLER (SPEC.md register) */
                 int ok = L > 0 && (!closed || rd(s, GP_R_DOUBLER_STACK)) && (own || rd(s, GP_R_DOUBLER_ANY));
                 if (ok) n = lpush(out, n, GP_MV_OPEN, t, i, K_DOUBLER_PLAY);
                 continue;
@@ -538,6 +541,7 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
             else if (s->col_owner[i] == q && left >= 2) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_LEFT);
         }
     }
+    /* reading of GP-AMB-THREE-ACTIONS (SPEC.md register) */
     if (rd(s, GP_R_MAY_STOP)) n = lpush(out, n, GP_MV_END, 0, 0, K_TURN_ACTIONS);
     return n;
 }
