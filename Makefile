@@ -25,8 +25,8 @@ GAMES        := hdz kk
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
-# cli/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := cli/coverage.c coverage/textcov.c
+# coverage/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h)
 TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_diff check_coverage check_textcov

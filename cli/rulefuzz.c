@@ -9,7 +9,7 @@
 #include <time.h>
 #include "record.h"
 #include "diff.h"
-#include "coverage.h"
+#include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
 
 static const char *usage =

@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "testutil.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- helpers ------------------------------------------------------------------------ */
 

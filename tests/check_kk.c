@@ -1,6 +1,6 @@
 /* check_kk.c: Check suite for Kleine Kläffer: worked examples, records, random-game properties. */
 #include "testutil_kk.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- Records: the rulebook's worked examples and bad input ------------------------ */
 

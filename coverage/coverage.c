@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "coverage.h"
-#include "record.h"
+#include "../cli/record.h"
 
 static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_err(char *err, size_t n, const char *fmt, ...)
