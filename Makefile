@@ -331,7 +331,8 @@ coverage: | $(BUILD)/.deps-ok
 # changed object rebuilt; the tree is never touched), the game's Check suites run (stopping at the
 # first failure), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
 # CLAUSES=IDs or a prefix, JOBS=N workers, MUTATE_MAX=N mutants per game; an interrupted run
-# resumes (MUTATE_FRESH=1 starts over). Table per clause, $(BUILD)/mutate/mutation.json and
+# resumes (MUTATE_FRESH=1 starts over; MUTATE_RETRY=1 runs the survivors again after a test or
+# an oracle was strengthened). Table per clause, $(BUILD)/mutate/mutation.json and
 # $(BUILD)/mutate/<game>.html; survivors proven equivalent are listed in coverage/equivalent-mutants.txt.
 GAME                ?= $(GAMES)
 CLAUSES             ?=
@@ -345,6 +346,7 @@ MUTATE_ARGS = --cc "$(CC)" --cflags "$(MUTATE_CFLAGS)" --test-cflags "$(CHECK_CF
 mutate: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
 	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
+	  $(if $(MUTATE_RETRY),--retry-survivors) \
 	  --out $(BUILD)/mutate $(MUTATE_ARGS)
 
 # The smoke `make check` runs: a few mutants of one clause against its rules suite, so the
