@@ -544,6 +544,22 @@ static int place_check(const kx *h)
     return BAD_NONE;
 }
 
+/* KK-TURN-PLACE's pass: legal only when no place move is (KK-AMB-LAST-PLACE: under may-pass a seat
+ * may pass in the last round); BAD_NONE when the pass is legal. */
+static int pass_check(const kx *h)
+{
+    const kk_state *pre = h->pre;
+    if (hcount(pre->hand[h->p]) > 0 && first_place(pre->council) >= 0 &&
+        !(pre->last_left != NO && (h->r & KK_R_LAST_MAY_PASS))) return BAD_CAN_PLACE;
+    return BAD_NONE;
+}
+
+/* KK-DRAW: a pile that exists and holds a card. */
+static int draw_check(const kx *h)
+{
+    return h->m->a > 1 || h->pre->pile_len[h->m->a] == 0 ? BAD_PILE : BAD_NONE;
+}
+
 static const char *bad_reason(int b)
 {
     switch (b) {
@@ -734,14 +750,12 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
         after_place(h);
         return;
     case KK_MV_PASS:
-        /* KK-AMB-LAST-PLACE: under may-pass a seat may pass in the last round */
-        if (hcount(pre->hand[p]) > 0 && first_place(pre->council) >= 0 &&
-            !(pre->last_left != NO && (h->r & KK_R_LAST_MAY_PASS))) { h->bad = BAD_CAN_PLACE; return; }
+        if ((h->bad = pass_check(h)) != BAD_NONE) return;
         after_place(h);
         return;
     case KK_MV_DRAW:
         h->main = K_DRAW;
-        if (m->a > 1 || pre->pile_len[m->a] == 0) { h->bad = BAD_PILE; return; }
+        if ((h->bad = draw_check(h)) != BAD_NONE) return;
         /* A DRAW phase follows the turn's placement or its pass: a placement left passes at 0,
          * a pass counted itself (an empty hand with both piles full, which positions allow). */
         h->placed = pre->passes == 0;
@@ -1237,20 +1251,23 @@ static int legal_clause(int kind)
 }
 
 /* 1 when the rules allow m in s: the same judgement kx_build passes on a played move (its phase,
- * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile). Bytes a move does not
+ * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile), with *why when not. Bytes a move does not
  * use must be zero (the engine's encoding, so moves compare with memcmp). */
 static int rules_allow(const kk_state *s, const game_move *m, const char **why)
 {
-    kx h;
     static const uint8_t used[5] = {0, 2, 2, 0, 1};   /* argument bytes of give, place, pass, draw */
     const uint8_t *b = &m->a;
     *why = "the move's phase is not the position's";
     if (m->kind < KK_MV_GIVE || m->kind > KK_MV_DRAW) return 0;
     for (int i = used[m->kind]; i < 7; i++)
         if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
-    kx_build(&h, s, m, s);
-    if (h.wrong_phase) return 0;
-    if (h.bad) { *why = h.bad == BAD_PILE ? "no such pile, or it is empty" : bad_reason(h.bad); return 0; }
+    if (move_phase(m->kind) != s->phase) return 0;
+    /* the judgement kx_build passes on a played move, without building the expected post state */
+    kx h;
+    h.pre = s; h.m = m; h.r = s->readings; h.np = s->players; h.p = s->turn;
+    int bad = m->kind == KK_MV_GIVE ? give_check(&h) : m->kind == KK_MV_PLACE ? place_check(&h)
+            : m->kind == KK_MV_PASS ? pass_check(&h) : draw_check(&h);
+    if (bad) { *why = bad == BAD_PILE ? "no such pile, or it is empty" : bad_reason(bad); return 0; }
     return 1;
 }
 
