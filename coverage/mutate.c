@@ -319,7 +319,28 @@ static int clause_selected(const char *sel, const char *id)
     return 0;
 }
 
-typedef struct { mset *s; char err[256]; } scan_arg;
+typedef struct { mset *s; const char *root; char err[256]; } scan_arg;
+
+/* How many lines before `line` of root/rel hold the same text, trimmed (0 for most lines). */
+static int same_lines_before(const char *root, const char *rel, int line, const char *text)
+{
+    char path[PATH_MAX + 700];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    const char *tb; size_t tn;
+    trimmed(text, &tb, &tn);
+    char buf[4096];
+    int n = 0;
+    for (int l = 1; l < line && fgets(buf, sizeof buf, f); l++) {
+        buf[strcspn(buf, "\n")] = 0;
+        const char *b; size_t bn;
+        trimmed(buf, &b, &bn);
+        n += bn == tn && !memcmp(b, tb, tn);
+    }
+    fclose(f);
+    return n;
+}
 
 /* The lines already seen: "rel:line" -> index of its first mutant, via a linear list (a few
  * hundred lines per game). */
@@ -339,6 +360,10 @@ static int on_line(const char *clause, const char *game, const char *rel, int li
             }
         }
     if (found) return 0;
+    /* the same text on an earlier line of the file: the key tells them apart ("rel#n") */
+    int dup = same_lines_before(a->root, rel, line, text);
+    char krel[600];
+    if (dup) snprintf(krel, sizeof krel, "%s#%d", rel, dup); else snprintf(krel, sizeof krel, "%s", rel);
     rf_mut ms[64];
     int k = rf_mut_line(text, ms, 64);
     for (int i = 0; i < k; i++) {
@@ -353,7 +378,7 @@ static int on_line(const char *clause, const char *game, const char *rel, int li
         m->orig = xstrdup(text);
         m->mutated = xstrdup(buf);
         snprintf(m->clauses, sizeof m->clauses, "%s", clause);
-        rf_mut_key(rel, text, buf, m->key);
+        rf_mut_key(krel, text, buf, m->key);
     }
     return 0;
 }
@@ -1158,7 +1183,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     int rc = 0;
     for (int gi = 0; gi < ng; gi++) {
         mset s = {games[gi], clauses, NULL, 0, 0};
-        scan_arg sa = {&s, ""};
+        scan_arg sa = {&s, o.root, ""};
         char err[256];
         if (rf_cov_each_enforcing_line(o.root, on_line, &sa, err, sizeof err)) {
             fprintf(errf, "rulefuzz mutate: %s\n", err);
