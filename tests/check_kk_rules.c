@@ -766,6 +766,32 @@ START_TEST(a_short_hand_draws_from_the_chosen_pile_then_from_the_other)
 }
 END_TEST
 
+/* KK-DRAW: a hand the piles cannot fill takes what is left and stays short; nothing is drawn from a
+ * pile that is used up, and the last round begins. */
+START_TEST(a_hand_the_piles_cannot_fill_takes_what_is_left)
+{
+    kk_state st;
+    start(&st, 3, DE, 17);
+    tu_kk_set_hand(&st, 0, "yC1 oS2");
+    tu_kk_keep_pile(&st, 0, 1);
+    tu_kk_clear_pile(&st, 1);
+    settle(&st);
+    int l = st.pile[0][0];
+    int council[KK_CELLS];
+    for (int i = 0; i < KK_CELLS; i++) council[i] = st.council[i];
+    play(&st, "place yC1 b2");                 /* one pile: the draw is automatic */
+    ck_assert_int_eq(tu_kk_hand_count(&st, 0), 2);
+    int has_l = 0, has_o = 0;
+    for (int j = 0; j < KK_HAND; j++) { has_l |= st.hand[0][j] == l; has_o |= st.hand[0][j] == card("oS2"); }
+    ck_assert(has_l && has_o);
+    ck_assert_int_eq(st.pile_len[0] + st.pile_len[1], 0);
+    for (int i = 0; i < KK_CELLS; i++)         /* no card came from nowhere */
+        if (i != cell("b2")) ck_assert_int_eq(st.council[i], council[i]);
+    ck_assert_int_eq(st.last_left, 3);
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
 /* KK-REFILL: the rulebook's example. 8 places are free after the turn and the mover drew from the
  * right pile: green, yellow, red and lila go to the first four free places in reading order,
  * "Die letzten vier Plätze bleiben frei." */
@@ -1129,6 +1155,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, the_hand_is_refilled_from_the_top_of_the_chosen_pile, 0, 2);
     tcase_add_loop_test(tc, with_one_pile_used_up_the_draw_comes_from_the_other_at_once, 0, 2);
     tcase_add_test(tc, a_short_hand_draws_from_the_chosen_pile_then_from_the_other);
+    tcase_add_test(tc, a_hand_the_piles_cannot_fill_takes_what_is_left);
     tcase_add_loop_test(tc, the_council_is_refilled_in_reading_order_from_the_drawn_pile_until_four_are_free, 0, 2);
     tcase_add_test(tc, when_both_piles_run_out_the_other_places_stay_free);
     suite_add_tcase(s, tc);
