@@ -315,6 +315,29 @@ START_TEST(players_take_turns_clockwise_from_the_first_seat)
 }
 END_TEST
 
+/* KK-LEGAL-SET: legal_moves writes at most `max` moves (the first of the full list, in its order) and
+ * returns how many it wrote; a shorter buffer is never written past its end. */
+START_TEST(legal_moves_never_writes_past_max)
+{
+    kk_state st;
+    start(&st, 3, DE, 7);
+    st.turns = 3;                                      /* gives are legal: P1 holds two colours */
+    tu_kk_put_terr(&st, "yC1", 0);
+    tu_kk_put_terr(&st, "oF2", 0);
+    settle(&st);
+    game_move full[GAME_MAX_MOVES], buf[GAME_MAX_MOVES + 1];
+    int n = kk_engine.legal_moves(&st, full, GAME_MAX_MOVES);
+    ck_assert_int_gt(n, 4);
+    ck_assert_int_eq(full[0].kind, KK_MV_GIVE);
+    for (int max = 0; max <= n; max++) {
+        memset(buf, 0xAB, sizeof buf);
+        ck_assert_int_eq(kk_engine.legal_moves(&st, buf, max), max);
+        ck_assert_int_eq(memcmp(buf, full, sizeof *buf * (size_t)max), 0);
+        for (size_t b = 0; b < sizeof *buf; b++) ck_assert_int_eq(((uint8_t *)&buf[max])[b], 0xAB);
+    }
+}
+END_TEST
+
 /* KK-TURN-GIVE KK-TURN-ORDER: a territory is given before the placement, at most once per turn,
  * and only to a seat without that colour, which must take it. */
 START_TEST(a_whole_territory_goes_to_a_seat_without_that_colour)
@@ -1133,6 +1156,7 @@ static Suite *rules_suite(void)
     tc = tcase_create("turn");
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, a_whole_territory_goes_to_a_seat_without_that_colour);
+    tcase_add_test(tc, legal_moves_never_writes_past_max);
     tcase_add_loop_test(tc, no_territory_can_be_given_in_the_first_round_under_either_reading, 0, 2);
     tcase_add_loop_test(tc, from_the_second_round_on_a_territory_can_be_given_under_either_reading, 0, 2);
     tcase_add_loop_test(tc, the_second_round_readings_differ_only_where_no_game_goes, 0, 2);
