@@ -1195,7 +1195,10 @@ static void html_mutation(FILE *f, const rf_opts *o, const char *html_dir, const
 {
     rf_mut_score m;
     if (!o->mutation) return;
-    if (r->generic || rf_mut_score_of(o->mutation, game, r->id, &m)) { fputs("<td class=\"n muted\">&ndash;</td>", f); return; }
+    if (r->generic || rf_mut_score_of(o->mutation, game, r->id, &m) || m.mutants == 0) {
+        fprintf(f, "<td class=\"n muted\">%s</td>", r->generic ? "&ndash;" : "not run");
+        return;
+    }
     int killed = m.tests + m.fuzz, d = killed + m.survived;
     char page[PATH_MAX + 64], href[PATH_MAX * 2];
     snprintf(page, sizeof page, "%s/%s.html", o->mutation, game);
