@@ -170,8 +170,13 @@ START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile
     int dogs_in_pile = 0;
     for (int i = 0; i < st.pile_len; i++) dogs_in_pile += st.pile[i] == HDZ_DOG;
     int len = st.pile_len;
+    uint8_t unmixed[HDZ_CARDS];                 /* the pile with the dog merely laid on top */
+    memcpy(unmixed, st.pile, sizeof unmixed);
+    unmixed[len - 1] = HDZ_DOG;
     ck_assert(legal_has(&st, "return") && legal_has(&st, "keep"));
     play(&st, "return");
+    /* "De hondenkaarten worden dan terug in de stapel gemixt": mixed in, not left on top */
+    ck_assert_msg(memcmp(st.pile, unmixed, (size_t)len) != 0, "the returned dog was laid on the pile, not mixed in");
     ck_assert(st.hand[0][0] == tu_card("A1") || st.hand[0][1] == tu_card("A1"));
     ck_assert(st.hand[0][0] != HDZ_DOG && st.hand[0][1] != HDZ_DOG);
     ck_assert_int_eq(st.pile_len, len);
