@@ -9,6 +9,8 @@
 #   make all        the CLI build/rulefuzz and the libraries
 #   make deps       install missing Debian packages (as root), or say what to install
 #   make ossfuzz-check  fuzz/build.sh (OSS-Fuzz/ClusterFuzzLite) built and run as OSS-Fuzz would
+#   make mutate     mutation testing of each clause's enforcing code (GAME, CLAUSES, JOBS,
+#                   MUTATE_FUZZ_SECONDS, MUTATE_MAX): a score per clause under build/mutate/
 
 CC          ?= cc
 FUZZ_CC     ?= clang
@@ -25,11 +27,11 @@ GAMES        := hdz kk gp bids
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c rules/bids.c rules/bids_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
-# cli/coverage.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := cli/coverage.c coverage/textcov.c
+# coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
 REPORT_GAMES ?= 10000
@@ -37,7 +39,7 @@ REPORT_GAMES ?= 10000
 TEXTCOV_GAMES ?= $(GAMES)
 
 .PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
-        regressions corpus-merge diff-fuzz coverage
+        regressions corpus-merge diff-fuzz coverage mutate mutate-smoke
 
 all: $(BUILD)/rulefuzz
 
@@ -109,6 +111,8 @@ check: test-bins
 	@$(MAKE) --no-print-directory regressions
 	@echo "== fuzz smoke: every harness for $(SMOKE_SECONDS)s under ASan+UBSan"
 	@$(MAKE) --no-print-directory fuzz-smoke
+	@echo "== mutation smoke: $(SMOKE_MUTANTS) mutants of $(SMOKE_CLAUSE) through rulefuzz mutate (the full run: make mutate)"
+	@$(MAKE) --no-print-directory mutate-smoke
 	@echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds"
 	@out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
 	  echo "$$out" | grep -aE 'DONE'
@@ -314,6 +318,7 @@ coverage: | $(BUILD)/.deps-ok
 	@echo "== clause coverage"
 	@status=0; $(COV_BUILD)/rulefuzz coverage --counts $(COV)/tests-*.counts $(COV)/records.counts $(COV)/inputs-*.counts \
 	  --lcov $(COV)/lcov.info --lcov-html $(COV)/lcov --src-root . --json $(COV)/clauses.json --html $(COV)/clauses \
+	  $(if $(wildcard $(BUILD)/mutate/*/mutants.tsv),--mutation $(BUILD)/mutate) \
 	  --fail-under 100 >$(COV)/clauses.txt || status=$$?; cat $(COV)/clauses.txt; \
 	echo "coverage: lcov HTML        $(COV)/lcov/index.html"; \
 	$(COV_BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(COV)/textcov --json $(COV)/textcov.json >$(COV)/textcov.txt || true; \
@@ -322,6 +327,39 @@ coverage: | $(BUILD)/.deps-ok
 	echo "coverage: clause JSON      $(COV)/clauses.json"; \
 	for g in $(GAMES); do echo "coverage: clause page      $(COV)/clauses/$$g.html"; done; \
 	echo "coverage: counts           $$(ls $(COV)/*.counts | tr '\n' ' ')"; exit $$status
+
+# ---- mutation testing ----------------------------------------------------------------------
+# `make mutate`: rulefuzz mutate over each clause's enforcing lines (the clause coverage rule):
+# every single-point mutant is built in a scratch copy under $(BUILD)/mutate/<game>/w<N>/ (only the
+# changed object rebuilt; the tree is never touched), the game's Check suites run (stopping at the
+# first failure), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
+# CLAUSES=IDs or a prefix, JOBS=N workers, MUTATE_MAX=N mutants per game; an interrupted run
+# resumes (MUTATE_FRESH=1 starts over; MUTATE_RETRY=1 runs the survivors again after a test or
+# an oracle was strengthened). Table per clause, $(BUILD)/mutate/mutation.json and
+# $(BUILD)/mutate/<game>.html; survivors proven equivalent are listed in coverage/equivalent-mutants.txt.
+GAME                ?= $(GAMES)
+CLAUSES             ?=
+MUTATE_FUZZ_SECONDS ?= 10
+MUTATE_MAX          ?=
+MUTATE_CFLAGS       ?= -std=c11 -D_DEFAULT_SOURCE -O1
+SMOKE_CLAUSE        ?= KK-DRAW
+SMOKE_MUTANTS       ?= 3
+MUTATE_ARGS = --cc "$(CC)" --cflags "$(MUTATE_CFLAGS)" --test-cflags "$(CHECK_CFLAGS)" --test-libs "$(CHECK_LIBS)" \
+              --fuzz-cc "$(FUZZ_CC)"
+mutate: $(BUILD)/rulefuzz
+	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
+	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
+	  $(if $(MUTATE_RETRY),--retry-survivors) \
+	  --out $(BUILD)/mutate $(MUTATE_ARGS)
+
+# The smoke `make check` runs: a few mutants of one clause against its rules suite, so the
+# machinery (scan, mutate, build, test, results, report) never rots.
+mutate-smoke: $(BUILD)/rulefuzz
+	@out=$$($(BUILD)/rulefuzz mutate kk --clauses $(SMOKE_CLAUSE) --max $(SMOKE_MUTANTS) --tests check_kk_rules \
+	    --fuzz-seconds 0 --fresh --quiet --out $(BUILD)/mutate-smoke $(MUTATE_ARGS) 2>&1) \
+	  || { echo "$$out" | tail -20; echo "FAILED: mutation smoke"; exit 1; }; \
+	  echo "$$out" | grep -aE '^mutate kk: [0-9]+ mutants run|^$(SMOKE_CLAUSE) '; \
+	  echo "$$out" | grep -qaE '^mutate kk: $(SMOKE_MUTANTS) mutants run' || { echo "$$out"; echo "FAILED: mutation smoke ran no mutant"; exit 1; }
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl)

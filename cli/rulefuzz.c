@@ -9,8 +9,9 @@
 #include <time.h>
 #include "record.h"
 #include "diff.h"
-#include "coverage.h"
+#include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
+#include "../coverage/mutate.h"
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
@@ -45,6 +46,10 @@ static const char *usage =
     "                                   (default rules/texts) is quoted by a clause or register entry\n"
     "                                   or marked as not a rule; uncovered sentences, quote errors and\n"
     "                                   translation gaps; --fail-under: exit 1 below PCT\n"
+    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh]\n"
+    "                                   mutation testing of each clause's enforcing code: every single-point\n"
+    "                                   mutant built in a scratch copy, the game's suites run, survivors\n"
+    "                                   fuzzed; a score per clause (resumable; build/mutate by default)\n"
     "  bench [GAME] [--games N]         moves/s and games/s, oracles off and on\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
 
@@ -861,6 +866,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
     if (!strcmp(cmd, "triage")) return cmd_triage(argc - 2, argv + 2);
     if (!strcmp(cmd, "coverage")) return rf_cov_command(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "mutate")) return rf_mut_command(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "diff")) return rf_cmd_diff(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "textcov")) return rf_cmd_textcov(argc - 2, argv + 2);

@@ -20,7 +20,7 @@ enum {
     K_SCORE_FIFTH_MEADOW, K_SCORE_FIFTH_HAND, K_SCORE_REMINDER, K_SCORE_B_WORTHLESS, K_DOG_SWAP_NEUTRAL,
     K_DOG_SWAP_AGREE, K_DOG_EMPTY, K_END_LINE_EMPTY, K_END_BLOCKED, K_FINAL_MEADOW,
     K_FINAL_STABLE_DOUBLE, K_FINAL_MILK_FIRST, K_FINAL_MILK_SECOND, K_FINAL_MILK_TIE,
-    K_FINAL_WINNER, K_N
+    K_FINAL_WINNER, K_LEGAL_SET, K_N
 };
 
 static const inv_clause hdz_clauses[K_N] = {
@@ -62,6 +62,7 @@ static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-FINAL-MILK-SECOND",    "inv_hdz_final_milk_second",    "nl+en"},
     {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en"},
     {"HDZ-FINAL-WINNER",         "inv_hdz_final_winner",         "nl+en"},
+    {"HDZ-LEGAL-SET",            "inv_hdz_legal_set",            "nl+en"},
 };
 
 /* ---- Names for messages (only built on a failure path) ------------------------------ */
@@ -1717,6 +1718,149 @@ static void inv_hdz_score_reminder(inv_ctx *c, int k0, const hx *h)
     if (changed) inv_fired(c, k);
 }
 
+/* ---- HDZ-LEGAL-SET ------------------------------------------------------------------------- */
+
+/* 1 when the rules allow m in s (decided by s->decider), else 0 with *why; *k gets the clause the
+ * move belongs to: KEEP and RETURN HDZ-SETUP-DOG-REDRAW, PLAY HDZ-TURN-PLAY, TAKE HDZ-TURN-TAKE
+ * (HDZ-TAKE-NOMARKED on a marked card), DOG by its kind (HDZ-DOG-EMPTY, -SWAP-AGREE,
+ * -SWAP-NEUTRAL), PASS HDZ-DOG-SWAP-NEUTRAL (the dog move is optional, HDZ-AMB-DOG-OPTIONAL),
+ * AGREE and REFUSE HDZ-DOG-SWAP-AGREE. Bytes a move does not use must be zero. */
+static int rules_allow(const hdz_state *s, const game_move *m, int *k, const char **why)
+{
+    static const uint8_t used[9] = {0, 0, 0, 1, 1, 2, 0, 0, 0};   /* argument bytes per kind */
+    static const uint8_t phase[9] = {0, HDZ_PH_REDRAW, HDZ_PH_REDRAW, HDZ_PH_PLAY, HDZ_PH_TAKE,
+                                     HDZ_PH_DOG, HDZ_PH_DOG, HDZ_PH_AGREE, HDZ_PH_AGREE};
+    const uint8_t *b = &m->a;
+    int p = s->turn, n = s->n, a = m->a;
+    uint32_t r = s->readings;
+    *k = K_TURN_ORDER;
+    *why = "no such move kind";
+    if (m->kind < HDZ_MV_KEEP || m->kind > HDZ_MV_REFUSE) return 0;
+    for (int i = used[m->kind]; i < 7; i++)
+        if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
+    switch (m->kind) {
+    case HDZ_MV_KEEP: case HDZ_MV_RETURN: *k = K_SETUP_DOG_REDRAW; break;
+    case HDZ_MV_PLAY: *k = K_TURN_PLAY; break;
+    case HDZ_MV_TAKE: *k = in_meadow(n, a) && s->mark[a] != NO ? K_TAKE_NOMARKED : K_TURN_TAKE; break;
+    case HDZ_MV_DOG: {
+        int dt = dog_class(r, n, s->cell, s->mark, p, a, m->b, s->refused);
+        *k = dt == DT_EMPTY || dt == DT_BAD_EMPTY_LINE ? K_DOG_EMPTY
+           : dt == DT_OPP || dt == DT_BAD_REFUSED ? K_DOG_SWAP_AGREE : K_DOG_SWAP_NEUTRAL;
+        break;
+    }
+    case HDZ_MV_PASS: *k = K_DOG_SWAP_NEUTRAL; break;
+    default: *k = K_DOG_SWAP_AGREE; break;
+    }
+    *why = "the move's phase is not the position's";
+    if (phase[m->kind] != s->phase) return 0;
+    switch (m->kind) {
+    case HDZ_MV_RETURN:
+        /* "Eventueel getrokken hondenkaarten mogen worden teruggegeven": a dog in hand, a pile to draw from */
+        *why = "no dog in hand, or no pile to draw a replacement from";
+        return has_dog(s, p) && s->pile_len > 0;
+    case HDZ_MV_PLAY:
+        *why = "the card is not in the hand";
+        return is_card(a) && has_card(s, p, a);
+    case HDZ_MV_TAKE:
+        *why = "the cell is not in the line beside the large goat, holds no card, or the card carries a small goat";
+        return in_meadow(n, a) && in_line(beside(n, s->goat[p], r), a) && is_card(s->cell[a]) && s->mark[a] == NO;
+    case HDZ_MV_DOG: {
+        int dt = dog_class(r, n, s->cell, s->mark, p, a, m->b, s->refused);
+        *why = dt < 0 ? dog_reason(dt) : "";
+        return dt > 0;
+    }
+    case HDZ_MV_PASS:
+        /* HDZ-AMB-DOG-OPTIONAL: "mag" (optional) | mandatory */
+        *why = "the dog move is mandatory (dog=mandatory)";
+        return !(r & HDZ_R_DOG_MANDATORY);
+    default:
+        return 1;
+    }
+}
+
+static nm move_name(const game_move *m)
+{
+    hx h;
+    h.m = m;
+    return mvname(&h);
+}
+
+static int listed(const game_move *set, int n, const game_move *m)
+{
+    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
+    return 0;
+}
+
+/* HDZ-LEGAL-SET: the set of legal moves, restated from the move rules (HDZ-SETUP-DOG-REDRAW's
+ * return, HDZ-TURN-PLAY, HDZ-TURN-TAKE with HDZ-TAKE-NOMARKED, the dog moves HDZ-DOG-SWAP-NEUTRAL,
+ * HDZ-DOG-SWAP-AGREE and HDZ-DOG-EMPTY, the agreement), equals the engine's legal_moves in every
+ * position: a move the rules allow and the engine withholds is missing, one the engine offers and
+ * the rules forbid is extra; the message names its clause. */
+static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
+{
+    game_move eng[GAME_MAX_MOVES], rule[GAME_MAX_MOVES];
+    int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0, kc;
+    const char *why;
+    if (s->phase > HDZ_PH_OVER) return;
+    inv_applied(c, k);
+    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    game_move m;
+    /* Every candidate the rules could allow, phase by phase. */
+    memset(&m, 0, sizeof m);
+    switch (s->phase) {
+    case HDZ_PH_REDRAW:
+        m.kind = HDZ_MV_KEEP; rule[nr++] = m;
+        m.kind = HDZ_MV_RETURN; if (rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
+        break;
+    case HDZ_PH_PLAY:
+        for (int i = 0; i < 2; i++) {
+            m.kind = HDZ_MV_PLAY; m.a = s->hand[p][i];
+            if (rules_allow(s, &m, &kc, &why) && !listed(rule, nr, &m)) rule[nr++] = m;
+        }
+        break;
+    case HDZ_PH_TAKE:
+        for (int a = 0; a < HDZ_CELLS; a++) {
+            m.kind = HDZ_MV_TAKE; m.a = (uint8_t)a;
+            if (rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
+        }
+        break;
+    case HDZ_PH_DOG:
+        for (int a = 0; a < HDZ_CELLS; a++)
+            for (int b = 0; b < HDZ_CELLS && s->mark[a] == p; b++) {
+                m.kind = HDZ_MV_DOG; m.a = (uint8_t)a; m.b = (uint8_t)b;
+                if (nr < GAME_MAX_MOVES - 1 && rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
+            }
+        memset(&m, 0, sizeof m);
+        m.kind = HDZ_MV_PASS; if (rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
+        break;
+    case HDZ_PH_AGREE:
+        m.kind = HDZ_MV_AGREE; rule[nr++] = m;
+        m.kind = HDZ_MV_REFUSE; rule[nr++] = m;
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < nr; i++)
+        if (!listed(eng, ne, &rule[i])) {
+            rules_allow(s, &rule[i], &kc, &why);
+            inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
+                     hdz_clauses[kc].id, sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&rule[i]).s,
+                     phase_name(s->phase), ne);
+            return;
+        }
+    for (int i = 0; i < ne; i++)
+        if (!rules_allow(s, &eng[i], &kc, &why)) {
+            inv_fail(c, k, "%s: legal_moves offers %s %s in phase %s, which the rules forbid: %s", hdz_clauses[kc].id,
+                     sn(p).s, move_name(&eng[i]).s, phase_name(s->phase), why);
+            return;
+        }
+    if (nr != ne) {
+        inv_fail(c, k, "HDZ-TURN-ORDER: legal_moves lists %d moves, %d of them distinct and allowed", ne, nr);
+        return;
+    }
+    if (nr > 0) inv_fired(c, k);
+}
+
 /* ---- Hooks --------------------------------------------------------------------------------- */
 
 static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
@@ -1736,6 +1880,7 @@ static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_mov
     const hdz_state *pre = pre_v, *post = post_v;
     hx h;
     if (!inv_hdz_setup_players(c, k0, post) || !inv_hdz_cards_121(c, k0, post) || !sane(pre)) return;
+    if (sane(post)) inv_hdz_legal_set(c, k0, post);
     hx_build(&h, pre, m, post);
     if (h.wrong_phase) { inv_hdz_turn_order(c, k0, post, &h); return; }
 
@@ -1999,6 +2144,7 @@ static void hdz_check_position(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
     if (!inv_hdz_setup_players(c, k0, s) || !sane(s)) return;
+    inv_hdz_legal_set(c, k0, s);
     /* a small goat lies only on a card of a type its seat owns (HDZ-SCORE-MAJORITY8, -FOURTH) */
     int k = k0 + K_SCORE_MAJORITY8;
     inv_applied(c, k);

@@ -25,7 +25,7 @@ enum {
     K_CARDS_72, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_HANDS, K_INFO_BACKS, K_SETUP_COUNCIL,
     K_SETUP_PILES, K_TURN_ORDER, K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW,
     K_REFILL, K_END_LASTROUND, K_END_HANDS, K_FINAL_MAJORITY, K_FINAL_OPEN, K_FINAL_TIE, K_FINAL_PENALTY,
-    K_FINAL_WINNER, K_N
+    K_FINAL_WINNER, K_LEGAL_SET, K_N
 };
 
 static const inv_clause kk_clauses[K_N] = {
@@ -51,6 +51,7 @@ static const inv_clause kk_clauses[K_N] = {
     {"KK-FINAL-TIE",      "inv_kk_final_tie",      "de"},
     {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de"},
     {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de"},
+    {"KK-LEGAL-SET",      "inv_kk_legal_set",      "de"},
 };
 
 /* ---- Card facts, restated from the parameter table --------------------------------------- */
@@ -544,6 +545,22 @@ static int place_check(const kx *h)
     return BAD_NONE;
 }
 
+/* KK-TURN-PLACE's pass: legal only when no place move is (KK-AMB-LAST-PLACE: under may-pass a seat
+ * may pass in the last round); BAD_NONE when the pass is legal. */
+static int pass_check(const kx *h)
+{
+    const kk_state *pre = h->pre;
+    if (hcount(pre->hand[h->p]) > 0 && first_place(pre->council) >= 0 &&
+        !(pre->last_left != NO && (h->r & KK_R_LAST_MAY_PASS))) return BAD_CAN_PLACE;
+    return BAD_NONE;
+}
+
+/* KK-DRAW: a pile that exists and holds a card. */
+static int draw_check(const kx *h)
+{
+    return h->m->a > 1 || h->pre->pile_len[h->m->a] == 0 ? BAD_PILE : BAD_NONE;
+}
+
 static const char *bad_reason(int b)
 {
     switch (b) {
@@ -734,14 +751,12 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
         after_place(h);
         return;
     case KK_MV_PASS:
-        /* KK-AMB-LAST-PLACE: under may-pass a seat may pass in the last round */
-        if (hcount(pre->hand[p]) > 0 && first_place(pre->council) >= 0 &&
-            !(pre->last_left != NO && (h->r & KK_R_LAST_MAY_PASS))) { h->bad = BAD_CAN_PLACE; return; }
+        if ((h->bad = pass_check(h)) != BAD_NONE) return;
         after_place(h);
         return;
     case KK_MV_DRAW:
         h->main = K_DRAW;
-        if (m->a > 1 || pre->pile_len[m->a] == 0) { h->bad = BAD_PILE; return; }
+        if ((h->bad = draw_check(h)) != BAD_NONE) return;
         /* A DRAW phase follows the turn's placement or its pass: a placement left passes at 0,
          * a pass counted itself (an empty hand with both piles full, which positions allow). */
         h->placed = pre->passes == 0;
@@ -1227,6 +1242,93 @@ static void check_frame(inv_ctx *c, int k0, const kx *h)
              post->ending, phase_name(f.phase), sn(f.turn).s, f.turns, f.gave, f.last_left, f.passes, f.ending);
 }
 
+/* ---- KK-LEGAL-SET ------------------------------------------------------------------------------ */
+
+/* The clause whose move kind it is: a give (KK-TURN-GIVE), a place or a pass (KK-TURN-PLACE), a
+ * draw (KK-DRAW). */
+static int legal_clause(int kind)
+{
+    return kind == KK_MV_GIVE ? K_TURN_GIVE : kind == KK_MV_DRAW ? K_DRAW : K_TURN_PLACE;
+}
+
+/* 1 when the rules allow m in s: the same judgement kx_build passes on a played move (its phase,
+ * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile), with *why when not. Bytes a move does not
+ * use must be zero (the engine's encoding, so moves compare with memcmp). */
+static int rules_allow(const kk_state *s, const game_move *m, const char **why)
+{
+    static const uint8_t used[5] = {0, 2, 2, 0, 1};   /* argument bytes of give, place, pass, draw */
+    const uint8_t *b = &m->a;
+    *why = "the move's phase is not the position's";
+    if (m->kind < KK_MV_GIVE || m->kind > KK_MV_DRAW) return 0;
+    for (int i = used[m->kind]; i < 7; i++)
+        if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
+    if (move_phase(m->kind) != s->phase) return 0;
+    /* the judgement kx_build passes on a played move, without building the expected post state */
+    kx h;
+    h.pre = s; h.m = m; h.r = s->readings; h.np = s->players; h.p = s->turn;
+    int bad = m->kind == KK_MV_GIVE ? give_check(&h) : m->kind == KK_MV_PLACE ? place_check(&h)
+            : m->kind == KK_MV_PASS ? pass_check(&h) : draw_check(&h);
+    if (bad) { *why = bad == BAD_PILE ? "no such pile, or it is empty" : bad_reason(bad); return 0; }
+    return 1;
+}
+
+static int listed(const game_move *set, int n, const game_move *m)
+{
+    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
+    return 0;
+}
+
+/* KK-LEGAL-SET: the set of legal moves, restated from KK-TURN-GIVE ("darf der Spieler alle Karten
+ * EINES Reviers ... einem Mitspieler übergeben, sofern dieser noch kein Revier in dieser Farbe vor
+ * sich ausliegen hat"), KK-TURN-PLACE ("auf einen freien Platz ... direkt an eine bereits
+ * ausliegende Karte") and KK-DRAW ("darf der Spieler wählen, von welcher Auslage"), equals the
+ * engine's legal_moves in every position: a move the rules allow and the engine withholds is
+ * missing, one the engine offers and the rules forbid is extra; the message names its clause. */
+static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
+{
+    int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0;
+    game_move eng[GAME_MAX_MOVES], rule[KK_COLOURS * KK_MAXP + KK_HAND * KK_CELLS + 3];
+    const char *why;
+    if (s->phase > KK_PH_OVER || p >= s->players) return;
+    inv_applied(c, k);
+    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    /* Every candidate the rules could allow: gives, the hand's places, pass, both draws. */
+    game_move m;
+    for (int col = 0; col < KK_COLOURS; col++)
+        for (int q = 0; q < s->players; q++) {
+            memset(&m, 0, sizeof m); m.kind = KK_MV_GIVE; m.a = (uint8_t)col; m.b = (uint8_t)q;
+            if (rules_allow(s, &m, &why)) rule[nr++] = m;
+        }
+    for (int j = 0; j < KK_HAND; j++)
+        for (int at = 0; at < KK_CELLS && s->hand[p][j] != NO; at++) {
+            memset(&m, 0, sizeof m); m.kind = KK_MV_PLACE; m.a = s->hand[p][j]; m.b = (uint8_t)at;
+            if (rules_allow(s, &m, &why)) rule[nr++] = m;
+        }
+    memset(&m, 0, sizeof m); m.kind = KK_MV_PASS;
+    if (rules_allow(s, &m, &why)) rule[nr++] = m;
+    for (int i = 0; i < 2; i++) {
+        memset(&m, 0, sizeof m); m.kind = KK_MV_DRAW; m.a = (uint8_t)i;
+        if (rules_allow(s, &m, &why)) rule[nr++] = m;
+    }
+    for (int i = 0; i < nr; i++)
+        if (!listed(eng, ne, &rule[i])) {
+            inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
+                     kk_clauses[legal_clause(rule[i].kind)].id, sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
+            return;
+        }
+    for (int i = 0; i < ne; i++)
+        if (!rules_allow(s, &eng[i], &why)) {
+            inv_fail(c, k, "%s: legal_moves offers %s %s in phase %s, which the rules forbid: %s",
+                     kk_clauses[legal_clause(eng[i].kind)].id, sn(p).s, mvname(&eng[i]).s, phase_name(s->phase), why);
+            return;
+        }
+    if (nr != ne) {
+        inv_fail(c, k, "KK-TURN-ORDER: legal_moves lists %d moves, %d of them distinct and allowed", ne, nr);
+        return;
+    }
+    if (nr > 0) inv_fired(c, k);
+}
+
 /* ---- Hooks ------------------------------------------------------------------------------------ */
 
 static void kk_check_setup(inv_ctx *c, int k0, const void *st)
@@ -1249,6 +1351,7 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
     /* after a move: the view of the seat that decides next (over a game, every seat's) */
     inv_kk_info_backs(c, k0, post, post->phase == KK_PH_OVER ? -1 : post->turn);
+    if (shape_ok(post)) inv_kk_legal_set(c, k0, post);
     kx_build(&h, pre, m, post);
     if (h.wrong_phase || (h.bad && h.kind == KK_MV_PASS)) { inv_kk_turn_order(c, k0, post, &h); return; }
     /* In the order the rules run; the first failing clause ends the step's checks. */
@@ -1451,6 +1554,7 @@ static void kk_check_position(inv_ctx *c, int k0, const void *st)
 {
     const kk_state *s = st;
     if (!inv_kk_setup_players(c, k0, NULL, s) || !shape_ok(s)) return;
+    inv_kk_legal_set(c, k0, s);
     /* KK-END-LASTROUND: the last round begins only when both piles are used up */
     int k = k0 + K_END_LASTROUND;
     inv_applied(c, k);

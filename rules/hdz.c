@@ -311,6 +311,7 @@ static int dog_moves(const hdz_state *st, game_move *out, int max)
     return k;
 }
 
+/* HDZ-LEGAL-SET: every move the rules allow in the position, each once, in a fixed order */
 static int hdz_legal_moves(const void *vst, game_move *out, int max)
 {
     const hdz_state *st = vst;

@@ -177,6 +177,7 @@ static int place_moves(const kk_state *st, game_move *out, int max, int k)
     return k;
 }
 
+/* KK-LEGAL-SET: every move the rules allow in the position, each once, in a fixed order */
 static int kk_legal_moves(const void *vst, game_move *out, int max)
 {
     const kk_state *st = vst;

@@ -1,6 +1,6 @@
 /* check_bids.c: Check suite for Bonje in de Stal: the rulebook's example and effects as records, bad records, random-game properties. */
 #include "testutil_bids.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 static int replay_file(const char *name, rf_replay *out, char *err, size_t errlen)
 {

@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "testutil.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- helpers ------------------------------------------------------------------------ */
 
@@ -321,12 +321,12 @@ START_TEST(the_gate_fails_naming_the_clause_that_never_fired)
     int rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--fail-under", "100", NULL);
     ck_assert_msg(rc == 1, "exit %d: %s", rc, msg);
     ck_assert_msg(strstr(msg, "\nHDZ-SCORE-FOURTH-TRIGGER never fired\n") != NULL, "%s", msg);
-    ck_assert_msg(strstr(msg, "hdz: 37 of 38 clauses fired (97.4%)") != NULL, "%s", msg);
+    ck_assert_msg(strstr(msg, "hdz: 38 of 39 clauses fired (97.4%)") != NULL, "%s", msg);
     ck_assert_int_eq(strstr(msg, "never fired\n") - msg + 12, (long)strlen(msg));   /* it is the only one named */
     ck_assert_ptr_nonnull(strstr(out, "HDZ-SCORE-FOURTH-TRIGGER"));
     ck_assert_ptr_nonnull(strstr(out, "NEVER FIRED"));
     free(out); free(msg);
-    /* 37 of 38 is enough for --fail-under 97 */
+    /* 38 of 39 is enough for --fail-under 97 */
     rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--fail-under", "97", "--quiet", NULL);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
     ck_assert_ptr_nonnull(strstr(out, "passed"));
@@ -343,7 +343,7 @@ START_TEST(the_gate_passes_when_every_clause_fired_and_ignores_conformance_check
     char *out, *msg;
     int rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--fail-under", "100", NULL);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
-    ck_assert_ptr_nonnull(strstr(out, "clause coverage gate: hdz: 38 of 38 clauses fired (100.0%), at least 100%: passed"));
+    ck_assert_ptr_nonnull(strstr(out, "clause coverage gate: hdz: 39 of 39 clauses fired (100.0%), at least 100%: passed"));
     ck_assert_ptr_nonnull(strstr(out, "GEN-HIDDEN-INFO"));
     ck_assert_ptr_null(strstr(msg, "never fired"));
     free(out); free(msg);
@@ -511,6 +511,31 @@ START_TEST(enforcing_lines_follow_the_clause_id_comments_and_join_lcov_data)
     free(out); free(msg);
     h = slurp(page);
     ck_assert_msg(strstr(h, "href=\"../SPEC.md#hdz-score-majority8\"") != NULL, "no SPEC link");
+    ck_assert_ptr_null(strstr(h, "Mutants killed"));
+    free(h);
+    /* --mutation: a column with the clause's mutants killed (of those compiled and not equivalent),
+     * linked to its survivors on the game's mutation page; a clause no run reached says so */
+    char mdir[600], mfile[700];
+    snprintf(mdir, sizeof mdir, "%s/mutate", tmpdir);
+    snprintf(mfile, sizeof mfile, "%s/hdz", mdir);
+    ck_assert_int_eq(mkdir(mdir, 0755), 0);
+    ck_assert_int_eq(mkdir(mfile, 0755), 0);
+    snprintf(mfile, sizeof mfile, "%s/hdz/mutants.tsv", mdir);
+    write_text(mfile, "0000000000000001\ttests\tHDZ-SCORE-MAJORITY8\trules/t.c\t4\trel\n"
+                      "0000000000000002\tfuzz\tHDZ-SCORE-MAJORITY8,HDZ-TURN-TAKE\trules/t.c\t5\tconst\n"
+                      "0000000000000003\tsurvived\tHDZ-SCORE-MAJORITY8\trules/t.c\t5\tarith\n"
+                      "0000000000000004\tequivalent\tHDZ-SCORE-MAJORITY8\trules/t.c\t6\tconst\n"
+                      "0000000000000005\tnot-compiled\tHDZ-SCORE-MAJORITY8\trules/t.c\t6\tdelete\n");
+    rc = run_coverage(&out, &msg, "hdz", "--counts", counts, "--src-root", tmpdir, "--html", html, "--mutation", mdir, NULL);
+    ck_assert_int_eq(rc, 0);
+    free(out); free(msg);
+    h = slurp(page);
+    ck_assert_ptr_nonnull(strstr(h, "Mutants killed"));
+    ck_assert_msg(strstr(h, "5 mutants: 1 killed by tests, 1 by fuzzing, 1 survived, 1 equivalent, 1 not compiled\">2/3") != NULL,
+                  "no mutation cell 2/3 for HDZ-SCORE-MAJORITY8");
+    ck_assert_ptr_nonnull(strstr(h, "mutate/hdz.html#s-hdz-score-majority8"));
+    ck_assert_ptr_nonnull(strstr(h, "1 mutants: 0 killed by tests, 1 by fuzzing, 0 survived, 0 equivalent, 0 not compiled\">1/1"));
+    ck_assert_ptr_nonnull(strstr(h, "not run"));
     free(h);
 }
 END_TEST

@@ -1,6 +1,6 @@
 /* check_gp.c: Check suite for Gloria Picktoria: the rulebook's examples as records, bad records, random-game properties. */
 #include "testutil_gp.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- Records: the rulebook's examples and bad input ---------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* check_hdz.c: Check suite for Herr der Ziegen: worked examples, records, random-game properties. */
 #include "testutil.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- Records: the rulebook's worked examples and bad input ------------------------ */
 

@@ -580,8 +580,8 @@ END_TEST
 
 /* ---- Dog --------------------------------------------------------------------------------------- */
 
-/* P1 owns H2 at c5 (J3 neutral at f5); P1 has played a dog and taken d7: phase DOG. */
-static void dog_setup(hdz_state *st)
+/* P1 owns H2 at c5 (J3 neutral at f5), holds a dog and J4 lies at c2, K1 at a1; P1 to play. */
+static void dog_position(hdz_state *st)
 {
     start(st, 3, NL);
     tu_put_cell(st, "H2", "c5");
@@ -590,6 +590,12 @@ static void dog_setup(hdz_state *st)
     tu_put_cell(st, "J4", "c2");
     tu_put_cell(st, "K1", "a1");
     tu_put_hand(st, "Dog", 0, 0);
+}
+
+/* ... P1 has played the dog and taken d7: phase DOG. */
+static void dog_setup(hdz_state *st)
+{
+    dog_position(st);
     play(st, "play Dog");
     play(st, "take d7");
     ck_assert_int_eq(st->phase, HDZ_PH_DOG);
@@ -1044,7 +1050,7 @@ static const char *const proven[] = {
     "HDZ-SCORE-FOURTH-TRIGGER", "HDZ-SCORE-FIFTH-MEADOW", "HDZ-SCORE-FIFTH-HAND", "HDZ-SCORE-B-WORTHLESS",
     "HDZ-DOG-SWAP-NEUTRAL", "HDZ-DOG-SWAP-AGREE", "HDZ-DOG-EMPTY", "HDZ-END-LINE-EMPTY", "HDZ-END-BLOCKED",
     "HDZ-FINAL-MEADOW", "HDZ-FINAL-STABLE-DOUBLE", "HDZ-FINAL-MILK-FIRST", "HDZ-FINAL-MILK-SECOND",
-    "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER",
+    "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER", "HDZ-LEGAL-SET",
 };
 
 /* ---- Clauses found by rule-text coverage (rulefuzz textcov) ------------------------------------ */
@@ -1132,6 +1138,48 @@ START_TEST(reminder_oracle_fires_when_reminder_goats_are_counted_under_memo_or_f
 }
 END_TEST
 
+
+/* In the position after the move, legal_moves forgets P1's swap with J3 at f5 (variant 0) or its
+ * last take (variant 1), or offers a take of c5, which carries P1's small goat (variant 2). */
+static int legal_wrong_set(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = hdz_engine.legal_moves(vst, out, max);
+    for (int i = 0; i < k; i++)
+        if ((variant == 0 && out[i].kind == HDZ_MV_DOG && out[i].b == tu_cell("f5")) ||
+            (variant == 1 && out[i].kind == HDZ_MV_TAKE && i == k - 1)) {
+            memmove(&out[i], &out[i + 1], sizeof *out * (size_t)(k - i - 1));
+            return k - 1;
+        }
+    if (variant == 2 && st->phase == HDZ_PH_TAKE && k < max) {
+        memset(&out[k], 0, sizeof out[k]);
+        out[k].kind = HDZ_MV_TAKE;
+        out[k].a = (uint8_t)tu_cell("c5");
+        return k + 1;
+    }
+    return k;
+}
+
+/* HDZ-LEGAL-SET */
+START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card)
+{
+    static const char *const named[] = {"HDZ-DOG-SWAP-NEUTRAL", "HDZ-TURN-TAKE", "HDZ-TAKE-NOMARKED"};
+    hdz_state st;
+    dog_position(&st);
+    trans played = step(&st, "play Dog");        /* post: TAKE beside the unmoved goat */
+    trans took = step(&st, "take d7");           /* post: DOG, c5-f5 a swap with a neutral card */
+    ck_assert_int_eq(took.post.phase, HDZ_PH_DOG);
+    accepts(&played, "HDZ-LEGAL-SET");
+    accepts(&took, "HDZ-LEGAL-SET");
+    break_engine();
+    broken.legal_moves = legal_wrong_set;
+    variant = _i;
+    inv_init(&ctx, &broken, 0);                  /* the game's oracles alone: the set is the first to speak */
+    rejects(_i == 0 ? &took : &played, "HDZ-LEGAL-SET");
+    ck_assert_msg(strstr(ctx.first_msg, named[_i]) != NULL, "the message names no %s: %s", named[_i], ctx.first_msg);
+}
+END_TEST
+
 START_TEST(every_clause_of_the_hdz_oracles_has_a_wrong_transition_test)
 {
     const int n = (int)(sizeof proven / sizeof proven[0]);
@@ -1215,6 +1263,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
+    tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

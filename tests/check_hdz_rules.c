@@ -170,8 +170,13 @@ START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile
     int dogs_in_pile = 0;
     for (int i = 0; i < st.pile_len; i++) dogs_in_pile += st.pile[i] == HDZ_DOG;
     int len = st.pile_len;
+    uint8_t unmixed[HDZ_CARDS];                 /* the pile with the dog merely laid on top */
+    memcpy(unmixed, st.pile, sizeof unmixed);
+    unmixed[len - 1] = HDZ_DOG;
     ck_assert(legal_has(&st, "return") && legal_has(&st, "keep"));
     play(&st, "return");
+    /* "De hondenkaarten worden dan terug in de stapel gemixt": mixed in, not left on top */
+    ck_assert_msg(memcmp(st.pile, unmixed, (size_t)len) != 0, "the returned dog was laid on the pile, not mixed in");
     ck_assert(st.hand[0][0] == tu_card("A1") || st.hand[0][1] == tu_card("A1"));
     ck_assert(st.hand[0][0] != HDZ_DOG && st.hand[0][1] != HDZ_DOG);
     ck_assert_int_eq(st.pile_len, len);
@@ -179,6 +184,31 @@ START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile
     for (int i = 0; i < st.pile_len; i++) after += st.pile[i] == HDZ_DOG;
     ck_assert_int_eq(after, dogs_in_pile + 1);
     ck_assert(!(st.phase == HDZ_PH_REDRAW && st.turn == 0));   /* P1 is done */
+}
+END_TEST
+
+/* HDZ-LEGAL-SET: legal_moves writes at most `max` moves (the first of the full list, in its order) and
+ * returns how many it wrote; a shorter buffer is never written past its end. */
+START_TEST(legal_moves_never_writes_past_max)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, NL, 2);
+    while (st.phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, &st, "keep"), GAME_OK);
+    tu_put_hand(&st, "Dog", 0, 1);              /* P1 may keep or return a dog */
+    st.phase = HDZ_PH_REDRAW; st.turn = st.decider = 0;
+    for (int round = 0; round < 2; round++) {
+        game_move full[GAME_MAX_MOVES], buf[GAME_MAX_MOVES + 1];
+        int n = G->legal_moves(&st, full, GAME_MAX_MOVES);
+        ck_assert_int_ge(n, 2);
+        for (int max = 0; max <= n; max++) {
+            memset(buf, 0xAB, sizeof buf);
+            ck_assert_int_eq(G->legal_moves(&st, buf, max), max);
+            ck_assert_int_eq(memcmp(buf, full, sizeof *buf * (size_t)max), 0);
+            for (size_t b = 0; b < sizeof *buf; b++) ck_assert_int_eq(((uint8_t *)&buf[max])[b], 0xAB);
+        }
+        st.phase = HDZ_PH_PLAY;                 /* then the play moves */
+        tu_put_hand(&st, "B5", 0, 1);
+    }
 }
 END_TEST
 
@@ -897,6 +927,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
     tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
     tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
+    tcase_add_test(tc, legal_moves_never_writes_past_max);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("clauses found by rule-text coverage");

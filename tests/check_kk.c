@@ -1,6 +1,6 @@
 /* check_kk.c: Check suite for Kleine Kläffer: worked examples, records, random-game properties. */
 #include "testutil_kk.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* ---- Records: the rulebook's worked examples and bad input ------------------------ */
 
@@ -189,6 +189,9 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
     const char *pos = final_position();
     static const struct { const char *from, *to, *want; } pos_cases[] = {
         {"yS1,yS2", "yS2,yS2", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yS1; more than once yS2 (2 times)"},
+        /* KK-CARDS-72: the first card of the deck (yC1, id 0) is counted like every other, and
+         * every missing and every doubled card is named, in deck order */
+        {"hands=yC1,oC3,gS4|", "hands=yC2,rC1,gS4|", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yC1, oC3; more than once yC2 (2 times), rC1 (2 times)"},
         {"phase=place", "phase=draw", "t.rec:4: position: phase draw needs both piles and a hand short of 4 cards"},
         {"turn=3", "turn=4", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '4'"},
         {"last=1", "last=9", "t.rec:4: position: 'last' wants '-' or the turns left in the last round, 1 to 3, got '9'"},

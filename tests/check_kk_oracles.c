@@ -782,6 +782,45 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
 }
 END_TEST
 
+
+/* In the position after the move, legal_moves forgets the draw from the right pile (variant 0)
+ * or the first place move (variant 2), or offers a pass while a pile must be chosen (variant 1). */
+static int legal_wrong_set(const void *vst, game_move *out, int max)
+{
+    const kk_state *st = vst;
+    int k = kk_engine.legal_moves(vst, out, max);
+    for (int i = 0; i < k; i++)
+        if ((variant == 0 && out[i].kind == KK_MV_DRAW && out[i].a == 1) || (variant == 2 && out[i].kind == KK_MV_PLACE)) {
+            memmove(&out[i], &out[i + 1], sizeof *out * (size_t)(k - i - 1));
+            return k - 1;
+        }
+    if (variant == 1 && st->phase == KK_PH_DRAW && k < max) {
+        memset(&out[k], 0, sizeof out[k]);
+        out[k].kind = KK_MV_PASS;
+        return k + 1;
+    }
+    return k;
+}
+
+/* KK-LEGAL-SET */
+START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass)
+{
+    static const char *const named[] = {"KK-DRAW", "KK-TURN-PLACE", "KK-TURN-PLACE"};
+    kk_state st;
+    trans placed = plain_place(&st);            /* post: P1 chooses a pile */
+    trans drew = step(&st, "draw left");        /* post: P2 places */
+    accepts(&placed, "KK-LEGAL-SET");
+    accepts(&drew, "KK-LEGAL-SET");
+    break_engine();
+    broken.legal_moves = legal_wrong_set;
+    variant = _i;
+    ck_assert_int_eq(inv_init(&ctx, &broken, 0), 0);   /* the game's oracles alone */
+    judge(_i == 2 ? &drew : &placed);
+    caught(tu_clause(&ctx, "KK-LEGAL-SET"));
+    ck_assert_msg(strstr(ctx.first_msg, named[_i]) != NULL, "the message names no %s: %s", named[_i], ctx.first_msg);
+}
+END_TEST
+
 /* Every clause the kk context checks has its test above: a new clause fails here until it has one. */
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
@@ -790,7 +829,7 @@ static const char *const proven[] = {
     "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
     "KK-TURN-ORDER", "KK-TURN-GIVE", "KK-TURN-PLACE", "KK-TAKE-RUN", "KK-TAKE-MATCH", "KK-CRISIS",
     "KK-DRAW", "KK-REFILL", "KK-END-LASTROUND", "KK-END-HANDS", "KK-FINAL-MAJORITY", "KK-FINAL-OPEN",
-    "KK-FINAL-TIE", "KK-FINAL-PENALTY", "KK-FINAL-WINNER",
+    "KK-FINAL-TIE", "KK-FINAL-PENALTY", "KK-FINAL-WINNER", "KK-LEGAL-SET",
 };
 
 START_TEST(every_clause_of_the_kk_oracles_has_a_wrong_transition_test)
@@ -858,6 +897,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
+    tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass, 0, 3);
     tcase_add_test(tc, every_clause_of_the_kk_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

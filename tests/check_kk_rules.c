@@ -315,6 +315,29 @@ START_TEST(players_take_turns_clockwise_from_the_first_seat)
 }
 END_TEST
 
+/* KK-LEGAL-SET: legal_moves writes at most `max` moves (the first of the full list, in its order) and
+ * returns how many it wrote; a shorter buffer is never written past its end. */
+START_TEST(legal_moves_never_writes_past_max)
+{
+    kk_state st;
+    start(&st, 3, DE, 7);
+    st.turns = 3;                                      /* gives are legal: P1 holds two colours */
+    tu_kk_put_terr(&st, "yC1", 0);
+    tu_kk_put_terr(&st, "oF2", 0);
+    settle(&st);
+    game_move full[GAME_MAX_MOVES], buf[GAME_MAX_MOVES + 1];
+    int n = kk_engine.legal_moves(&st, full, GAME_MAX_MOVES);
+    ck_assert_int_gt(n, 4);
+    ck_assert_int_eq(full[0].kind, KK_MV_GIVE);
+    for (int max = 0; max <= n; max++) {
+        memset(buf, 0xAB, sizeof buf);
+        ck_assert_int_eq(kk_engine.legal_moves(&st, buf, max), max);
+        ck_assert_int_eq(memcmp(buf, full, sizeof *buf * (size_t)max), 0);
+        for (size_t b = 0; b < sizeof *buf; b++) ck_assert_int_eq(((uint8_t *)&buf[max])[b], 0xAB);
+    }
+}
+END_TEST
+
 /* KK-TURN-GIVE KK-TURN-ORDER: a territory is given before the placement, at most once per turn,
  * and only to a seat without that colour, which must take it. */
 START_TEST(a_whole_territory_goes_to_a_seat_without_that_colour)
@@ -766,6 +789,32 @@ START_TEST(a_short_hand_draws_from_the_chosen_pile_then_from_the_other)
 }
 END_TEST
 
+/* KK-DRAW: a hand the piles cannot fill takes what is left and stays short; nothing is drawn from a
+ * pile that is used up, and the last round begins. */
+START_TEST(a_hand_the_piles_cannot_fill_takes_what_is_left)
+{
+    kk_state st;
+    start(&st, 3, DE, 17);
+    tu_kk_set_hand(&st, 0, "yC1 oS2");
+    tu_kk_keep_pile(&st, 0, 1);
+    tu_kk_clear_pile(&st, 1);
+    settle(&st);
+    int l = st.pile[0][0];
+    int council[KK_CELLS];
+    for (int i = 0; i < KK_CELLS; i++) council[i] = st.council[i];
+    play(&st, "place yC1 b2");                 /* one pile: the draw is automatic */
+    ck_assert_int_eq(tu_kk_hand_count(&st, 0), 2);
+    int has_l = 0, has_o = 0;
+    for (int j = 0; j < KK_HAND; j++) { has_l |= st.hand[0][j] == l; has_o |= st.hand[0][j] == card("oS2"); }
+    ck_assert(has_l && has_o);
+    ck_assert_int_eq(st.pile_len[0] + st.pile_len[1], 0);
+    for (int i = 0; i < KK_CELLS; i++)         /* no card came from nowhere */
+        if (i != cell("b2")) ck_assert_int_eq(st.council[i], council[i]);
+    ck_assert_int_eq(st.last_left, 3);
+    ck_assert_int_eq(st.turn, 1);
+}
+END_TEST
+
 /* KK-REFILL: the rulebook's example. 8 places are free after the turn and the mover drew from the
  * right pile: green, yellow, red and lila go to the first four free places in reading order,
  * "Die letzten vier Plätze bleiben frei." */
@@ -1107,6 +1156,7 @@ static Suite *rules_suite(void)
     tc = tcase_create("turn");
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, a_whole_territory_goes_to_a_seat_without_that_colour);
+    tcase_add_test(tc, legal_moves_never_writes_past_max);
     tcase_add_loop_test(tc, no_territory_can_be_given_in_the_first_round_under_either_reading, 0, 2);
     tcase_add_loop_test(tc, from_the_second_round_on_a_territory_can_be_given_under_either_reading, 0, 2);
     tcase_add_loop_test(tc, the_second_round_readings_differ_only_where_no_game_goes, 0, 2);
@@ -1129,6 +1179,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, the_hand_is_refilled_from_the_top_of_the_chosen_pile, 0, 2);
     tcase_add_loop_test(tc, with_one_pile_used_up_the_draw_comes_from_the_other_at_once, 0, 2);
     tcase_add_test(tc, a_short_hand_draws_from_the_chosen_pile_then_from_the_other);
+    tcase_add_test(tc, a_hand_the_piles_cannot_fill_takes_what_is_left);
     tcase_add_loop_test(tc, the_council_is_refilled_in_reading_order_from_the_drawn_pile_until_four_are_free, 0, 2);
     tcase_add_test(tc, when_both_piles_run_out_the_other_places_stay_free);
     suite_add_tcase(s, tc);

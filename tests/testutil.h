@@ -10,7 +10,7 @@
 #include "../rules/hdz.h"
 #include "../oracles/oracle.h"
 #include "../cli/record.h"
-#include "../cli/coverage.h"
+#include "../coverage/coverage.h"
 
 /* Folder of the corpus (records, regressions, seeds); `make check` sets RF_CORPUS. */
 static inline const char *tu_corpus(void)

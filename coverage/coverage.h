@@ -68,11 +68,20 @@ int rf_cov_write(const rf_cov *a, const char *path, char *err, size_t errlen);
 int rf_cov_update_file(const char *path, const rf_cov *add, char *err, size_t errlen);
 
 /* `rulefuzz coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR]
- * [--src-root DIR] [--json OUT] [--html DIR] [--fail-under PCT] [--quiet]`, argv after the
+ * [--src-root DIR] [--json OUT] [--html DIR] [--fail-under PCT] [--quiet] [--mutation DIR]`
+ * (DIR: rulefuzz mutate's output, a mutation column on the pages), argv after the
  * command word. Tables go to out, messages to errf. Returns RF_EXIT_OK; 1 when --fail-under is
  * given and a game has fewer than PCT% of its clauses (GEN- ones not counted) fired, with one
  * line "<ID> never fired" per such clause on errf; RF_EXIT_BADINPUT for bad arguments or
  * files ("file:line: what is wrong"). */
 int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf);
+
+/* Every enforcing line of every game clause (GEN- and ambiguity IDs left out) under root/rules,
+ * found by the rule README's "Enforcing code" gives: fn(clause, game, file under root, line number,
+ * line text, arg) once per (clause, line), clause by clause in catalogue order, lines ascending.
+ * fn returns 0 to go on, non-zero (out of memory) to stop. Returns 0, or -1 with err set. */
+typedef int (*rf_cov_line_fn)(const char *clause, const char *game, const char *rel, int line, const char *text,
+                              void *arg);
+int rf_cov_each_enforcing_line(const char *root, rf_cov_line_fn fn, void *arg, char *err, size_t errlen);
 
 #endif

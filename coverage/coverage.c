@@ -10,7 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "coverage.h"
-#include "record.h"
+#include "../cli/record.h"
+#include "mutate.h"
 
 static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_err(char *err, size_t n, const char *fmt, ...)
@@ -649,6 +650,28 @@ fail:
     return -1;
 }
 
+int rf_cov_each_enforcing_line(const char *root, rf_cov_line_fn fn, void *arg, char *err, size_t errlen)
+{
+    rf_code cd;
+    int rc = -1;
+    if (code_init(&cd)) { set_err(err, errlen, "out of memory"); code_free(&cd); return -1; }
+    if (code_scan(&cd, root, 1, err, errlen)) goto out;
+    for (int i = 0; i < cd.nid; i++) {
+        const rf_known *k = &cd.id[i];
+        if (k->kind != ID_CLAUSE) continue;
+        for (int j = 0; j < k->nloc; j++) {
+            const rf_src *f = &cd.src[k->loc[j].file];
+            int l = k->loc[j].line;
+            if (l < 1 || l > f->nline) continue;
+            if (fn(k->id, k->game, f->rel, l, f->text[l - 1], arg)) { set_err(err, errlen, "out of memory"); goto out; }
+        }
+    }
+    rc = 0;
+out:
+    code_free(&cd);
+    return rc;
+}
+
 /* ==== lcov tracefiles ================================================================ */
 
 /* The scanned source an lcov SF: path names: the same relative path under any folder. */
@@ -757,6 +780,7 @@ typedef struct {
 typedef struct {
     const char *src_root;
     const char *lcov_html;              /* genhtml output folder for links, NULL none */
+    const char *mutation;               /* rulefuzz mutate's output folder: a mutation column, NULL none */
     const char **counts; int ncounts;
     const char **lcov; int nlcov;
     double fail_under;                  /* < 0: no gate */
@@ -1165,8 +1189,34 @@ static void html_code(FILE *f, const rf_code *cd, const rf_opts *o, const char *
     if (shown) fputs("</div>", f);
 }
 
+/* The mutation column: killed of the mutants that compiled and are not equivalent, linked to the
+ * game's mutation page (its survivors for this clause). */
+static void html_mutation(FILE *f, const rf_opts *o, const char *html_dir, const char *game, const rf_crow *r)
+{
+    rf_mut_score m;
+    if (!o->mutation) return;
+    if (r->generic || rf_mut_score_of(o->mutation, game, r->id, &m) || m.mutants == 0) {
+        fprintf(f, "<td class=\"n muted\">%s</td>", r->generic ? "&ndash;" : "not run");
+        return;
+    }
+    int killed = m.tests + m.fuzz, d = killed + m.survived;
+    char page[PATH_MAX + 64], href[PATH_MAX * 2];
+    snprintf(page, sizeof page, "%s/%s.html", o->mutation, game);
+    rel_path(html_dir, page, href, sizeof href);
+    fputs("<td class=\"n\"><a href=\"", f);
+    html_str(f, href);
+    fputs("#s-", f);
+    for (const char *p = r->id; *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, f);
+    fprintf(f, "\" title=\"%d mutants: %d killed by tests, %d by fuzzing, %d survived, %d equivalent, %d not compiled\">",
+            m.mutants, m.tests, m.fuzz, m.survived, m.equivalent, m.nocompile);
+    if (d) fprintf(f, "%d/%d", killed, d); else fputs("&ndash;", f);
+    fputs("</a>", f);
+    if (d) html_bar(f, killed, d);
+    fputs("</td>", f);
+}
+
 static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *html_dir, const char *spec,
-                     const rf_crow *r)
+                     const rf_crow *r, const char *game)
 {
     fprintf(f, "<tr class=\"%s%s\"><td class=\"id\">", st_name[r->status], r->generic ? " gen" : "");
     if (spec && r->known) {
@@ -1188,6 +1238,7 @@ static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *h
         else fputs("</td><td class=\"n muted\">no branches", f);
         fputs("</td>", f);
     } else fputs("<td class=\"n muted\">&ndash;</td><td class=\"n muted\">&ndash;</td>", f);
+    html_mutation(f, o, html_dir, game, r);
     fputs("<td class=\"code\">", f);
     html_code(f, cd, o, html_dir, r);
     fputs("</td><td class=\"first\">", f);
@@ -1255,15 +1306,17 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
     qsort(ord, (size_t)n, sizeof *ord, cmp_status);
     fputs("<table><thead><tr><th>Clause</th><th>Status</th><th style=\"text-align:right\">Applied</th>"
           "<th style=\"text-align:right\">Fired</th><th style=\"text-align:right\">Violated</th>"
-          "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>"
-          "<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
-    for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j]);
+          "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>", f);
+    if (o->mutation) fputs("<th style=\"text-align:right\" title=\"mutants of the enforcing code killed (rulefuzz mutate)\">Mutants killed</th>", f);
+    fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
+    for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j], gr->g->name);
     fputs("</tbody></table>\n<h2 id=\"conformance\">Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
           "<th>Status</th><th style=\"text-align:right\">Applied</th><th style=\"text-align:right\">Fired</th>"
           "<th style=\"text-align:right\">Violated</th><th style=\"text-align:right\">Lines run</th>"
-          "<th style=\"text-align:right\">Branches taken</th><th>Enforcing code</th><th>First input that fired it</th>"
-          "</tr></thead><tbody>\n", f);
-    for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, &gr->row[j]);
+          "<th style=\"text-align:right\">Branches taken</th>", f);
+    if (o->mutation) fputs("<th style=\"text-align:right\">Mutants killed</th>", f);
+    fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
+    for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, &gr->row[j], gr->g->name);
     free(ord);
     fputs("</tbody></table>\n<h2 id=\"legend\">How to read this page</h2><div class=\"legend\"><p>"
           "<b>Applied</b>: steps on which the clause's oracle judged a relevant move or state. "
@@ -1336,6 +1389,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
         if (!strcmp(a, "--counts")) { if (!v || v[0] == '-') USAGE("--counts needs a file"); list = 1; }
         else if (!strcmp(a, "--lcov")) { if (!v || v[0] == '-') USAGE("--lcov needs a file"); list = 2; }
         else if (!strcmp(a, "--lcov-html")) { if (!v) USAGE("--lcov-html needs a folder"); o.lcov_html = v; i++; list = 0; }
+        else if (!strcmp(a, "--mutation")) { if (!v) USAGE("--mutation needs rulefuzz mutate's folder"); o.mutation = v; i++; list = 0; }
         else if (!strcmp(a, "--src-root")) { if (!v) USAGE("--src-root needs a folder"); o.src_root = v; src_given = 1; i++; list = 0; }
         else if (!strcmp(a, "--json")) { if (!v) USAGE("--json needs a file (or - for standard output)"); json = v; i++; list = 0; }
         else if (!strcmp(a, "--html")) { if (!v) USAGE("--html needs a folder"); html = v; i++; list = 0; }

@@ -1,0 +1,1222 @@
+/* mutate.c: mutation testing of each clause's enforcing code: the line mutator, scratch builds, the Check suites and a fuzz run per mutant, resumable results, the per-clause reports. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "mutate.h"
+#include "coverage.h"
+#include "../cli/record.h"
+#include "../oracles/oracle.h"
+
+/* ==== The line mutator ================================================================ */
+
+enum { T_IDENT, T_NUM, T_PUNCT };
+typedef struct { int at, len, type; } tok;
+#define MAX_TOK 256
+
+static int is_id0(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
+static int is_id(int ch) { return is_id0(ch) || (ch >= '0' && ch <= '9'); }
+
+/* Code tokens of one line; comments and literals dropped. Returns the count (-1: a preprocessor
+ * line or a line that opens or closes a block comment's middle, left alone). */
+static int tokenize(const char *s, tok *t, int max)
+{
+    static const char *const punct[] = {"<<=", ">>=", "->", "++", "--", "<=", ">=", "==", "!=", "&&", "||",
+                                        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", NULL};
+    int n = 0, i = 0, len = (int)strlen(s);
+    while (s[i] == ' ' || s[i] == '\t') i++;
+    if (s[i] == '#' || (s[i] == '*' && s[i + 1] != '=') ) return -1;   /* preprocessor, block comment body */
+    while (i < len && n < max) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == '\r') { i++; continue; }
+        if (ch == '/' && s[i + 1] == '/') break;
+        if (ch == '/' && s[i + 1] == '*') {
+            const char *e = strstr(s + i + 2, "*/");
+            if (!e) break;
+            i = (int)(e - s) + 2;
+            continue;
+        }
+        if (ch == '"' || ch == '\'') {
+            for (i++; i < len && s[i] != ch; i++) if (s[i] == '\\' && i + 1 < len) i++;
+            i++;
+            t[n++] = (tok){i - 1, 1, T_PUNCT};   /* a literal stands in as an operand */
+            t[n - 1].type = T_NUM; t[n - 1].len = 0;
+            continue;
+        }
+        if (is_id0(ch)) {
+            int j = i;
+            while (j < len && is_id(s[j])) j++;
+            t[n++] = (tok){i, j - i, T_IDENT};
+            i = j;
+            continue;
+        }
+        if (ch >= '0' && ch <= '9') {
+            int j = i;
+            while (j < len && (is_id(s[j]) || s[j] == '.')) j++;
+            t[n++] = (tok){i, j - i, T_NUM};
+            i = j;
+            continue;
+        }
+        int l = 1;
+        for (int p = 0; punct[p]; p++) {
+            int pl = (int)strlen(punct[p]);
+            if (!strncmp(s + i, punct[p], (size_t)pl)) { l = pl; break; }
+        }
+        t[n++] = (tok){i, l, T_PUNCT};
+        i += l;
+    }
+    return n;
+}
+
+static int tok_is(const char *s, const tok *t, const char *w)
+{
+    return t->len == (int)strlen(w) && !strncmp(s + t->at, w, (size_t)t->len);
+}
+
+/* The token before t[i] ends an operand: the operator at t[i] is binary. */
+static int binary_at(const char *s, const tok *t, int i)
+{
+    static const char *const kw[] = {"return", "case", "sizeof", "int", "char", "unsigned", "long", "short",
+                                     "const", "void", "uint8_t", "uint32_t", "uint64_t", "int64_t", "size_t", NULL};
+    if (i == 0) return 0;
+    const tok *p = &t[i - 1];
+    if (p->type == T_NUM) return 1;
+    if (p->type == T_IDENT) {
+        for (int k = 0; kw[k]; k++) if (tok_is(s, p, kw[k])) return 0;
+        if (p->len > 2 && !strncmp(s + p->at + p->len - 2, "_t", 2)) return 0;       /* a type */
+        if (p->len > 5 && !strncmp(s + p->at + p->len - 5, "state", 5)) return 0;    /* hdz_state *s */
+        if (p->len > 5 && !strncmp(s + p->at + p->len - 5, "_move", 5)) return 0;
+        return 1;
+    }
+    return tok_is(s, p, ")") || tok_is(s, p, "]");
+}
+
+static int add(rf_mut *out, int n, int max, const char *line, int col, int len, const char *op, const char *repl)
+{
+    if (n >= max || strlen(repl) >= RF_MUT_TEXT) return n;
+    rf_mut m;
+    memset(&m, 0, sizeof m);
+    m.col = col; m.len = len;
+    snprintf(m.op, sizeof m.op, "%s", op);
+    snprintf(m.repl, sizeof m.repl, "%s", repl);
+    /* distinct mutated lines only */
+    char a[RF_MUT_TEXT * 2], b[RF_MUT_TEXT * 2];
+    if (rf_mut_apply(line, &m, a, sizeof a) < 0) return n;
+    if (!strcmp(a, line)) return n;
+    for (int i = 0; i < n; i++)
+        if (rf_mut_apply(line, &out[i], b, sizeof b) >= 0 && !strcmp(a, b)) return n;
+    out[n] = m;
+    return n + 1;
+}
+
+/* The matching ')' for the '(' at t[i], -1 when it is not on this line. */
+static int close_paren(const char *s, const tok *t, int nt, int i)
+{
+    int depth = 0;
+    for (int j = i; j < nt; j++) {
+        if (tok_is(s, &t[j], "(")) depth++;
+        else if (tok_is(s, &t[j], ")") && --depth == 0) return j;
+    }
+    return -1;
+}
+
+int rf_mut_line(const char *line, rf_mut *out, int max)
+{
+    static const char *const swap[][3] = {
+        {"<", "<=", "rel"}, {"<=", "<", "rel"}, {">", ">=", "rel"}, {">=", ">", "rel"},
+        {"==", "!=", "rel"}, {"!=", "==", "rel"}, {"&&", "||", "logic"}, {"||", "&&", "logic"},
+        {"+=", "-=", "arith"}, {"-=", "+=", "arith"}, {"++", "--", "arith"}, {"--", "++", "arith"},
+        {"<<", ">>", "arith"}, {">>", "<<", "arith"}, {"|=", "&=", "bit"}, {"&=", "|=", "bit"},
+        {NULL, NULL, NULL}};
+    static const char *const bin[][3] = {
+        {"+", "-", "arith"}, {"-", "+", "arith"}, {"*", "/", "arith"}, {"/", "*", "arith"}, {"%", "/", "arith"},
+        {"&", "|", "bit"}, {"|", "&", "bit"}, {NULL, NULL, NULL}};
+    tok t[MAX_TOK];
+    int nt = tokenize(line, t, MAX_TOK), n = 0;
+    char buf[RF_MUT_TEXT];
+    if (nt <= 0) return 0;
+    for (int i = 0; i < nt; i++) {
+        const tok *k = &t[i];
+        if (k->type == T_PUNCT) {
+            for (int s = 0; swap[s][0]; s++)
+                if (tok_is(line, k, swap[s][0])) n = add(out, n, max, line, k->at, k->len, swap[s][2], swap[s][1]);
+            for (int s = 0; bin[s][0]; s++)
+                if (tok_is(line, k, bin[s][0]) && binary_at(line, t, i) && i + 1 < nt)
+                    n = add(out, n, max, line, k->at, k->len, bin[s][2], bin[s][1]);
+            if (tok_is(line, k, "!") && i + 1 < nt)          /* a negation dropped */
+                n = add(out, n, max, line, k->at, k->len, "logic", "");
+        } else if (k->type == T_NUM && k->len > 0) {
+            char lit[64], *end;
+            if (k->len >= (int)sizeof lit) continue;
+            memcpy(lit, line + k->at, (size_t)k->len);
+            lit[k->len] = 0;
+            if (strchr(lit, '.') || ((lit[k->len - 1] == 'e' || lit[k->len - 1] == 'E') && !strchr(lit, 'x'))) continue;
+            errno = 0;
+            unsigned long long v = strtoull(lit, &end, 0);
+            if (errno || end == lit) continue;
+            if (i > 0 && tok_is(line, &t[i - 1], "[") && i + 1 < nt && tok_is(line, &t[i + 1], "]") &&
+                i > 1 && t[i - 2].type == T_IDENT && i + 2 < nt && (tok_is(line, &t[i + 2], ";") || tok_is(line, &t[i + 2], "=")))
+                continue;                                    /* an array's declared size */
+            snprintf(buf, sizeof buf, "%llu%s", v + 1, end);
+            n = add(out, n, max, line, k->at, k->len, "const", buf);
+            if (v > 0) { snprintf(buf, sizeof buf, "%llu%s", v - 1, end); n = add(out, n, max, line, k->at, k->len, "const", buf); }
+        } else if (k->type == T_IDENT && (tok_is(line, k, "if") || tok_is(line, k, "while")) && i + 1 < nt &&
+                   tok_is(line, &t[i + 1], "(")) {
+            int j = close_paren(line, t, nt, i + 1);
+            if (j < 0) continue;
+            int a = t[i + 1].at + 1, b = t[j].at;
+            if (b - a <= 0 || b - a + 4 >= RF_MUT_TEXT) continue;
+            snprintf(buf, sizeof buf, "!(%.*s)", b - a, line + a);
+            n = add(out, n, max, line, a, b - a, "negate", buf);
+        } else if (k->type == T_IDENT && tok_is(line, k, "return") && i + 1 < nt && !tok_is(line, &t[i + 1], ";")) {
+            int j = i + 1;
+            while (j < nt && !tok_is(line, &t[j], ";")) j++;
+            if (j >= nt) continue;
+            int a = t[i + 1].at, b = t[j].at;
+            int zero = j == i + 2 && tok_is(line, &t[i + 1], "0");
+            if (j == i + 2 && t[i + 1].type == T_NUM) continue;    /* a constant: the const mutants cover it */
+            n = add(out, n, max, line, a, b - a, "return", zero ? "1" : "0");
+        }
+    }
+    /* The statement deleted: the line holds whole statements (ends with ';'), not a declaration,
+     * not a return (changed above), not a bare jump out of a loop or switch. */
+    if (nt >= 2 && tok_is(line, &t[nt - 1], ";")) {
+        const tok *f = &t[0];
+        int decl = f->type == T_IDENT && ((t[1].type == T_IDENT) ||
+                   (tok_is(line, &t[1], "*") && nt > 2 && t[2].type == T_IDENT && nt > 3 &&
+                    (tok_is(line, &t[3], "=") || tok_is(line, &t[3], ";") || tok_is(line, &t[3], ",") || tok_is(line, &t[3], "["))));
+        int skip = tok_is(line, f, "return") || tok_is(line, f, "case") || tok_is(line, f, "default") ||
+                   tok_is(line, f, "else") || tok_is(line, f, "for") || tok_is(line, f, "do") || tok_is(line, f, "}") ||
+                   tok_is(line, f, "{") || tok_is(line, f, "if") || tok_is(line, f, "while");
+        if (tok_is(line, f, "if")) {                     /* "if (c) stmt;": the whole if goes */
+            int j = close_paren(line, t, nt, 1);
+            skip = j < 0 || j + 1 >= nt - 1;
+        }
+        if ((!decl && !skip) || tok_is(line, f, "if")) {
+            if (!skip) n = add(out, n, max, line, f->at, t[nt - 1].at + 1 - f->at, "delete", ";");
+        }
+    }
+    /* in order of position */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1].col > out[j].col; j--) { rf_mut x = out[j]; out[j] = out[j - 1]; out[j - 1] = x; }
+    return n;
+}
+
+int rf_mut_apply(const char *line, const rf_mut *m, char *buf, size_t n)
+{
+    size_t l = strlen(line), r = strlen(m->repl);
+    if (m->col < 0 || (size_t)m->col + (size_t)m->len > l) return -1;
+    size_t need = l - (size_t)m->len + r;
+    if (need + 1 > n) return -1;
+    memmove(buf, line, (size_t)m->col);
+    memcpy(buf + m->col, m->repl, r);
+    memcpy(buf + (size_t)m->col + r, line + m->col + m->len, l - (size_t)m->col - (size_t)m->len + 1);
+    return (int)need;
+}
+
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 0x100000001b3ull; }
+    return h;
+}
+
+static void trimmed(const char *s, const char **b, size_t *n)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t l = strlen(s);
+    while (l && (s[l - 1] == ' ' || s[l - 1] == '\t' || s[l - 1] == '\r')) l--;
+    *b = s; *n = l;
+}
+
+void rf_mut_key(const char *rel, const char *orig, const char *mutated, char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const char *b; size_t n;
+    h = fnv(h, rel, strlen(rel) + 1);
+    trimmed(orig, &b, &n); h = fnv(h, b, n); h = fnv(h, "\n", 1);
+    trimmed(mutated, &b, &n); h = fnv(h, b, n);
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* ==== The run ========================================================================= */
+
+typedef struct {
+    char key[17];
+    char *rel;                  /* rules/kk.c */
+    int line;
+    char op[16];
+    char *orig, *mutated;       /* the line before and after */
+    char clauses[512];          /* the clauses whose enforcing line it is, comma-separated */
+    int status;                 /* ST_* */
+    char detail[256];           /* the failing suite, or the clause the fuzzer's oracle named */
+} mutant;
+
+enum { ST_TODO = 0, ST_TESTS, ST_FUZZ, ST_SURVIVED, ST_NOCOMPILE, ST_EQUIV };
+static const char *const st_name[] = {"todo", "tests", "fuzz", "survived", "not-compiled", "equivalent"};
+
+typedef struct {
+    const char *game;
+    const char *clauses;        /* --clauses: IDs or prefixes, comma-separated; NULL all */
+    mutant *m; int n, cap;
+} mset;
+
+typedef struct {
+    char root[1024];            /* --src-root, absolute */
+    char out[1024];             /* --out, absolute */
+    char equiv[PATH_MAX];
+    const char *cc, *cflags, *test_cflags, *test_libs, *fuzz_cc, *tests;
+    int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
+} mopts;
+
+static char *xstrdup(const char *s)
+{
+    size_t l = strlen(s) + 1;
+    char *p = malloc(l);
+    if (!p) { fputs("rulefuzz mutate: out of memory\n", stderr); exit(2); }
+    return memcpy(p, s, l);
+}
+
+static int grow_to(void *v, int *cap, int need, size_t size)
+{
+    void **p = v;
+    if (need <= *cap) return 0;
+    int c = *cap ? *cap * 2 : 64;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q) return -1;
+    *p = q; *cap = c;
+    return 0;
+}
+
+static int is_clause_id(const char *id, size_t l)
+{
+    for (int g = 0; inv_games[g]; g++)
+        for (int i = 0; i < inv_games[g]->n_clauses; i++)
+            if (strlen(inv_games[g]->clauses[i].id) == l && !strncmp(inv_games[g]->clauses[i].id, id, l)) return 1;
+    return 0;
+}
+
+/* --clauses: comma-separated clause IDs (exact) or prefixes (anything that is not a clause ID). */
+static int clause_selected(const char *sel, const char *id)
+{
+    if (!sel || !*sel) return 1;
+    for (const char *p = sel; *p;) {
+        size_t l = strcspn(p, ", ");
+        if (l && (is_clause_id(p, l) ? strlen(id) == l && !strncmp(id, p, l) : !strncmp(id, p, l))) return 1;
+        p += l;
+        while (*p == ',' || *p == ' ') p++;
+    }
+    return 0;
+}
+
+typedef struct { mset *s; const char *root; char err[256]; } scan_arg;
+
+/* How many lines before `line` of root/rel hold the same text, trimmed (0 for most lines). */
+static int same_lines_before(const char *root, const char *rel, int line, const char *text)
+{
+    char path[PATH_MAX + 700];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    const char *tb; size_t tn;
+    trimmed(text, &tb, &tn);
+    char buf[4096];
+    int n = 0;
+    for (int l = 1; l < line && fgets(buf, sizeof buf, f); l++) {
+        buf[strcspn(buf, "\n")] = 0;
+        const char *b; size_t bn;
+        trimmed(buf, &b, &bn);
+        n += bn == tn && !memcmp(b, tb, tn);
+    }
+    fclose(f);
+    return n;
+}
+
+/* The lines already seen: "rel:line" -> index of its first mutant, via a linear list (a few
+ * hundred lines per game). */
+static int on_line(const char *clause, const char *game, const char *rel, int line, const char *text, void *arg)
+{
+    scan_arg *a = arg;
+    mset *s = a->s;
+    if (strcmp(game, s->game) || !clause_selected(s->clauses, clause)) return 0;
+    /* a line shared by several clauses: its mutants count for each */
+    int found = 0;
+    for (int i = 0; i < s->n; i++)
+        if (s->m[i].line == line && !strcmp(s->m[i].rel, rel)) {
+            found = 1;
+            if (!strstr(s->m[i].clauses, clause) && strlen(s->m[i].clauses) + strlen(clause) + 2 < sizeof s->m[i].clauses) {
+                strcat(s->m[i].clauses, ",");
+                strcat(s->m[i].clauses, clause);
+            }
+        }
+    if (found) return 0;
+    /* the same text on an earlier line of the file: the key tells them apart ("rel#n") */
+    int dup = same_lines_before(a->root, rel, line, text);
+    char krel[600];
+    if (dup) snprintf(krel, sizeof krel, "%s#%d", rel, dup); else snprintf(krel, sizeof krel, "%s", rel);
+    rf_mut ms[64];
+    int k = rf_mut_line(text, ms, 64);
+    for (int i = 0; i < k; i++) {
+        char buf[RF_MUT_TEXT * 2];
+        if (rf_mut_apply(text, &ms[i], buf, sizeof buf) < 0) continue;
+        if (grow_to(&s->m, &s->cap, s->n + 1, sizeof *s->m)) return -1;
+        mutant *m = &s->m[s->n++];
+        memset(m, 0, sizeof *m);
+        m->rel = xstrdup(rel);
+        m->line = line;
+        snprintf(m->op, sizeof m->op, "%s", ms[i].op);
+        m->orig = xstrdup(text);
+        m->mutated = xstrdup(buf);
+        snprintf(m->clauses, sizeof m->clauses, "%s", clause);
+        rf_mut_key(krel, text, buf, m->key);
+    }
+    return 0;
+}
+
+static void mset_free(mset *s)
+{
+    for (int i = 0; i < s->n; i++) { free(s->m[i].rel); free(s->m[i].orig); free(s->m[i].mutated); }
+    free(s->m);
+    s->m = NULL; s->n = s->cap = 0;
+}
+
+/* ---- Equivalent mutants: "KEY <TAB> reason" lines, '#' comments ------------------------- */
+
+typedef struct { char key[17]; char *reason; } equiv;
+typedef struct { equiv *e; int n, cap; } equivs;
+
+static int equiv_read(const char *path, equivs *q, FILE *errf)
+{
+    FILE *f = fopen(path, "r");
+    char line[2048];
+    int ln = 0;
+    if (!f) return errno == ENOENT ? 0 : (fprintf(errf, "%s: %s\n", path, strerror(errno)), -1);
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0] || line[0] == '#') continue;
+        size_t l = strspn(line, "0123456789abcdef");
+        if (l != 16 || (line[16] != '\t' && line[16] != ' ') || !line[17 + strspn(line + 17, " \t")]) {
+            fprintf(errf, "%s:%d: want 'KEY<TAB>reason' (KEY: 16 hex digits from the mutation report)\n", path, ln);
+            fclose(f);
+            return -1;
+        }
+        if (grow_to(&q->e, &q->cap, q->n + 1, sizeof *q->e)) { fclose(f); return -1; }
+        memcpy(q->e[q->n].key, line, 16);
+        q->e[q->n].key[16] = 0;
+        q->e[q->n].reason = xstrdup(line + 17 + strspn(line + 17, " \t"));
+        q->n++;
+    }
+    fclose(f);
+    return 0;
+}
+
+static const char *equiv_reason(const equivs *q, const char *key)
+{
+    for (int i = 0; i < q->n; i++) if (!strcmp(q->e[i].key, key)) return q->e[i].reason;
+    return NULL;
+}
+
+/* ---- Results: "KEY <TAB> status <TAB> detail" lines, appended as mutants finish ----------- */
+
+static void results_load(const char *path, mset *s)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    if (!f) return;
+    while (fgets(line, sizeof line, f)) {
+        if (!strchr(line, '\n')) continue;                 /* a line cut by an interrupt */
+        line[strcspn(line, "\n")] = 0;
+        char *t1 = strchr(line, '\t');
+        if (!t1 || t1 - line != 16) continue;
+        *t1 = 0;
+        char *t2 = strchr(t1 + 1, '\t');
+        if (t2) *t2 = 0;
+        int st = -1;
+        for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++) if (!strcmp(t1 + 1, st_name[k])) st = k;
+        if (st < 0) continue;
+        for (int i = 0; i < s->n; i++)
+            if (!strcmp(s->m[i].key, line)) {
+                s->m[i].status = st;
+                snprintf(s->m[i].detail, sizeof s->m[i].detail, "%s", t2 ? t2 + 1 : "");
+            }
+    }
+    fclose(f);
+}
+
+/* ---- Processes -------------------------------------------------------------------------- */
+
+static double now(void)
+{
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+/* Run `cmd` through /bin/sh in its own process group, output to `log` (NULL: /dev/null), for at
+ * most `limit` seconds (0: no limit). With stop_on_fail, reading the output as it comes, a Check
+ * result line marking a failure or an error (":F:" / ":E:") ends the run at once. Returns the
+ * exit status, 124 on a timeout, 1 when stopped at a failure. */
+static int run(const char *cmd, const char *log, double limit, int stop_on_fail, char *first, size_t fn)
+{
+    int fd[2];
+    if (pipe(fd)) return 127;
+    pid_t pid = fork();
+    if (pid < 0) { close(fd[0]); close(fd[1]); return 127; }
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(fd[1], 1); dup2(fd[1], 2);
+        close(fd[0]); close(fd[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    close(fd[1]);
+    FILE *lf = log ? fopen(log, "w") : NULL;
+    fcntl(fd[0], F_SETFL, O_NONBLOCK);
+    double t0 = now();
+    char buf[4096], acc[8192];
+    size_t al = 0;
+    int status = 0, stopped = 0, done = 0;
+    if (first && fn) first[0] = 0;
+    while (!done) {
+        ssize_t r = read(fd[0], buf, sizeof buf);
+        if (r > 0) {
+            if (lf) fwrite(buf, 1, (size_t)r, lf);
+            for (ssize_t i = 0; i < r; i++) {
+                if (al < sizeof acc - 1) acc[al++] = buf[i];
+                if (buf[i] != '\n') continue;
+                acc[al] = 0;
+                if (stop_on_fail && (strstr(acc, ":F:") || strstr(acc, ":E:"))) {
+                    if (first && fn) snprintf(first, fn, "%.*s", (int)strcspn(acc, "\n"), acc);
+                    stopped = 1;
+                }
+                if (first && fn && !first[0] && strstr(acc, "rulefuzz: oracle "))
+                    snprintf(first, fn, "%.*s", (int)strcspn(acc, "\n"), acc);
+                al = 0;
+            }
+            if (stopped) { kill(-pid, SIGKILL); break; }
+            continue;
+        }
+        if (r == 0) { done = 1; break; }
+        /* over time: kill the group and stop reading (a grandchild may keep the pipe open) */
+        if (limit > 0 && now() - t0 > limit) { kill(-pid, SIGKILL); stopped = 2; break; }
+        struct timespec ts = {0, 20 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    close(fd[0]);
+    if (lf) fclose(lf);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    kill(-pid, SIGKILL);                                   /* anything the run left behind */
+    if (stopped == 1) return 1;
+    if (stopped == 2) return 124;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int sh(const char *fmt, ...)
+{
+    char cmd[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    int l = vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (l < 0 || (size_t)l >= sizeof cmd) return 127;
+    return run(cmd, NULL, 0, 0, NULL, 0);
+}
+
+static char *read_all(const char *path)
+{
+    size_t len;
+    char err[256];
+    return rf_read_file(path, &len, err, sizeof err);
+}
+
+static int write_all(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    int ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* Flat object name for a source path: rules/kk.c -> rules_kk.o */
+static void obj_name(const char *rel, char *out, size_t n)
+{
+    snprintf(out, n, "%s", rel);
+    for (char *p = out; *p; p++) if (*p == '/') *p = '_';
+    size_t l = strlen(out);
+    if (l > 2 && !strcmp(out + l - 2, ".c")) out[l - 1] = 'o';
+}
+
+/* A worker: its scratch copy of the tree, its objects and binaries. */
+typedef struct {
+    char dir[PATH_MAX];
+    char **lib; int nlib;           /* library sources (rel) */
+    char **fz; int nfz;             /* fuzz library sources (rel) */
+    char *test[16]; int ntest;      /* test names: check_kk_rules ... (fastest first) */
+    double test_secs[16];
+} worker;
+
+static int list_dir_c(const char *root, const char *sub, char ***out, int *n, int *cap, const char *prefix)
+{
+    char d[PATH_MAX + 64];
+    snprintf(d, sizeof d, "%s/%s", root, sub);
+    DIR *dd = opendir(d);
+    if (!dd) return -1;
+    struct dirent *e;
+    char *names[256];
+    int k = 0;
+    while ((e = readdir(dd)) && k < 256) {
+        size_t l = strlen(e->d_name);
+        if (l < 3 || strcmp(e->d_name + l - 2, ".c")) continue;
+        if (prefix && strncmp(e->d_name, prefix, strlen(prefix))) continue;
+        names[k++] = xstrdup(e->d_name);
+    }
+    closedir(dd);
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) { char *x = names[j]; names[j] = names[j - 1]; names[j - 1] = x; }
+    for (int i = 0; i < k; i++) {
+        if (grow_to(out, cap, *n + 1, sizeof **out)) return -1;
+        char rel[600];
+        snprintf(rel, sizeof rel, "%s/%s", sub, names[i]);
+        (*out)[(*n)++] = xstrdup(rel);
+        free(names[i]);
+    }
+    return 0;
+}
+
+static int has_word(const char *list, const char *w)
+{
+    size_t l = strlen(w);
+    for (const char *p = list; (p = strstr(p, w)); p += l)
+        if ((p == list || p[-1] == ' ' || p[-1] == ',') && (p[l] == 0 || p[l] == ' ' || p[l] == ',')) return 1;
+    return 0;
+}
+
+/* Set up worker w for game g: copy the tree, build every object and the game's tests, run the
+ * unmutated suites (they must pass: their times bound each mutant's). 0, or -1 with a message. */
+static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *errf)
+{
+    int cap = 0, fcap = 0, tcap = 0;
+    memset(wk, 0, sizeof *wk);
+    snprintf(wk->dir, sizeof wk->dir, "%s/%s/w%d", o->out, g, w);
+    if (sh("rm -rf '%s/src' && mkdir -p '%s/src' '%s/obj' '%s/fobj' '%s/bin' && cd '%s' && cp -R rules oracles cli coverage tests fuzz '%s/src/'",
+           wk->dir, wk->dir, wk->dir, wk->dir, wk->dir, o->root, wk->dir)) {
+        fprintf(errf, "rulefuzz mutate: cannot copy the tree into %s/src\n", wk->dir);
+        return -1;
+    }
+    char src[PATH_MAX + 8];
+    snprintf(src, sizeof src, "%s/src", wk->dir);
+    if (list_dir_c(src, "rules", &wk->lib, &wk->nlib, &cap, NULL) || list_dir_c(src, "oracles", &wk->lib, &wk->nlib, &cap, NULL))
+        return -1;
+    for (int i = 0; i < wk->nlib; i++) {
+        if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
+        wk->fz[wk->nfz++] = xstrdup(wk->lib[i]);
+    }
+    if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
+    wk->fz[wk->nfz++] = xstrdup("cli/record.c");
+    list_dir_c(src, "coverage", &wk->lib, &wk->nlib, &cap, NULL);
+    if (grow_to(&wk->lib, &cap, wk->nlib + 2, sizeof *wk->lib)) return -1;
+    wk->lib[wk->nlib++] = xstrdup("cli/record.c");
+    wk->lib[wk->nlib++] = xstrdup("cli/diff.c");
+    char pre[64];
+    snprintf(pre, sizeof pre, "check_%s", g);
+    char **t = NULL;
+    int nt = 0;
+    list_dir_c(src, "tests", &t, &nt, &tcap, pre);
+    for (int i = 0; i < nt && wk->ntest < 16; i++) {
+        const char *name = strrchr(t[i], '/') + 1;
+        char base[128];
+        snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 2), name);
+        /* check_<game>.c or check_<game>_*.c, and only those --tests names */
+        size_t pl = strlen(pre);
+        if ((base[pl] == 0 || base[pl] == '_') && (!o->tests || !*o->tests || has_word(o->tests, base)))
+            wk->test[wk->ntest++] = xstrdup(base);
+        free(t[i]);
+    }
+    free(t);
+    /* objects */
+    for (int i = 0; i < wk->nlib; i++) {
+        char on[300];
+        obj_name(wk->lib[i], on, sizeof on);
+        if (sh("cd '%s' && %s %s -c '%s' -o '%s/obj/%s'", src, o->cc, o->cflags, wk->lib[i], wk->dir, on)) {
+            fprintf(errf, "rulefuzz mutate: %s does not compile in %s\n", wk->lib[i], src);
+            return -1;
+        }
+    }
+    for (int i = 0; i < wk->ntest; i++)
+        if (sh("cd '%s' && %s %s %s -Wno-missing-prototypes -c 'tests/%s.c' -o '%s/obj/test_%s.o'", src, o->cc, o->cflags,
+               o->test_cflags, wk->test[i], wk->dir, wk->test[i])) {
+            fprintf(errf, "rulefuzz mutate: tests/%s.c does not compile\n", wk->test[i]);
+            return -1;
+        }
+    if (o->fuzz_seconds > 0) {
+        for (int i = 0; i < wk->nfz; i++) {
+            char on[300];
+            obj_name(wk->fz[i], on, sizeof on);
+            if (sh("cd '%s' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c '%s' -o '%s/fobj/%s'", src,
+                   o->fuzz_cc, wk->fz[i], wk->dir, on)) {
+                fprintf(errf, "rulefuzz mutate: %s does not compile for libFuzzer\n", wk->fz[i]);
+                return -1;
+            }
+        }
+        if (sh("cd '%s' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c 'fuzz/fuzz_%s.c' -o '%s/fobj/harness.o'",
+               src, o->fuzz_cc, g, wk->dir)) {
+            fprintf(errf, "rulefuzz mutate: fuzz/fuzz_%s.c does not compile\n", g);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Link the game's tests with the mutant's object in place of `rel`'s (NULL: none). */
+static int link_tests(const worker *wk, const mopts *o, const char *rel)
+{
+    char objs[8192] = "", on[300], mon[300] = "";
+    if (rel) obj_name(rel, mon, sizeof mon);
+    for (int i = 0; i < wk->nlib; i++) {
+        obj_name(wk->lib[i], on, sizeof on);
+        size_t l = strlen(objs);
+        if (rel && !strcmp(on, mon)) snprintf(objs + l, sizeof objs - l, " '%s/obj/mutant.o'", wk->dir);
+        else snprintf(objs + l, sizeof objs - l, " '%s/obj/%s'", wk->dir, on);
+    }
+    for (int i = 0; i < wk->ntest; i++)
+        if (sh("%s -o '%s/bin/%s' '%s/obj/test_%s.o' %s %s", o->cc, wk->dir, wk->test[i], wk->dir, wk->test[i], objs, o->test_libs))
+            return -1;
+    return 0;
+}
+
+/* Run the suites, fastest first, stopping at the first failure. 0 all passed, else 1 with the
+ * suite and failure in detail. Each suite gets 3 times its unmutated time plus 20 s. */
+static int run_tests(worker *wk, const mopts *o, int baseline, char *detail, size_t dn)
+{
+    for (int i = 0; i < wk->ntest; i++) {
+        char cmd[PATH_MAX * 4], first[200];
+        /* CK_FORK=no: the suite is one process in the run's process group, so a timeout's kill
+         * reaches every test (a forked Check test sets up a group of its own and would outlive it) */
+        snprintf(cmd, sizeof cmd, "cd '%s' && CK_FORK=no CK_VERBOSITY=verbose RF_CORPUS='%s/corpus' '%s/bin/%s'", o->root, o->root,
+                 wk->dir, wk->test[i]);
+        double t0 = now();
+        int rc = run(cmd, NULL, baseline ? 0 : wk->test_secs[i] * 3 + 20, !baseline, first, sizeof first);
+        if (baseline) wk->test_secs[i] = now() - t0;
+        if (rc) {
+            const char *f = first;
+            /* "tests/check_kk_rules.c:123:F:case:test:0: message": keep from the test name on */
+            for (int c = 0; c < 4 && strchr(f, ':'); c++) f = strchr(f, ':') + 1;
+            snprintf(detail, dn, "%s%s%s", wk->test[i], rc == 124 ? ": timeout" : first[0] ? ": " : "",
+                     rc == 124 ? "" : f);
+            return 1;
+        }
+    }
+    if (baseline)   /* fastest first from now on */
+        for (int i = 1; i < wk->ntest; i++)
+            for (int j = i; j > 0 && wk->test_secs[j - 1] > wk->test_secs[j]; j--) {
+                double x = wk->test_secs[j]; wk->test_secs[j] = wk->test_secs[j - 1]; wk->test_secs[j - 1] = x;
+                char *s = wk->test[j]; wk->test[j] = wk->test[j - 1]; wk->test[j - 1] = s;
+            }
+    return 0;
+}
+
+/* The fuzz run for a survivor: the harness from a fresh copy of its seeds. 1 killed (detail: the
+ * clause the oracle named, or how it crashed), 0 survived, -1 the fuzzer did not build. */
+static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, char *detail, size_t dn)
+{
+    char on[300], objs[8192] = "", first[300];
+    obj_name(rel, on, sizeof on);
+    if (sh("cd '%s/src' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c '%s' -o '%s/fobj/mutant.o'",
+           wk->dir, o->fuzz_cc, rel, wk->dir))
+        return -1;
+    for (int i = 0; i < wk->nfz; i++) {
+        char fn[300];
+        obj_name(wk->fz[i], fn, sizeof fn);
+        size_t l = strlen(objs);
+        snprintf(objs + l, sizeof objs - l, " '%s/fobj/%s'", wk->dir, strcmp(fn, on) ? fn : "mutant.o");
+    }
+    if (sh("%s -fsanitize=fuzzer -o '%s/bin/fuzz' '%s/fobj/harness.o' %s -lm", o->fuzz_cc, wk->dir, wk->dir, objs)) return -1;
+    if (sh("rm -rf '%s/fcorpus' && mkdir -p '%s/fcorpus' && cp '%s/corpus/%s/'* '%s/fcorpus/'", wk->dir, wk->dir, o->root, g, wk->dir))
+        return -1;
+    char cmd[PATH_MAX * 4];
+    snprintf(cmd, sizeof cmd, "'%s/bin/fuzz' -max_total_time=%d -timeout=10 -artifact_prefix='%s/' '%s/fcorpus'", wk->dir,
+             o->fuzz_seconds, wk->dir, wk->dir);
+    int rc = run(cmd, NULL, o->fuzz_seconds + 60, 0, first, sizeof first);
+    if (rc == 0) return 0;
+    const char *p = strstr(first, "rulefuzz: oracle ");
+    if (p) {
+        p += strlen("rulefuzz: oracle ");
+        snprintf(detail, dn, "oracle %.*s", (int)strcspn(p, " "), p);
+    } else snprintf(detail, dn, "%s", rc == 124 ? "hang" : "crash");
+    return 1;
+}
+
+/* One mutant in worker wk: write the mutated file, compile it, link, test, fuzz. */
+static int do_mutant(worker *wk, const mopts *o, const char *g, const mutant *m, char *detail, size_t dn)
+{
+    char path[PATH_MAX + 400];
+    snprintf(path, sizeof path, "%s/src/%s", wk->dir, m->rel);
+    char *text = read_all(path);
+    if (!text) return ST_NOCOMPILE;
+    /* replace line m->line */
+    size_t len = strlen(text), need = len + strlen(m->mutated) + 2;
+    char *mt = malloc(need);
+    if (!mt) { free(text); return ST_NOCOMPILE; }
+    char *p = text;
+    for (int l = 1; l < m->line && p; l++) { p = strchr(p, '\n'); if (p) p++; }
+    if (!p) { free(text); free(mt); return ST_NOCOMPILE; }
+    char *e = strchr(p, '\n');
+    size_t a = (size_t)(p - text);
+    memcpy(mt, text, a);
+    strcpy(mt + a, m->mutated);
+    strcat(mt, e ? e : "");
+    int st = ST_SURVIVED;
+    detail[0] = 0;
+    if (write_all(path, mt)) { st = ST_NOCOMPILE; goto out; }
+    char on[300];
+    obj_name(m->rel, on, sizeof on);
+    if (sh("cd '%s/src' && %s %s -c '%s' -o '%s/obj/mutant.o'", wk->dir, o->cc, o->cflags, m->rel, wk->dir)) {
+        st = ST_NOCOMPILE;
+        goto out;
+    }
+    if (link_tests(wk, o, m->rel)) { st = ST_NOCOMPILE; goto out; }
+    if (run_tests(wk, o, 0, detail, dn)) { st = ST_TESTS; goto out; }
+    if (o->fuzz_seconds > 0) {
+        int f = run_fuzz(wk, o, g, m->rel, detail, dn);
+        if (f > 0) st = ST_FUZZ;
+    }
+out:
+    write_all(path, text);
+    free(text);
+    free(mt);
+    return st;
+}
+
+/* ---- Reports ---------------------------------------------------------------------------- */
+
+typedef struct { const char *id; int mutants, tests, fuzz, survived, equivalent, nocompile; } cscore;
+
+static int has_clause(const mutant *m, const char *id)
+{
+    size_t l = strlen(id);
+    for (const char *p = m->clauses; (p = strstr(p, id)); p += l)
+        if ((p == m->clauses || p[-1] == ',') && (p[l] == 0 || p[l] == ',')) return 1;
+    return 0;
+}
+
+static void score_of(const mset *s, const char *id, cscore *c)
+{
+    memset(c, 0, sizeof *c);
+    c->id = id;
+    for (int i = 0; i < s->n; i++) {
+        const mutant *m = &s->m[i];
+        if (!has_clause(m, id)) continue;
+        c->mutants++;
+        switch (m->status) {
+        case ST_TESTS: c->tests++; break;
+        case ST_FUZZ: c->fuzz++; break;
+        case ST_SURVIVED: c->survived++; break;
+        case ST_EQUIV: c->equivalent++; break;
+        case ST_NOCOMPILE: c->nocompile++; break;
+        default: break;
+        }
+    }
+}
+
+/* Percentage killed of the mutants that compiled and are not equivalent; -1 none. */
+static double pct(const cscore *c)
+{
+    int d = c->tests + c->fuzz + c->survived;
+    return d ? 100.0 * (c->tests + c->fuzz) / d : -1;
+}
+
+static void html_esc(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void spec_anchor(const char *id, char *out, size_t n)
+{
+    size_t i = 0;
+    for (; id[i] && i + 1 < n; i++) out[i] = (char)(id[i] >= 'A' && id[i] <= 'Z' ? id[i] - 'A' + 'a' : id[i]);
+    out[i] = 0;
+}
+
+static void report_game(const mset *s, const inv_game *og, const equivs *q, const mopts *o, FILE *out, FILE *json, int first)
+{
+    int tot[6] = {0};
+    for (int i = 0; i < s->n; i++) tot[s->m[i].status]++;
+    fprintf(out, "\n== mutation score of %s: %d mutants (%d killed by tests, %d by fuzzing only, %d survived, "
+            "%d equivalent, %d not compiled, %d not run)\n", s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
+            tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+    fprintf(out, "%-28s %8s %8s %8s %9s %6s %9s %7s\n", "clause", "mutants", "tests", "fuzzing", "survived", "equiv",
+            "no-build", "score");
+    char hp[PATH_MAX + 64];
+    snprintf(hp, sizeof hp, "%s/%s.html", o->out, s->game);
+    FILE *h = fopen(hp, "w");
+    if (h) {
+        fprintf(h, "<!doctype html><meta charset=utf-8><title>mutation score: %s</title>\n"
+                "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}td:first-child{text-align:left}"
+                "pre{background:#f6f6f6;padding:4px}.del{color:#a00}.add{color:#070}.low{background:#fdd}</style>\n"
+                "<h1>Mutation score: %s</h1><p>%d mutants: %d killed by tests, %d by fuzzing only, %d survived, %d equivalent, "
+                "%d not compiled, %d not run. Score = killed / (mutants that compiled and are not equivalent).</p>\n"
+                "<table><tr><th>clause<th>mutants<th>tests<th>fuzzing<th>survived<th>equivalent<th>not compiled<th>score</tr>\n",
+                s->game, s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED], tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+    }
+    if (json) {
+        fprintf(json, "%s\n  {\"game\": ", first ? "" : ",");
+        json_str(json, s->game);
+        fprintf(json, ", \"mutants\": %d, \"killed_tests\": %d, \"killed_fuzz\": %d, \"survived\": %d, \"equivalent\": %d, "
+                "\"not_compiled\": %d, \"not_run\": %d, \"clauses\": [", s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
+                tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+    }
+    char specp[PATH_MAX + 16];
+    snprintf(specp, sizeof specp, "%s/SPEC.md", o->root);
+    int jf = 1;
+    for (int k = 0; k < og->n_clauses; k++) {
+        cscore c;
+        score_of(s, og->clauses[k].id, &c);
+        if (!c.mutants) continue;
+        double p = pct(&c);
+        char ps[16];
+        if (p < 0) snprintf(ps, sizeof ps, "-"); else snprintf(ps, sizeof ps, "%.1f%%", p);
+        fprintf(out, "%-28s %8d %8d %8d %9d %6d %9d %7s\n", c.id, c.mutants, c.tests, c.fuzz, c.survived, c.equivalent,
+                c.nocompile, ps);
+        char an[80];
+        spec_anchor(c.id, an, sizeof an);
+        if (h)
+            fprintf(h, "<tr%s><td><a href=\"file://%s#%s\">%s</a><td>%d<td>%d<td>%d<td><a href=\"#s-%s\">%d</a><td>%d<td>%d<td>%s</tr>\n",
+                    p >= 0 && p < 95 ? " class=low" : "", specp, an, c.id, c.mutants, c.tests, c.fuzz, an, c.survived,
+                    c.equivalent, c.nocompile, ps);
+        if (json) {
+            fprintf(json, "%s\n    {\"id\": ", jf ? "" : ",");
+            json_str(json, c.id);
+            fprintf(json, ", \"mutants\": %d, \"killed_tests\": %d, \"killed_fuzz\": %d, \"survived\": %d, \"equivalent\": %d, "
+                    "\"not_compiled\": %d, \"score\": %.2f, \"survivors\": [", c.mutants, c.tests, c.fuzz, c.survived,
+                    c.equivalent, c.nocompile, p);
+            int sf = 1;
+            for (int i = 0; i < s->n; i++) {
+                const mutant *m = &s->m[i];
+                if (!has_clause(m, c.id) || (m->status != ST_SURVIVED && m->status != ST_EQUIV)) continue;
+                fprintf(json, "%s{\"key\": \"%s\", \"file\": ", sf ? "" : ", ", m->key);
+                json_str(json, m->rel);
+                fprintf(json, ", \"line\": %d, \"op\": \"%s\", \"equivalent\": %s, \"before\": ", m->line, m->op,
+                        m->status == ST_EQUIV ? "true" : "false");
+                json_str(json, m->orig);
+                fputs(", \"after\": ", json);
+                json_str(json, m->mutated);
+                fputc('}', json);
+                sf = 0;
+            }
+            fputs("]}", json);
+            jf = 0;
+        }
+    }
+    if (json) fputs("\n  ]}", json);
+    if (h) {
+        fputs("</table>\n<h2>Survivors</h2>\n", h);
+        for (int k = 0; k < og->n_clauses; k++) {
+            char an[80];
+            spec_anchor(og->clauses[k].id, an, sizeof an);
+            int any = 0;
+            for (int i = 0; i < s->n; i++) {
+                const mutant *m = &s->m[i];
+                if (!has_clause(m, og->clauses[k].id) || (m->status != ST_SURVIVED && m->status != ST_EQUIV)) continue;
+                if (!any) fprintf(h, "<h3 id=\"s-%s\"><a href=\"file://%s#%s\">%s</a></h3>\n", an, specp, an, og->clauses[k].id);
+                any = 1;
+                fprintf(h, "<p><code>%s</code> %s:%d (%s)%s", m->key, m->rel, m->line, m->op,
+                        m->status == ST_EQUIV ? " <b>equivalent</b>: " : "");
+                if (m->status == ST_EQUIV) html_esc(h, equiv_reason(q, m->key));
+                fputs("</p><pre><span class=del>- ", h);
+                html_esc(h, m->orig);
+                fputs("</span>\n<span class=add>+ ", h);
+                html_esc(h, m->mutated);
+                fputs("</span></pre>\n", h);
+            }
+        }
+        fclose(h);
+    }
+    fprintf(out, "survivors with their diffs: %s\n", hp);
+    for (int i = 0; i < s->n && !o->quiet; i++) {
+        const mutant *m = &s->m[i];
+        if (m->status != ST_SURVIVED) continue;
+        fprintf(out, "survived %s %s:%d [%s] (%s)\n  - %s\n  + %s\n", m->key, m->rel, m->line, m->clauses, m->op,
+                m->orig + strspn(m->orig, " \t"), m->mutated + strspn(m->mutated, " \t"));
+    }
+}
+
+int rf_mut_score_of(const char *dir, const char *game, const char *clause, rf_mut_score *s)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s/mutants.tsv", dir, game);
+    FILE *f = fopen(path, "r");
+    char line[4096];
+    int found = 0;
+    memset(s, 0, sizeof *s);
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f)) {
+        /* key status clauses rel line op */
+        char *fld[4] = {line, NULL, NULL, NULL};
+        for (int i = 1; i < 4; i++) { fld[i] = strchr(fld[i - 1], '\t'); if (!fld[i]) break; *fld[i]++ = 0; }
+        if (!fld[3]) continue;
+        mutant m;
+        snprintf(m.clauses, sizeof m.clauses, "%s", fld[2]);
+        if (!has_clause(&m, clause)) continue;
+        found = 1;
+        s->mutants++;
+        if (!strcmp(fld[1], "tests")) s->tests++;
+        else if (!strcmp(fld[1], "fuzz")) s->fuzz++;
+        else if (!strcmp(fld[1], "survived")) s->survived++;
+        else if (!strcmp(fld[1], "equivalent")) s->equivalent++;
+        else if (!strcmp(fld[1], "not-compiled")) s->nocompile++;
+        else s->mutants--;
+    }
+    fclose(f);
+    return found ? 0 : -1;
+}
+
+/* ---- The command -------------------------------------------------------------------------- */
+
+static void fmt_secs(double s, char *b, size_t n)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600) snprintf(b, n, "%ldh%02ldm", t / 3600, t / 60 % 60);
+    else if (t >= 60) snprintf(b, n, "%ldm%02lds", t / 60, t % 60);
+    else snprintf(b, n, "%lds", t);
+}
+
+static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
+{
+    char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
+    snprintf(dir, sizeof dir, "%s/%s", o->out, s->game);
+    snprintf(rpath, sizeof rpath, "%s/results.tsv", dir);
+    if (sh("mkdir -p '%s'", dir)) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", dir); return 2; }
+    if (o->fresh) unlink(rpath);
+    results_load(rpath, s);
+    if (o->retry)                         /* survivors again, against the tests as they are now */
+        for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_SURVIVED) s->m[i].status = ST_TODO;
+    int todo = 0, done0 = 0;
+    for (int i = 0; i < s->n; i++) { if (s->m[i].status == ST_TODO) todo++; else done0++; }
+    if (o->report_only || todo == 0) {
+        if (done0) fprintf(out, "mutate %s: %d of %d mutants already done (%s)\n", s->game, done0, s->n, rpath);
+        return 0;
+    }
+    int jobs = o->jobs < 1 ? 1 : o->jobs > 32 ? 32 : o->jobs;
+    if (jobs > todo) jobs = todo;
+    fprintf(out, "mutate %s: %d mutants, %d to run (%d done before), %d job(s), %ds of fuzzing per survivor\n", s->game,
+            s->n, todo, done0, jobs, o->fuzz_seconds);
+    fflush(out);
+    int fd[2];
+    if (pipe(fd)) return 2;
+    pid_t pids[32];
+    for (int w = 0; w < jobs; w++) {
+        pids[w] = fork();
+        if (pids[w] < 0) return 2;
+        if (pids[w]) continue;
+        close(fd[0]);
+        worker wk;
+        char detail[256], line[512];
+        if (worker_setup(&wk, o, s->game, w, errf) || link_tests(&wk, o, NULL)) _exit(3);
+        if (run_tests(&wk, o, 1, detail, sizeof detail)) {
+            fprintf(errf, "rulefuzz mutate: the unmutated suites fail (%s): fix them first\n", detail);
+            _exit(4);
+        }
+        int k = 0;
+        for (int i = 0; i < s->n; i++) {
+            if (s->m[i].status != ST_TODO) continue;
+            if (k++ % jobs != w) continue;
+            int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail);
+            for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
+            int l = snprintf(line, sizeof line, "%s\t%s\t%.200s\n", s->m[i].key, st_name[st], detail);
+            if (write(fd[1], line, (size_t)l) != l) _exit(5);
+        }
+        _exit(0);
+    }
+    close(fd[1]);
+    FILE *in = fdopen(fd[0], "r"), *rf = fopen(rpath, "a");
+    if (!in || !rf) { fprintf(errf, "rulefuzz mutate: cannot write %s\n", rpath); return 2; }
+    char line[1024];
+    int got = 0, cnt[6] = {0};
+    double t0 = now(), tfirst = t0, last = 0;   /* tfirst: the first result (the workers' set-up before it) */
+    int tty = isatty(fileno(errf));
+    while (fgets(line, sizeof line, in)) {
+        fputs(line, rf);
+        fflush(rf);
+        line[strcspn(line, "\n")] = 0;
+        char *t1 = strchr(line, '\t');
+        if (!t1) continue;
+        *t1 = 0;
+        char *t2 = strchr(t1 + 1, '\t');
+        if (t2) *t2++ = 0;
+        for (int i = 0; i < s->n; i++)
+            if (!strcmp(s->m[i].key, line))
+                for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++)
+                    if (!strcmp(t1 + 1, st_name[k])) {
+                        s->m[i].status = k;
+                        snprintf(s->m[i].detail, sizeof s->m[i].detail, "%s", t2 ? t2 : "");
+                    }
+        for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++) if (!strcmp(t1 + 1, st_name[k])) cnt[k]++;
+        if (got++ == 0) tfirst = now();
+        double el = now() - t0;
+        if (!o->quiet && (tty || el - last >= 10 || got == todo)) {
+            char e[32], r[32];
+            fmt_secs(el, e, sizeof e);
+            fmt_secs(got > 1 ? (now() - tfirst) / (got - 1) * (todo - got) : 0, r, sizeof r);
+            fprintf(errf, "%s[%d/%d] %s: killed %d (tests %d, fuzzing %d), survived %d, not compiled %d; %s, eta %s%s",
+                    tty ? "\r" : "", got, todo, s->game, cnt[ST_TESTS] + cnt[ST_FUZZ], cnt[ST_TESTS], cnt[ST_FUZZ],
+                    cnt[ST_SURVIVED], cnt[ST_NOCOMPILE], e, r, tty ? "   " : "\n");
+            fflush(errf);
+            last = el;
+        }
+    }
+    if (tty && !o->quiet) fputc('\n', errf);
+    fclose(in);
+    fclose(rf);
+    int bad = 0;
+    for (int w = 0; w < jobs; w++) {
+        int st;
+        waitpid(pids[w], &st, 0);
+        if (!WIFEXITED(st) || WEXITSTATUS(st)) bad = 1;
+    }
+    char e[32];
+    fmt_secs(now() - t0, e, sizeof e);
+    fprintf(out, "mutate %s: %d mutants run in %s\n", s->game, got, e);
+    if (bad && got < todo) { fprintf(errf, "rulefuzz mutate: a worker failed (%d of %d mutants run)\n", got, todo); return 1; }
+    return 0;
+}
+
+static int opt_int(const char *v, int lo, int hi, int *out)
+{
+    char *e;
+    long x = strtol(v, &e, 10);
+    if (!*v || *e || x < lo || x > hi) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
+{
+    mopts o;
+    memset(&o, 0, sizeof o);
+    const char *root = ".", *outd = "build/mutate", *eq = NULL, *clauses = NULL;
+    const char *games[8];
+    int ng = 0;
+    o.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+    o.cflags = "-std=c11 -D_DEFAULT_SOURCE -O2";
+    o.test_cflags = "";
+    o.test_libs = "-lcheck -lsubunit -lm -lrt -pthread";
+    o.fuzz_cc = "clang";
+    o.jobs = 1;
+    o.fuzz_seconds = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (!strcmp(a, "--fresh")) { o.fresh = 1; takes = 0; }
+        else if (!strcmp(a, "--report-only")) { o.report_only = 1; takes = 0; }
+        else if (!strcmp(a, "--retry-survivors")) { o.retry = 1; takes = 0; }
+        else if (!strcmp(a, "--quiet")) { o.quiet = 1; takes = 0; }
+        else if (a[0] != '-') {
+            if (!game_find(a) || !inv_game_find(a)) { fprintf(errf, "rulefuzz mutate: unknown game '%s'\n", a); return RF_EXIT_BADINPUT; }
+            if (ng < 8) games[ng++] = a;
+            takes = 0;
+        } else if (!v) { fprintf(errf, "rulefuzz mutate: %s needs a value\n", a); return RF_EXIT_BADINPUT; }
+        else if (!strcmp(a, "--clauses")) clauses = v;
+        else if (!strcmp(a, "--jobs")) { if (opt_int(v, 1, 32, &o.jobs)) goto badnum; }
+        else if (!strcmp(a, "--fuzz-seconds")) { if (opt_int(v, 0, 86400, &o.fuzz_seconds)) goto badnum; }
+        else if (!strcmp(a, "--max")) { if (opt_int(v, 0, 1000000, &o.max)) goto badnum; }
+        else if (!strcmp(a, "--out")) outd = v;
+        else if (!strcmp(a, "--src-root")) root = v;
+        else if (!strcmp(a, "--equivalent")) eq = v;
+        else if (!strcmp(a, "--cc")) o.cc = v;
+        else if (!strcmp(a, "--cflags")) o.cflags = v;
+        else if (!strcmp(a, "--test-cflags")) o.test_cflags = v;
+        else if (!strcmp(a, "--test-libs")) o.test_libs = v;
+        else if (!strcmp(a, "--fuzz-cc")) o.fuzz_cc = v;
+        else if (!strcmp(a, "--tests")) o.tests = v;
+        else { fprintf(errf, "rulefuzz mutate: unknown option %s\n", a); return RF_EXIT_BADINPUT; }
+        i += takes;
+        continue;
+    badnum:
+        fprintf(errf, "rulefuzz mutate: %s wants a number, not '%s'\n", a, v);
+        return RF_EXIT_BADINPUT;
+    }
+    char rp[PATH_MAX];
+    if (!realpath(root, rp) || strlen(rp) >= sizeof o.root) { fprintf(errf, "rulefuzz mutate: %s: no such folder (or its path is too long)\n", root); return RF_EXIT_BADINPUT; }
+    strcpy(o.root, rp);
+    if (sh("mkdir -p '%s'", outd) || !realpath(outd, rp) || strlen(rp) >= sizeof o.out) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", outd); return RF_EXIT_BADINPUT; }
+    strcpy(o.out, rp);
+    if (eq) snprintf(o.equiv, sizeof o.equiv, "%s", eq);
+    else snprintf(o.equiv, sizeof o.equiv, "%s/coverage/equivalent-mutants.txt", o.root);
+    if (!ng) for (int i = 0; inv_games[i] && ng < 8; i++) if (game_find(inv_games[i]->game)) games[ng++] = inv_games[i]->game;
+    equivs q = {0};
+    if (equiv_read(o.equiv, &q, errf)) return RF_EXIT_BADINPUT;
+    char jpath[PATH_MAX + 32];
+    snprintf(jpath, sizeof jpath, "%s/mutation.json", o.out);
+    FILE *json = fopen(jpath, "w");
+    if (json) fputs("{\"games\": [", json);
+    int rc = 0;
+    for (int gi = 0; gi < ng; gi++) {
+        mset s = {games[gi], clauses, NULL, 0, 0};
+        scan_arg sa = {&s, o.root, ""};
+        char err[256];
+        if (rf_cov_each_enforcing_line(o.root, on_line, &sa, err, sizeof err)) {
+            fprintf(errf, "rulefuzz mutate: %s\n", err);
+            return RF_EXIT_BADINPUT;
+        }
+        if (clauses && !s.n) {
+            fprintf(errf, "rulefuzz mutate: no enforcing line of %s matches --clauses %s\n", games[gi], clauses);
+            mset_free(&s);
+            continue;
+        }
+        if (o.max && s.n > o.max) {              /* the first max, in clause order */
+            for (int i = o.max; i < s.n; i++) { free(s.m[i].rel); free(s.m[i].orig); free(s.m[i].mutated); }
+            s.n = o.max;
+        }
+        int r = run_game(&s, &o, out, errf);
+        if (r > rc) rc = r;
+        char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
+        snprintf(dir, sizeof dir, "%s/%s", o.out, s.game);
+        snprintf(rpath, sizeof rpath, "%s/results.tsv", dir);
+        results_load(rpath, &s);
+        for (int i = 0; i < s.n; i++) if (s.m[i].status == ST_SURVIVED && equiv_reason(&q, s.m[i].key)) s.m[i].status = ST_EQUIV;
+        /* every mutant with its status, for the clause coverage page's column */
+        snprintf(rpath, sizeof rpath, "%s/mutants.tsv", dir);
+        FILE *mf = fopen(rpath, "w");
+        for (int i = 0; mf && i < s.n; i++)
+            fprintf(mf, "%s\t%s\t%s\t%s\t%d\t%s\n", s.m[i].key, st_name[s.m[i].status], s.m[i].clauses, s.m[i].rel,
+                    s.m[i].line, s.m[i].op);
+        if (mf) fclose(mf);
+        report_game(&s, inv_game_find(games[gi]), &q, &o, out, json, gi == 0);
+        mset_free(&s);
+    }
+    if (json) { fputs("\n]}\n", json); fclose(json); fprintf(out, "mutation JSON: %s\n", jpath); }
+    for (int i = 0; i < q.n; i++) free(q.e[i].reason);
+    free(q.e);
+    return rc;
+}
