@@ -261,8 +261,8 @@ typedef struct {
     char detail[256];           /* the failing suite, or the clause the fuzzer's oracle named */
 } mutant;
 
-enum { ST_TODO = 0, ST_TESTS, ST_FUZZ, ST_SURVIVED, ST_NOCOMPILE, ST_EQUIV };
-static const char *const st_name[] = {"todo", "tests", "fuzz", "survived", "not-compiled", "equivalent"};
+enum { ST_PENDING = 0, ST_TESTS, ST_FUZZ, ST_SURVIVED, ST_NOCOMPILE, ST_EQUIV };
+static const char *const st_name[] = {"not-run", "tests", "fuzz", "survived", "not-compiled", "equivalent"};
 
 typedef struct {
     const char *game;
@@ -874,7 +874,7 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
     for (int i = 0; i < s->n; i++) tot[s->m[i].status]++;
     fprintf(out, "\n== mutation score of %s: %d mutants (%d killed by tests, %d by fuzzing only, %d survived, "
             "%d equivalent, %d not compiled, %d not run)\n", s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
-            tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+            tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
     fprintf(out, "%-28s %8s %8s %8s %9s %6s %9s %7s\n", "clause", "mutants", "tests", "fuzzing", "survived", "equiv",
             "no-build", "score");
     char hp[PATH_MAX + 64];
@@ -887,14 +887,14 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                 "<h1>Mutation score: %s</h1><p>%d mutants: %d killed by tests, %d by fuzzing only, %d survived, %d equivalent, "
                 "%d not compiled, %d not run. Score = killed / (mutants that compiled and are not equivalent).</p>\n"
                 "<table><tr><th>clause<th>mutants<th>tests<th>fuzzing<th>survived<th>equivalent<th>not compiled<th>score</tr>\n",
-                s->game, s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED], tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+                s->game, s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED], tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
     }
     if (json) {
         fprintf(json, "%s\n  {\"game\": ", first ? "" : ",");
         json_str(json, s->game);
         fprintf(json, ", \"mutants\": %d, \"killed_tests\": %d, \"killed_fuzz\": %d, \"survived\": %d, \"equivalent\": %d, "
                 "\"not_compiled\": %d, \"not_run\": %d, \"clauses\": [", s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
-                tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_TODO]);
+                tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
     }
     char specp[PATH_MAX + 16];
     snprintf(specp, sizeof specp, "%s/SPEC.md", o->root);
@@ -1020,17 +1020,17 @@ static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
     if (o->fresh) unlink(rpath);
     results_load(rpath, s);
     if (o->retry)                         /* survivors again, against the tests as they are now */
-        for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_SURVIVED) s->m[i].status = ST_TODO;
-    int todo = 0, done0 = 0;
-    for (int i = 0; i < s->n; i++) { if (s->m[i].status == ST_TODO) todo++; else done0++; }
-    if (o->report_only || todo == 0) {
+        for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_SURVIVED) s->m[i].status = ST_PENDING;
+    int pending = 0, done0 = 0;
+    for (int i = 0; i < s->n; i++) { if (s->m[i].status == ST_PENDING) pending++; else done0++; }
+    if (o->report_only || pending == 0) {
         if (done0) fprintf(out, "mutate %s: %d of %d mutants already done (%s)\n", s->game, done0, s->n, rpath);
         return 0;
     }
     int jobs = o->jobs < 1 ? 1 : o->jobs > 32 ? 32 : o->jobs;
-    if (jobs > todo) jobs = todo;
+    if (jobs > pending) jobs = pending;
     fprintf(out, "mutate %s: %d mutants, %d to run (%d done before), %d job(s), %ds of fuzzing per survivor\n", s->game,
-            s->n, todo, done0, jobs, o->fuzz_seconds);
+            s->n, pending, done0, jobs, o->fuzz_seconds);
     fflush(out);
     int fd[2];
     if (pipe(fd)) return 2;
@@ -1049,7 +1049,7 @@ static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
         }
         int k = 0;
         for (int i = 0; i < s->n; i++) {
-            if (s->m[i].status != ST_TODO) continue;
+            if (s->m[i].status != ST_PENDING) continue;
             if (k++ % jobs != w) continue;
             int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail);
             for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
@@ -1084,12 +1084,12 @@ static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
         for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++) if (!strcmp(t1 + 1, st_name[k])) cnt[k]++;
         if (got++ == 0) tfirst = now();
         double el = now() - t0;
-        if (!o->quiet && (tty || el - last >= 10 || got == todo)) {
+        if (!o->quiet && (tty || el - last >= 10 || got == pending)) {
             char e[32], r[32];
             fmt_secs(el, e, sizeof e);
-            fmt_secs(got > 1 ? (now() - tfirst) / (got - 1) * (todo - got) : 0, r, sizeof r);
+            fmt_secs(got > 1 ? (now() - tfirst) / (got - 1) * (pending - got) : 0, r, sizeof r);
             fprintf(errf, "%s[%d/%d] %s: killed %d (tests %d, fuzzing %d), survived %d, not compiled %d; %s, eta %s%s",
-                    tty ? "\r" : "", got, todo, s->game, cnt[ST_TESTS] + cnt[ST_FUZZ], cnt[ST_TESTS], cnt[ST_FUZZ],
+                    tty ? "\r" : "", got, pending, s->game, cnt[ST_TESTS] + cnt[ST_FUZZ], cnt[ST_TESTS], cnt[ST_FUZZ],
                     cnt[ST_SURVIVED], cnt[ST_NOCOMPILE], e, r, tty ? "   " : "\n");
             fflush(errf);
             last = el;
@@ -1107,7 +1107,7 @@ static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
     char e[32];
     fmt_secs(now() - t0, e, sizeof e);
     fprintf(out, "mutate %s: %d mutants run in %s\n", s->game, got, e);
-    if (bad && got < todo) { fprintf(errf, "rulefuzz mutate: a worker failed (%d of %d mutants run)\n", got, todo); return 1; }
+    if (bad && got < pending) { fprintf(errf, "rulefuzz mutate: a worker failed (%d of %d mutants run)\n", got, pending); return 1; }
     return 0;
 }
 
