@@ -312,11 +312,7 @@ static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng
     tu_kk_oracles(&one_ctx);
     inv_on_setup(&one_ctx, &st);
     long moves = rf_play(&kk_engine, &st, &ch, &one_ctx, NULL, 0, RF_MAX_GAME_MOVES);
-    ck_assert_int_eq(rf_cov_add(&prop_counts, &one_ctx, label), 0);
-    inv_merge_counts(&prop_ctx, &one_ctx);
-    ck_assert_msg(prop_ctx.violations == 0, "%s: oracle %s at move %ld: %s", label,
-                  prop_ctx.clause[prop_ctx.first_k]->id, prop_ctx.first_step, prop_ctx.first_msg);
-    ck_assert_msg(kk_engine.to_move(&st) < 0, "%s did not end", label);
+    tu_property_game_done(&prop_ctx, &one_ctx, &prop_counts, label, &kk_engine, &st);
     return moves;
 }
 

@@ -184,6 +184,19 @@ static inline void tu_replay_corpus_records(const game_engine *g, inv_ctx *all, 
 
 /* ---- Herr der Ziegen ---------------------------------------------------------- */
 
+/* A property-test game has been played under `one`: add its clause counts to `counts` (labelled)
+ * and to `all`, and fail the test naming the clause if any oracle was violated or (when `g` and
+ * `st` are given) if the game did not end. */
+static inline void tu_property_game_done(inv_ctx *all, const inv_ctx *one, rf_cov *counts, const char *label,
+                                         const game_engine *g, const void *st)
+{
+    ck_assert_int_eq(rf_cov_add(counts, one, label), 0);
+    inv_merge_counts(all, one);
+    ck_assert_msg(all->violations == 0, "%s: oracle %s at move %ld: %s", label,
+                  all->clause[all->first_k]->id, all->first_step, all->first_msg);
+    if (g) ck_assert_msg(g->to_move(st) < 0, "%s did not end", label);
+}
+
 /* A corpus record with its first `from` replaced by `to` (NUL-terminated, caller frees), and
  * the line number of its [Position] tag in *pos_line. */
 static inline char *tu_record_edited(const char *relpath, const char *from, const char *to, int *pos_line)
