@@ -305,12 +305,10 @@ static void end_round(bids_state *st, unsigned winners)
     for (int p = 0; p < st->players; p++) {
         if (!(winners >> p & 1)) continue;
         if (st->wins[p] < 255) st->wins[p]++;
-        /* "De speler die als eerste met 5 stallen een ronde wint"; BIDS-AMB-FIVE */
-        if (!R(st, BIDS_R_REACH_FIVE) && st->nstables[p] >= bids_param.goal) over |= 1u << p;
-    }
-    for (int p = 0; p < st->players && !over; p++) {
-        if (!(winners >> p & 1)) continue;
-        if (R(st, BIDS_R_REACH_FIVE) && st->nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+        /* "De speler die als eerste met 5 stallen een ronde wint"; BIDS-AMB-FIVE: owning 5, or
+         * reaching 5 with this round's stable. Every such winner of the round wins the game. */
+        int stables = st->nstables[p] + (R(st, BIDS_R_REACH_FIVE) ? 1 : 0);
+        if (stables >= bids_param.goal) over |= 1u << p;
     }
     if (R(st, BIDS_R_SHORT)) over = winners;      /* BIDS-VAR-SHORT: "uit 1 ronde" */
     if (over) {

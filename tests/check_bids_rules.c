@@ -474,6 +474,17 @@ START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
     ck_assert_int_eq(bids_engine.to_move(&st), -1);
     ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
     ck_assert_int_eq(w, 1);
+    /* Two callers whose best stables are worth the same both win the round (BIDS-END-SIMULTANEOUS)
+     * and both reach 5: both win the game (found by libFuzzer; corpus/regressions/bids). */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1|"
+                "stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2");
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(bids_engine.to_move(&st), -1);
+    ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
+    ck_assert_int_eq(w, 3);
+    ck_assert_int_eq(scores[0], 5);
+    ck_assert_int_eq(scores[1], 5);
 }
 END_TEST
 
