@@ -32,7 +32,7 @@ void rf_diff_play(const game_engine *g, int players, uint64_t seed, const uint8_
         int nb = g->legal_moves(s[1].b, lb, GAME_MAX_MOVES);
         if (na == 0 && nb == 0) break;
         step++;
-        if (out->legal_at < 0 && (na != nb || memcmp(la, lb, sizeof la[0] * (size_t)na) != 0)) out->legal_at = step;
+        if (out->legal_at < 0 && !game_moves_eq(la, na, lb, nb)) out->legal_at = step;
         unsigned r = 0;
         if (pos < n) {
             r = bytes[pos++];

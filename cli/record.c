@@ -371,12 +371,12 @@ int rf_choose(rf_chooser *ch, int n)
 long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
              game_move *log, long log_cap, long max)
 {
-    game_move legal[GAME_MAX_MOVES];
+    game_move lists[2][GAME_MAX_MOVES];
+    game_move *legal = lists[0], *next = lists[1], *t;
     unsigned char pre[GAME_STATE_MAX] __attribute__((aligned(16)));
     long k = 0;
-    while (k < max) {
-        int n = g->legal_moves(st, legal, GAME_MAX_MOVES);
-        if (n == 0) break;
+    int n = g->legal_moves(st, legal, GAME_MAX_MOVES);
+    while (k < max && n > 0) {
         game_move m = legal[rf_choose(ch, n)];
         if (c) memcpy(pre, st, g->state_size);
         if (g->apply(st, &m) != GAME_OK) {
@@ -385,12 +385,17 @@ long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
         }
         if (log && k < log_cap) log[k] = m;
         k++;
+        int n_next = g->legal_moves(st, next, GAME_MAX_MOVES);
         if (c) {
-            c->pre_legal = legal;                /* the oracles reuse this step's enumeration */
+            c->pre_legal = legal;                /* the oracles reuse the driver's enumerations */
             c->n_pre_legal = n;
+            c->post_legal = next;
+            c->n_post_legal = n_next;
             inv_on_step(c, pre, &m, st);
             if (c->violations) break;
         }
+        t = legal; legal = next; next = t;
+        n = n_next;
     }
     if (c && !c->violations && g->to_move(st) < 0) inv_on_final(c, st);
     return k;

@@ -15,17 +15,24 @@ CORE=${BENCH_CORE:-0}
 tmp=$BUILD/fuzz/bench
 rm -rf "$tmp"; mkdir -p "$tmp"
 
+# Each game harness also counts the moves its inputs played (fuzz/harness.h, RF_STATS_DIR): the
+# fuzzers' inputs play shorter or longer games than `rulefuzz bench`, so the harness's moves/s
+# is compared with the clause oracles' moves/s as well as exec/s with games/s.
+moves_per_input() {  # stats dir: moves / inputs over every process, or 0
+  cat "$1"/* 2>/dev/null | awk '{ i += $1; m += $2 } END { if (i > 0) printf "%.1f", m / i; else print 0 }'
+}
 libfuzzer_eps() {  # harness, seeds
-  local d=$tmp/lf-$1; rm -rf "$d"; mkdir -p "$d"; cp "$2"/* "$d"/
-  taskset -c "$CORE" "$BUILD/fuzz/$1_libfuzzer" -max_total_time="$T" -entropic=0 -print_final_stats=1 \
-    -artifact_prefix="$tmp/" "$d" > "$tmp/lf-$1.log" 2>&1 || { tail -5 "$tmp/lf-$1.log" >&2; echo 0; return; }
+  local d=$tmp/lf-$1; rm -rf "$d" "$d.stats"; mkdir -p "$d" "$d.stats"; cp "$2"/* "$d"/
+  RF_STATS_DIR=$d.stats taskset -c "$CORE" "$BUILD/fuzz/$1_libfuzzer" -max_total_time="$T" -entropic=0 \
+    -seed="${BENCH_SEED:-1}" -print_final_stats=1 -artifact_prefix="$tmp/" "$d" > "$tmp/lf-$1.log" 2>&1 \
+    || { tail -5 "$tmp/lf-$1.log" >&2; echo 0; return; }
   awk '/stat::average_exec_per_sec/ {print $2}' "$tmp/lf-$1.log"
 }
 afl_eps() {  # harness, seeds: execs over the fuzzing time after calibration (AFL++'s own figure)
-  local o=$tmp/afl-$1; rm -rf "$o"
-  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1 AFL_NO_AFFINITY=1 AFL_FAST_CAL=1 \
-    taskset -c "$CORE" afl-fuzz -i "$2" -o "$o" -V "$T" -- "$BUILD/fuzz/$1_afl" > "$tmp/afl-$1.log" 2>&1 \
-    || { tail -5 "$tmp/afl-$1.log" >&2; echo 0; return; }
+  local o=$tmp/afl-$1; rm -rf "$o" "$o.stats"; mkdir -p "$o.stats"
+  RF_STATS_DIR=$o.stats AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1 \
+    AFL_NO_AFFINITY=1 AFL_FAST_CAL=1 taskset -c "$CORE" afl-fuzz -i "$2" -o "$o" -V "$T" -s "${BENCH_SEED:-1}" \
+    -- "$BUILD/fuzz/$1_afl" > "$tmp/afl-$1.log" 2>&1 || { tail -5 "$tmp/afl-$1.log" >&2; echo 0; return; }
   awk -F: '/^execs_per_sec/ {gsub(/ /, "", $2); printf "%d\n", $2}' "$o/default/fuzzer_stats"
 }
 
@@ -44,15 +51,21 @@ for f in libfuzzer afl; do
 done
 
 echo
-echo "game harnesses against the clause oracles alone (rulefuzz bench GAME: games/s with every clause oracle,"
-echo "no conformance check, median over the profiles), same core; goal: libFuzzer/clauses >= 0.5, AFL++ within 2x"
-printf '%-6s %14s %14s %9s %12s %12s\n' game clauses-g/s libFuzzer-e/s ratio AFL++-e/s AFL/libF
+echo "game harnesses against the clause oracles alone (rulefuzz bench GAME: every clause oracle, no"
+echo "conformance check, median over the profiles), same core. Goal: libFuzzer exec/s >= 0.5 x clause"
+echo "games/s, AFL++ within 2x of libFuzzer. moves/s compares the same work per move: the fuzzers' games"
+echo "are not as long as bench's (moves/input from the harness's own counter)"
+printf '%-6s %11s %11s %9s %9s %9s %7s %7s %9s %8s\n' game clauses-g/s clauses-m/s libF-e/s \
+  moves/in libF-m/s ratio-g ratio-m AFL++-e/s AFL/libF
 for h in $HARNESSES; do
   case $h in *_record) continue;; esac
-  g=$(taskset -c "$CORE" "$BUILD/rulefuzz" bench "$h" --games 1000 2>/dev/null \
-      | awk '$3 == "clauses" {print $5}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  read -r g gm < <(taskset -c "$CORE" "$BUILD/rulefuzz" bench "$h" --games 1000 2>/dev/null \
+      | awk '$3 == "clauses" {print $5, $4}' | sort -n | awk '{a[NR]=$0} END {print a[int((NR+1)/2)]}')
   lf=${EPS[libfuzzer-$h]:-0}; af=${EPS[afl-$h]:-0}
-  printf '%-6s %14s %14s %9s %12s %12s\n' "$h" "$g" "$lf" \
-    "$(awk -v a="$lf" -v b="$g" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" "$af" \
+  mpi=$(moves_per_input "$tmp/lf-$h.stats")
+  lm=$(awk -v e="$lf" -v m="$mpi" 'BEGIN { printf "%d", e * m }')
+  printf '%-6s %11s %11s %9s %9s %9s %7s %7s %9s %8s\n' "$h" "$g" "$gm" "$lf" "$mpi" "$lm" \
+    "$(awk -v a="$lf" -v b="$g" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
+    "$(awk -v a="$lm" -v b="$gm" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" "$af" \
     "$(awk -v a="$af" -v b="$lf" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
 done

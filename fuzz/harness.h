@@ -38,7 +38,11 @@ static void rf_log_new_clauses(const inv_ctx *c)
 }
 
 /* Campaign progress: when RF_STATS_DIR names a folder, each process keeps the number of
- * inputs it ran in RF_STATS_DIR/<pid> (rewritten every 64 inputs), whichever fuzzer runs it. */
+ * inputs it ran and the moves they played in RF_STATS_DIR/<pid>, as "INPUTS MOVES" (rewritten
+ * every 64 inputs), whichever fuzzer runs it. rf_count_moves adds an input's moves. */
+static unsigned long long rf_moves_total;
+static void rf_count_moves(long n) { if (n > 0) rf_moves_total += (unsigned long long)n; }
+
 static void rf_count_exec_flush(int flush)
 {
     static int fd = -2;
@@ -52,8 +56,8 @@ static void rf_count_exec_flush(int flush)
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     }
     if (fd >= 0 && ((++n & 63) == 0 || flush)) {
-        char b[32];
-        int l = snprintf(b, sizeof b, "%llu\n", n);
+        char b[64];
+        int l = snprintf(b, sizeof b, "%llu %llu\n", n, rf_moves_total);
         if (pwrite(fd, b, (size_t)l, 0) < 0) fd = -1;
     }
 }
@@ -106,6 +110,7 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
     c.gen_phase = rf_input_hash(data, len);
     inv_on_setup(&c, st);
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    rf_count_moves(n);
     rf_log_new_clauses(&c);
     if (c.violations) {
         fprintf(stderr, "rulefuzz: oracle %s violated at move %ld: %s\n",

@@ -190,11 +190,9 @@ static void add(mset *x, uint8_t kind, int a, int b, int cc, int d, int e)
 }
 
 /* Cause of a played card's discard being legal (or not). */
-static void play_set(const bids_state *s, mset *x)
+static void play_set(const bids_state *s, const otab *T, mset *x)
 {
     int p = s->actor, id = s->held[p], t = ty(id);
-    otab TT, *T = &TT;
-    tab_of(s->loc, T);
     if (ordinary(t)) {
         for (int st = 0; st < s->nstables[p]; st++) if (fits(s, T, t, p, st, -1)) add(x, BIDS_MV_PLACE, p, st, 0, 0, 0);
         if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
@@ -241,7 +239,8 @@ static int may_play(const bids_state *s, int p)
     return 1;
 }
 
-static void legal_set(const bids_state *s, mset *x)
+/* T: the stables of s (tab_of). */
+static void legal_set(const bids_state *s, const otab *T, mset *x)
 {
     x->n = 0;
     switch (s->phase) {
@@ -253,9 +252,7 @@ static void legal_set(const bids_state *s, mset *x)
         /* reading of BIDS-AMB-FIRST (SPEC.md register) */
         if (!RB(s, BIDS_R_FIRST_COMPLETE)) {
             unsigned cm = 0;
-            otab T;
-            tab_of(s->loc, &T);
-            for (int p = 0; p < NP; p++) if (complete_seat(s, &T, p)) cm |= 1u << p;
+            for (int p = 0; p < NP; p++) if (complete_seat(s, T, p)) cm |= 1u << p;
             for (unsigned m = 1; m <= all_seats(s); m++) if ((m & cm) == m) add(x, BIDS_MV_CALL, (int)m, 0, 0, 0, 0);
         }
         if (trick_over(s) && s->pile_len[0] > 0) add(x, BIDS_MV_FLIP, 0, 0, 0, 0, 0);
@@ -267,18 +264,12 @@ static void legal_set(const bids_state *s, mset *x)
             if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
         break;
     }
-    case BIDS_PH_PLAY: play_set(s, x); break;
+    case BIDS_PH_PLAY: play_set(s, T, x); break;
     case BIDS_PH_SPECIAL:
         for (int i = 0; i < 2; i++) if (!(s->specials_given >> i & 1)) add(x, BIDS_MV_SPECIAL, i, 0, 0, 0, 0);
         break;
     default: break;
     }
-}
-
-static int in_set(const game_move *m, const game_move *set, int n)
-{
-    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
-    return 0;
 }
 
 static nm mname(const game_engine *g, const void *st, const game_move *m)
@@ -289,19 +280,20 @@ static nm mname(const game_engine *g, const void *st, const game_move *m)
 }
 
 /* BIDS-LEGAL-SET: the engine's legal moves are exactly the restated set: a withheld move is caught. */
-static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s)
+static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const otab *T)
 {
     int k = k0 + K_LEGAL_SET;
     mset want;
-    game_move got[GAME_MAX_MOVES];
+    game_move buf[GAME_MAX_MOVES];
+    const game_move *got;
     inv_applied(c, k);
-    legal_set(s, &want);
-    int n = c->g->legal_moves(s, got, GAME_MAX_MOVES);
+    legal_set(s, T, &want);
+    int n = inv_legal_post(c, s, buf, &got);      /* s: a step's post state, or a position */
     inv_fired(c, k);
     for (int i = 0; i < want.n; i++)
-        if (!in_set(&want.m[i], got, n)) { inv_fail(c, k, "legal move '%s' is withheld", mname(c->g, s, &want.m[i]).s); return; }
+        if (!game_move_in(got, n, &want.m[i])) { inv_fail(c, k, "legal move '%s' is withheld", mname(c->g, s, &want.m[i]).s); return; }
     for (int i = 0; i < n; i++)
-        if (!in_set(&got[i], want.m, want.n)) { inv_fail(c, k, "move '%s' is offered but not legal", mname(c->g, s, &got[i]).s); return; }
+        if (!game_move_in(want.m, want.n, &got[i])) { inv_fail(c, k, "move '%s' is offered but not legal", mname(c->g, s, &got[i]).s); return; }
 }
 
 /* ---- Whole-state clauses ------------------------------------------------------------------------ */
@@ -316,14 +308,16 @@ static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
     k = k0 + K_MATERIAL;
     inv_applied(c, k);
     inv_fired(c, k);
-    int pile_seen[BIDS_CARDS] = {0}, total = 0;
+    uint8_t pile_seen[BIDS_CARDS] = {0};
+    int total = 0;
     for (int p = 0; p < BIDS_MAXP; p++) {
         if (p >= NP && (s->pile_len[p] || s->nstables[p] || s->held[p] != NONE || s->wins[p])) { inv_fail(c, k, "seat %d beyond the players is used", p + 1); return 0; }
         if (s->pile_len[p] > BIDS_PILE_MAX || s->nstables[p] > BIDS_STABLES) { inv_fail(c, k, "P%d: pile %d, stables %d", p + 1, s->pile_len[p], s->nstables[p]); return 0; }
         total += s->nstables[p];
-        for (int i = 0; i < BIDS_PILE_MAX; i++) {
+        int i = inv_first_not(s->pile[p], s->pile_len[p], BIDS_PILE_MAX, 0);
+        if (i >= 0) { inv_fail(c, k, "P%d's pile slot %d beyond its length is %d", p + 1, i, s->pile[p][i]); return 0; }
+        for (i = 0; i < s->pile_len[p]; i++) {
             int id = s->pile[p][i];
-            if (i >= s->pile_len[p]) { if (id) { inv_fail(c, k, "P%d's pile slot %d beyond its length is %d", p + 1, i, id); return 0; } continue; }
             if (id >= BIDS_CARDS || s->loc[id] != BIDS_L_PILE || pile_seen[id]++) { inv_fail(c, k, "P%d's pile holds %s, which is not in a pile once", p + 1, cname(id).s); return 0; }
         }
         if (s->held[p] != NONE && (s->held[p] >= BIDS_CARDS || s->loc[s->held[p]] != BIDS_L_HELD)) { inv_fail(c, k, "P%d holds %s, not marked held", p + 1, cname(s->held[p]).s); return 0; }
@@ -349,15 +343,13 @@ static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
 }
 
 /* BIDS-STABLE-ONE-SPECIES */
-static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s)
+static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s, const otab *T)
 {
     int k = k0 + K_ONE_SPECIES;
-    otab T;
-    tab_of(s->loc, &T);
     inv_applied(c, k);
     for (int p = 0; p < NP; p++)
         for (int st = 0; st < s->nstables[p]; st++) {
-            ov v = VW(&T, p, st);
+            ov v = VW(T, p, st);
             if (v.n == 0) continue;
             inv_fired(c, k);
             if (v.mixed || v.others || (v.elephants && v.n != 1)) {
@@ -414,7 +406,9 @@ static void bids_check_setup(inv_ctx *c, int k0, const void *st)
     }
     for (int id = 0; id < BIDS_CARDS; id++) if (s->loc[id] >= BIDS_L_STABLE) { inv_fail(c, k, "%s lies in a stable at the start", cname(id).s); return; }
     check_deal(c, k0, s);
-    inv_bids_legal_set(c, k0, s);
+    otab T;
+    tab_of(s->loc, &T);
+    inv_bids_legal_set(c, k0, s, &T);
 }
 
 /* ---- Steps ---------------------------------------------------------------------------------------- */
@@ -759,8 +753,9 @@ static void check_calls(inv_ctx *c, int k0, const sx *x)
         k = k0 + K_CALL_LATE;
         inv_applied(c, k);
         if (!x->ended && x->post->phase == BIDS_PH_TABLE && complete_seat(s, &x->tpre, q) && !complete_seat(s, &x->tpost, q)) {
-            game_move lm[GAME_MAX_MOVES];
-            int n = c->g->legal_moves(x->post, lm, GAME_MAX_MOVES);
+            game_move buf[GAME_MAX_MOVES];
+            const game_move *lm;
+            int n = inv_legal_post(c, x->post, buf, &lm);
             inv_fired(c, k);
             for (int i = 0; i < n; i++)
                 if (lm[i].kind == BIDS_MV_CALL && (lm[i].a >> q & 1)) { inv_fail(c, k, "P%d may still call after the truck took from its stables", q + 1); return; }
@@ -912,7 +907,7 @@ static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_mov
             return;
         }
     }
-    inv_bids_one_species(c, k0, post);
+    inv_bids_one_species(c, k0, post, &x.tpost);
     if (c->violations) return;
     check_frame(c, k0, &x);
     if (c->violations) return;
@@ -920,7 +915,7 @@ static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_mov
     if (c->violations) return;
     check_end(c, k0, &x);
     if (c->violations) return;
-    if (post->phase != BIDS_PH_OVER) inv_bids_legal_set(c, k0, post);
+    if (post->phase != BIDS_PH_OVER) inv_bids_legal_set(c, k0, post, &x.tpost);
 }
 
 /* The end of the game: scores are the stables owned, winners those of the last round's game end. */

@@ -103,17 +103,25 @@ static void fire(inv_ctx *c, int k) { if (c) { inv_applied(c, k); inv_fired(c, k
  * collection's open pieces or doubler, the box (the doublers not dealt) or beside the display
  * (the Dschingis-Haan laid out); unused bytes are 0. Returns 0 when the state is too broken to
  * check further. */
-static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s)
+/* The counters and indices the oracles read are in range; 0 (and a GP-CARDS-110 violation) if not. */
+static int gp_shape_ok(inv_ctx *c, int k0, const gp_state *s)
 {
-    int k = k0 + K_CARDS, n[GP_TYPES] = {0};
-    inv_applied(c, k);
     if (s->players < 2 || s->players > GP_MAXP || s->turn >= s->players || s->phase > GP_PH_OVER ||
         s->acts > 3 || s->ncol > GP_MAXCOL || s->pile_len > GP_PILE_MAX || s->dh > 10 || s->scorings > 3 ||
         (s->fox != NO && s->fox >= s->ncol)) {
-        inv_fail(c, k, "malformed state: players %d, turn %d, phase %d, acts %d, %d collections, pile %d, fox %d",
+        inv_applied(c, k0 + K_CARDS);
+        inv_fail(c, k0 + K_CARDS, "malformed state: players %d, turn %d, phase %d, acts %d, %d collections, pile %d, fox %d",
                  s->players, s->turn, s->phase, s->acts, s->ncol, s->pile_len, s->fox);
         return 0;
     }
+    return 1;
+}
+
+static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k = k0 + K_CARDS, n[GP_TYPES] = {0};
+    if (!gp_shape_ok(c, k0, s)) return 0;
+    inv_applied(c, k);
     inv_fired(c, k);
     for (int i = 0; i < GP_DISPLAY; i++) {
         if (s->display[i] == NO) continue;
@@ -125,22 +133,20 @@ static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s)
             if (q >= s->players && s->hand[q][t]) { inv_fail(c, k, "unused seat P%d holds cards", q + 1); return 0; }
             n[t] += s->hand[q][t];
         }
-    for (int i = 0; i < GP_PILE_MAX; i++) {
-        if (i >= s->pile_len) {
-            if (s->pile[i]) { inv_fail(c, k, "pile slot %d above the top holds %d", i, s->pile[i]); return 0; }
-            continue;
-        }
+    int i = inv_first_not(s->pile, s->pile_len, GP_PILE_MAX, 0);
+    if (i >= 0) { inv_fail(c, k, "pile slot %d above the top holds %d", i, s->pile[i]); return 0; }
+    for (i = 0; i < s->pile_len; i++) {
         if (s->pile[i] >= GP_TYPES || s->pile[i] == GP_DOUBLER) { inv_fail(c, k, "pile slot %d holds %c", i, tl(s->pile[i])); return 0; }
         n[s->pile[i]]++;
     }
-    for (int i = 0; i < GP_MAXCOL; i++) {
-        if (i >= s->ncol) {
-            if (s->col_owner[i] || s->col_face[i] || s->col_motif[i] != NO || s->col_len[i] || s->col_jokers[i] || s->col_dbl[i]) {
-                inv_fail(c, k, "unused collection slot c%d is not blank", i + 1);
-                return 0;
-            }
-            continue;
-        }
+    int u = inv_first_not(s->col_owner, s->ncol, GP_MAXCOL, 0), w;
+    if ((w = inv_first_not(s->col_face, s->ncol, GP_MAXCOL, 0)) >= 0 && (u < 0 || w < u)) u = w;
+    if ((w = inv_first_not(s->col_motif, s->ncol, GP_MAXCOL, NO)) >= 0 && (u < 0 || w < u)) u = w;
+    if ((w = inv_first_not(s->col_len, s->ncol, GP_MAXCOL, 0)) >= 0 && (u < 0 || w < u)) u = w;
+    if ((w = inv_first_not(s->col_jokers, s->ncol, GP_MAXCOL, 0)) >= 0 && (u < 0 || w < u)) u = w;
+    if ((w = inv_first_not(s->col_dbl, s->ncol, GP_MAXCOL, 0)) >= 0 && (u < 0 || w < u)) u = w;
+    if (u >= 0) { inv_fail(c, k, "unused collection slot c%d is not blank", u + 1); return 0; }
+    for (i = 0; i < s->ncol; i++) {
         int mo = s->col_motif[i];
         if (s->col_owner[i] >= s->players || s->col_face[i] >= GP_HANDT || (mo != NO && mo >= GP_MOTIFS) ||
             (mo == NO) != (s->col_len[i] == 0) || s->col_jokers[i] >= (s->col_len[i] ? s->col_len[i] : 1) ||
@@ -504,11 +510,11 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
     /* A: any hand card, a joker or a doubler too */
     for (int t = 0; t < GP_HANDT; t++)
         if (s->hand[p][t]) n = lpush(out, n, GP_MV_CHEST, t, 0, t == GP_JOKER ? K_JOKER : K_CHEST);
-    /* B */
-    for (int i = 0; i < s->ncol; i++) {
-        int own = s->col_owner[i] == p, L = s->col_len[i], closed = s->col_dbl[i] > 0;
-        for (int t = 0; t < GP_HANDT; t++) {
-            if (!s->hand[p][t]) continue;
+    /* B, by hand card then collection */
+    for (int t = 0; t < GP_HANDT; t++) {
+        if (!s->hand[p][t]) continue;
+        for (int i = 0; i < s->ncol; i++) {
+            int own = s->col_owner[i] == p, L = s->col_len[i], closed = s->col_dbl[i] > 0;
             if (t == GP_DOUBLER) {
                 /* reading of GP-AMB-DOUBLER-OWNER, GP-AMB-SECOND-DOUBLER (SPEC.md register) */
                 int ok = L > 0 && (!closed || rd(s, GP_R_DOUBLER_STACK)) && (own || rd(s, GP_R_DOUBLER_ANY));
@@ -535,11 +541,10 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
     /* D */
     if (fox_mine && s->fox_moved) fire(c, k0 + K_FOX_ONCE);
     if (fox_mine && !s->fox_moved) {
-        for (int i = 0; i < s->ncol; i++) {
-            if (i == s->fox || !fox_spot(s, i)) continue;
-            if (s->col_owner[i] == p) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_OWN);
-            else if (s->col_owner[i] == q && left >= 2) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_LEFT);
-        }
+        for (int i = 0; i < s->ncol; i++)
+            if (i != s->fox && fox_spot(s, i) && s->col_owner[i] == p) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_OWN);
+        for (int i = 0; i < s->ncol; i++)
+            if (i != s->fox && fox_spot(s, i) && s->col_owner[i] == q && left >= 2) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_LEFT);
     }
     /* reading of GP-AMB-THREE-ACTIONS (SPEC.md register) */
     if (rd(s, GP_R_MAY_STOP)) n = lpush(out, n, GP_MV_END, 0, 0, K_TURN_ACTIONS);
@@ -551,29 +556,26 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
 /* Fills mine[] (LMAX entries) with the oracle's legal moves of s; returns their number. */
 static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
 {
-    game_move eng[GAME_MAX_MOVES];
+    game_move buf[GAME_MAX_MOVES];
+    const game_move *eng;
     int k = k0 + K_LEGAL_SET;
     inv_applied(c, k);
     int n = oracle_moves(c, k0, s, mine);
-    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    int ne = inv_legal_pre(c, s, buf, &eng);      /* s: the step's pre state */
     inv_fired(c, k);
-    for (int i = 0; i < n; i++) {
-        int found = 0;
-        for (int j = 0; j < ne && !found; j++) found = memcmp(&eng[j], &mine[i].m, sizeof eng[j]) == 0;
-        if (!found) {
-            inv_fail(c, k, "P%d may play '%s' (%s) but legal_moves withholds it", s->turn + 1, mvname(&mine[i].m).s,
-                     gp_clauses[mine[i].clause].id);
-            return n;
-        }
+    game_move rule[LMAX];
+    int i, j;
+    for (i = 0; i < n; i++) rule[i] = mine[i].m;
+    inv_moves_diff(rule, n, eng, ne, &i, &j);
+    if (i >= 0) {
+        inv_fail(c, k, "P%d may play '%s' (%s) but legal_moves withholds it", s->turn + 1, mvname(&mine[i].m).s,
+                 gp_clauses[mine[i].clause].id);
+        return n;
     }
-    for (int j = 0; j < ne; j++) {
-        int found = 0;
-        for (int i = 0; i < n && !found; i++) found = memcmp(&eng[j], &mine[i].m, sizeof eng[j]) == 0;
-        if (!found) {
-            inv_fail(c, k, "legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
-                     gp_clauses[clause_of(s, &eng[j])].id);
-            return n;
-        }
+    if (j >= 0) {
+        inv_fail(c, k, "legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
+                 gp_clauses[clause_of(s, &eng[j])].id);
+        return n;
     }
     if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
     return n;
@@ -582,7 +584,7 @@ static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
 /* The move played is one of the oracle's legal moves; else the clause that forbids it reports it. */
 static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m, const lmove *mine, int n_mine)
 {
-    for (int i = 0; i < n_mine; i++) if (!memcmp(&mine[i].m, m, sizeof *m)) return 1;
+    for (int i = 0; i < n_mine; i++) if (game_move_eq(&mine[i].m, m)) return 1;
     int K = clause_of(s, m);
     inv_applied(c, k0 + K);
     inv_fail(c, k0 + K, "P%d played '%s', which %s forbids here", s->turn + 1, mvname(m).s, gp_clauses[K].id);
@@ -958,9 +960,10 @@ static int inv_gp_chest_hidden(inv_ctx *c, int k0, const gx *x)
         }
     gp_state a = *x->pre, b;
     for (int i = 0; i < a.ncol; i++) a.col_face[i] = (uint8_t)((a.col_face[i] + 1) % GP_HANDT);
-    game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
-    int na = c->g->legal_moves(x->pre, la, GAME_MAX_MOVES), nb = c->g->legal_moves(&a, lb, GAME_MAX_MOVES);
-    if (na != nb || memcmp(la, lb, sizeof la[0] * (size_t)na)) {
+    game_move buf[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
+    const game_move *la;
+    int na = inv_legal_pre(c, x->pre, buf, &la), nb = c->g->legal_moves(&a, lb, GAME_MAX_MOVES);
+    if (!game_moves_eq(la, na, lb, nb)) {
         inv_fail(c, k, "the legal moves depend on the chests' faces");
         return 0;
     }
@@ -1003,7 +1006,9 @@ static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     const gp_state *pre = pre_v, *post = post_v;
     gx x;
     lmove mine[LMAX];
-    if (!inv_gp_cards_110(c, k0, post) || !inv_gp_cards_110(c, k0, pre)) return;
+    /* GP-CARDS-110 judges every state once: the deal (check_setup) or a loaded position
+     * (check_position), then each step's post; pre, the state before, is only bounds-checked. */
+    if (!inv_gp_cards_110(c, k0, post) || !gp_shape_ok(c, k0, pre)) return;
     int n = inv_gp_legal_set(c, k0, pre, mine);
     if (pre->phase == GP_PH_OVER) return;
     if (!move_allowed(c, k0, pre, m, mine, n)) return;
@@ -1048,6 +1053,12 @@ static void gp_check_final(inv_ctx *c, int k0, const void *st, const int *scores
     if (w != winners) inv_fail(c, k, "winners 0x%x, expected 0x%x", winners, w);
 }
 
+/* A loaded position: every card in one place (GP-CARDS-110). */
+static void gp_check_position(inv_ctx *c, int k0, const void *st)
+{
+    inv_gp_cards_110(c, k0, st);
+}
+
 const inv_game inv_gp_game = {
-    "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, NULL,
+    "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, gp_check_position,
 };

@@ -1785,12 +1785,6 @@ static nm move_name(const game_move *m)
     return mvname(&h);
 }
 
-static int listed(const game_move *set, int n, const game_move *m)
-{
-    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
-    return 0;
-}
-
 /* HDZ-LEGAL-SET: the set of legal moves, restated from the move rules (HDZ-SETUP-DOG-REDRAW's
  * return, HDZ-TURN-PLAY, HDZ-TURN-TAKE with HDZ-TAKE-NOMARKED, the dog moves HDZ-DOG-SWAP-NEUTRAL,
  * HDZ-DOG-SWAP-AGREE and HDZ-DOG-EMPTY, the agreement), equals the engine's legal_moves in every
@@ -1798,12 +1792,13 @@ static int listed(const game_move *set, int n, const game_move *m)
  * the rules forbid is extra; the message names its clause. */
 static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
 {
-    game_move eng[GAME_MAX_MOVES], rule[GAME_MAX_MOVES];
+    game_move buf[GAME_MAX_MOVES], rule[GAME_MAX_MOVES];
+    const game_move *eng;
     int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0, kc;
     const char *why;
     if (s->phase > HDZ_PH_OVER) return;
     inv_applied(c, k);
-    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    int ne = inv_legal_post(c, s, buf, &eng);     /* s: a step's post state, or a position */
     game_move m;
     /* Every candidate the rules could allow, phase by phase. */
     memset(&m, 0, sizeof m);
@@ -1815,7 +1810,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     case HDZ_PH_PLAY:
         for (int i = 0; i < 2; i++) {
             m.kind = HDZ_MV_PLAY; m.a = s->hand[p][i];
-            if (rules_allow(s, &m, &kc, &why) && !listed(rule, nr, &m)) rule[nr++] = m;
+            if (rules_allow(s, &m, &kc, &why) && !game_move_in(rule, nr, &m)) rule[nr++] = m;
         }
         break;
     case HDZ_PH_TAKE:
@@ -1841,7 +1836,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
         break;
     }
     for (int i = 0; i < nr; i++)
-        if (!listed(eng, ne, &rule[i])) {
+        if (!game_move_in(eng, ne, &rule[i])) {
             rules_allow(s, &rule[i], &kc, &why);
             inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
                      hdz_clauses[kc].id, sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&rule[i]).s,

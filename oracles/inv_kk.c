@@ -1253,7 +1253,7 @@ static int legal_clause(int kind)
 
 /* 1 when the rules allow m in s: the same judgement kx_build passes on a played move (its phase,
  * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile), with *why when not. Bytes a move does not
- * use must be zero (the engine's encoding, so moves compare with memcmp). */
+ * use must be zero (the engine's encoding, so moves compare byte for byte). */
 static int rules_allow(const kk_state *s, const game_move *m, const char **why)
 {
     static const uint8_t used[5] = {0, 2, 2, 0, 1};   /* argument bytes of give, place, pass, draw */
@@ -1272,12 +1272,6 @@ static int rules_allow(const kk_state *s, const game_move *m, const char **why)
     return 1;
 }
 
-static int listed(const game_move *set, int n, const game_move *m)
-{
-    for (int i = 0; i < n; i++) if (memcmp(&set[i], m, sizeof *m) == 0) return 1;
-    return 0;
-}
-
 /* KK-LEGAL-SET: the set of legal moves, restated from KK-TURN-GIVE ("darf der Spieler alle Karten
  * EINES Reviers ... einem Mitspieler übergeben, sofern dieser noch kein Revier in dieser Farbe vor
  * sich ausliegen hat"), KK-TURN-PLACE ("auf einen freien Platz ... direkt an eine bereits
@@ -1287,11 +1281,12 @@ static int listed(const game_move *set, int n, const game_move *m)
 static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
 {
     int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0;
-    game_move eng[GAME_MAX_MOVES], rule[KK_COLOURS * KK_MAXP + KK_HAND * KK_CELLS + 3];
+    game_move buf[GAME_MAX_MOVES], rule[KK_COLOURS * KK_MAXP + KK_HAND * KK_CELLS + 3];
+    const game_move *eng;
     const char *why;
     if (s->phase > KK_PH_OVER || p >= s->players) return;
     inv_applied(c, k);
-    int ne = c->g->legal_moves(s, eng, GAME_MAX_MOVES);
+    int ne = inv_legal_post(c, s, buf, &eng);     /* s: a step's post state, or a position */
     /* Every candidate the rules could allow: gives, the hand's places, pass, both draws. */
     game_move m;
     for (int col = 0; col < KK_COLOURS; col++)
@@ -1311,7 +1306,7 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
         if (rules_allow(s, &m, &why)) rule[nr++] = m;
     }
     for (int i = 0; i < nr; i++)
-        if (!listed(eng, ne, &rule[i])) {
+        if (!game_move_in(eng, ne, &rule[i])) {
             inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
                      kk_clauses[legal_clause(rule[i].kind)].id, sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
             return;

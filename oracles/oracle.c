@@ -91,14 +91,75 @@ static void gen_roundtrip(inv_ctx *c, const void *st)
         inv_fail(c, k, "position print/parse changes the state: %.200s", text);
 }
 
-/* GEN-TERMINAL: over <=> no decider <=> no legal move <=> a result exists. */
-static void gen_terminal(inv_ctx *c, const void *st)
+int inv_legal_pre(const inv_ctx *c, const void *st, game_move *buf, const game_move **list)
+{
+    if (c->pre_legal) { *list = c->pre_legal; return c->n_pre_legal; }
+    *list = buf;
+    return c->g->legal_moves(st, buf, GAME_MAX_MOVES);
+}
+
+int inv_legal_post(const inv_ctx *c, const void *st, game_move *buf, const game_move **list)
+{
+    if (c->post_legal) { *list = c->post_legal; return c->n_post_legal; }
+    *list = buf;
+    return c->g->legal_moves(st, buf, GAME_MAX_MOVES);
+}
+
+/* The moves of list as sorted 64-bit words (game_move_eq's view of a move); Shell sort with
+ * Ciura's gaps, no callback per comparison (lists are at most GAME_MAX_MOVES long). */
+static void move_words(const game_move *list, int n, uint64_t *w)
+{
+    static const int gaps[] = {301, 132, 57, 23, 10, 4, 1};
+    for (int i = 0; i < n; i++) memcpy(&w[i], &list[i], sizeof w[i]);
+    for (int g = 0; g < (int)(sizeof gaps / sizeof gaps[0]); g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint64_t v = w[i];
+            int j = i;
+            for (; j >= gap && w[j - gap] > v; j -= gap) w[j] = w[j - gap];
+            w[j] = v;
+        }
+    }
+}
+
+/* Index of the first move of list not among the n sorted words w, or -1. */
+static int first_missing(const game_move *list, int nl, const uint64_t *w, int n)
+{
+    for (int i = 0; i < nl; i++) {
+        uint64_t key;
+        memcpy(&key, &list[i], sizeof key);
+        int lo = 0, hi = n;                      /* the first word >= key */
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (w[mid] < key) lo = mid + 1; else hi = mid;
+        }
+        if (lo == n || w[lo] != key) return i;
+    }
+    return -1;
+}
+
+void inv_moves_diff(const game_move *a, int na, const game_move *b, int nb, int *only_a, int *only_b)
+{
+    uint64_t wa[GAME_MAX_MOVES], wb[GAME_MAX_MOVES];
+    if (na > GAME_MAX_MOVES) na = GAME_MAX_MOVES;
+    if (nb > GAME_MAX_MOVES) nb = GAME_MAX_MOVES;
+    if (game_moves_eq(a, na, b, nb)) { *only_a = *only_b = -1; return; }   /* the same order: no sort */
+    move_words(a, na, wa);
+    move_words(b, nb, wb);
+    *only_a = first_missing(a, na, wb, nb);
+    *only_b = first_missing(b, nb, wa, na);
+}
+
+/* GEN-TERMINAL: over <=> no decider <=> no legal move <=> a result exists. st is a position or
+ * a step's post state (post: 1), whose legal moves the driver may have enumerated already. */
+static void gen_terminal(inv_ctx *c, const void *st, int post)
 {
     const game_engine *g = c->g;
     game_move ms[GAME_MAX_MOVES];
+    const game_move *list;
     int scores[GAME_MAX_PLAYERS];
     unsigned w;
-    int n = g->legal_moves(st, ms, GAME_MAX_MOVES);
+    int n = post ? inv_legal_post(c, st, ms, &list) : g->legal_moves(st, ms, GAME_MAX_MOVES);
     int who = g->to_move(st);
     int res = g->result(st, scores, &w);
     inv_applied(c, K_TERM);
@@ -120,7 +181,7 @@ void inv_on_position(inv_ctx *c, const void *st)
 {
     c->step = 0;
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
-    if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st);
+    if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st, 0);
     if (c->og->check_position) c->og->check_position(c, c->k_game, st);
 }
 
@@ -142,10 +203,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
     unsigned gen = c->generic;
     if (c->gen_every > 1 && (c->step + c->gen_phase) % c->gen_every != 0) gen &= INV_GEN_CHEAP;
     int n = 0;
-    if (gen & (INV_GEN_NOTATION | INV_GEN_LEGAL | INV_GEN_REJECT)) {
-        if (c->pre_legal) { legal = c->pre_legal; n = c->n_pre_legal; }     /* the driver's list */
-        else n = g->legal_moves(pre, own, GAME_MAX_MOVES);
-    }
+    if (gen & (INV_GEN_NOTATION | INV_GEN_LEGAL | INV_GEN_REJECT)) n = inv_legal_pre(c, pre, own, &legal);
 
     if (gen & INV_GEN_DETERMINISM) {                 /* GEN-DETERMINISM */
         inv_applied(c, K_DET);
@@ -163,7 +221,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             game_move back;
             if (g->move_print(pre, &legal[i], mt, sizeof mt) < 0 ||
                 g->move_parse(pre, mt, &back) != GAME_OK ||
-                memcmp(&back, &legal[i], sizeof back) != 0) {
+                !game_move_eq(&back, &legal[i])) {
                 inv_fail(c, K_NOTE, "legal move %d ('%s') does not print and parse back", i, mt);
                 break;
             }
@@ -181,7 +239,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
                 break;
             }
             inv_fired(c, K_LEGAL);
-            found |= memcmp(&legal[i], m, sizeof *m) == 0;
+            found |= game_move_eq(&legal[i], m);
         }
         if (!found) {
             move_text(g, pre, m, mt, sizeof mt);
@@ -195,9 +253,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             game_move bad = *m;
             if (j < 8) ((uint8_t *)&bad)[j] = (uint8_t)(((uint8_t *)&bad)[j] + 1 + j * 37);
             else memset(&bad, 0, sizeof bad);
-            int listed = 0;
-            for (int i = 0; i < n && !listed; i++) listed = memcmp(&legal[i], &bad, sizeof bad) == 0;
-            if (listed) continue;
+            if (game_move_in(legal, n, &bad)) continue;
             memcpy(tmp.b, pre, sz);
             int rc = g->apply(tmp.b, &bad);
             inv_fired(c, K_REJECT);
@@ -218,7 +274,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             g->redact(tmp.b, who);
             int nb = g->legal_moves(tmp.b, b, GAME_MAX_MOVES);
             inv_fired(c, K_REDACT);
-            if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0) {
+            if (!game_moves_eq(a, na, b, nb)) {
                 char dn[16] = "?";       /* the table (game.h) sees only what every seat sees */
                 game_decider_print(g, post, who, dn, sizeof dn);
                 inv_fail(c, K_REDACT, "%s's legal moves depend on cards %s cannot see", dn, dn);
@@ -226,9 +282,9 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
         }
     }
     if (gen & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
-    if (gen & INV_GEN_TERMINAL) gen_terminal(c, post);
-    c->pre_legal = NULL;
+    if (gen & INV_GEN_TERMINAL) gen_terminal(c, post, 1);
     if (c->og->check_step) c->og->check_step(c, c->k_game, pre, m, post);
+    c->pre_legal = c->post_legal = NULL;
 }
 
 void inv_on_final(inv_ctx *c, const void *st)

@@ -60,10 +60,12 @@ typedef struct inv_ctx {
      * cheap ones (INV_GEN_CHEAP) on every step; the game's clause oracles always run on every
      * step. 0 or 1: every oracle on every step (make check, replay, rulefuzz inputs, triage). */
     unsigned gen_every, gen_phase;
-    /* Set by a driver for one inv_on_step call: the legal moves of `pre` it already enumerated
-     * (in legal_moves order), so the oracles need not enumerate them again; NULL otherwise. */
-    const game_move *pre_legal;
-    int n_pre_legal;
+    /* Set by a driver for one inv_on_step call: the legal moves of `pre` and of `post` it
+     * already enumerated (in legal_moves order, with the engine's own legal_moves), so the oracles
+     * need not enumerate them again; NULL otherwise. Oracles read them through inv_legal_pre and
+     * inv_legal_post; inv_on_step forgets both when it returns. */
+    const game_move *pre_legal, *post_legal;
+    int n_pre_legal, n_post_legal;
 } inv_ctx;
 
 /* Generic conformance oracles (game-independent; clause IDs GEN-...). */
@@ -94,6 +96,30 @@ void inv_on_setup(inv_ctx *c, const void *st);
 void inv_on_position(inv_ctx *c, const void *st);
 void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post);
 void inv_on_final(inv_ctx *c, const void *st);
+
+/* The engine's legal moves of the current step's pre (or post) state st: the driver's list when
+ * it passed one, else legal_moves(st) into buf. Returns their number; *list points at them. */
+int inv_legal_pre(const inv_ctx *c, const void *st, game_move *buf, const game_move **list);
+int inv_legal_post(const inv_ctx *c, const void *st, game_move *buf, const game_move **list);
+
+/* Two move lists compared as sets: *only_a is the index of the first move of a (in a's order)
+ * that b lacks, or -1; *only_b the same the other way. n log n (sorted copies), so a legal-move
+ * oracle can compare long lists on every step. */
+void inv_moves_diff(const game_move *a, int na, const game_move *b, int nb, int *only_a, int *only_b);
+
+/* The first index in from..to-1 of bytes a whose byte is not v, or -1 (eight bytes at a time):
+ * the unused tail of an array is blank. */
+static inline int inv_first_not(const uint8_t *a, int from, int to, uint8_t v)
+{
+    uint64_t all = 0x0101010101010101ull * v, x;
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+        __builtin_memcpy(&x, a + i, sizeof x);
+        if (x != all) break;
+    }
+    for (; i < to; i++) if (a[i] != v) return i;
+    return -1;
+}
 
 /* Used inside oracles: clause k (absolute index: k0 + the game's clause number). */
 static inline void inv_applied(inv_ctx *c, int k) { c->count[k].applied++; }

@@ -19,11 +19,38 @@ enum game_rc {
 };
 
 /* One decision by one player. Engines define kind and the argument bytes;
- * unused bytes are zero, so two moves compare with memcmp. */
+ * unused bytes are zero, so two moves compare byte for byte (game_move_eq). */
 typedef struct game_move {
     uint8_t kind;       /* engine-defined, never 0 in a legal move */
     uint8_t a, b, c, d, e, f, g;
 } game_move;
+_Static_assert(sizeof(game_move) == 8, "a move is eight bytes");
+
+/* Two moves are equal when all eight bytes are. Compared as one 64-bit word, not with memcmp:
+ * libFuzzer intercepts every memcmp call (the fuzzer build disables the builtin), and move
+ * lists are searched many times per step. */
+static inline int game_move_eq(const game_move *x, const game_move *y)
+{
+    uint64_t u, v;
+    __builtin_memcpy(&u, x, sizeof u);
+    __builtin_memcpy(&v, y, sizeof v);
+    return u == v;
+}
+
+/* 1 when m is one of the n moves of list. */
+static inline int game_move_in(const game_move *list, int n, const game_move *m)
+{
+    for (int i = 0; i < n; i++) if (game_move_eq(&list[i], m)) return 1;
+    return 0;
+}
+
+/* 1 when two move lists are equal entry by entry. */
+static inline int game_moves_eq(const game_move *x, int nx, const game_move *y, int ny)
+{
+    if (nx != ny) return 0;
+    for (int i = 0; i < nx; i++) if (!game_move_eq(&x[i], &y[i])) return 0;
+    return 1;
+}
 
 /* How a game is configured before the deal. */
 typedef struct game_config {

@@ -195,16 +195,18 @@ static inline game_move mv(uint8_t kind, uint8_t a, uint8_t b)
     return m;
 }
 
-/* 1 when seat p already has a collection of motif m (GP-ONE-PER-MOTIF). */
-static int has_motif(const gp_state *st, int p, int m)
+/* The motifs seat p already collects, one bit each (GP-ONE-PER-MOTIF). */
+static unsigned motifs_of(const gp_state *st, int p)
 {
+    unsigned m = 0;
     for (int c = 0; c < st->ncol; c++)
-        if (st->col_owner[c] == p && st->col_motif[c] == m) return 1;
-    return 0;
+        if (st->col_owner[c] == p && st->col_motif[c] < GP_HANDT) m |= 1u << st->col_motif[c];
+    return m;
 }
 
-/* May hand card type t be laid open on collection c by the current player? */
-static int open_ok(const gp_state *st, int t, int c)
+/* May hand card type t be laid open on collection c by the current player, who collects the
+ * motifs `owned` (motifs_of)? */
+static int open_ok(const gp_state *st, int t, int c, unsigned owned)
 {
     int p = st->turn;
     if (c >= st->ncol || !st->hand[p][t]) return 0;
@@ -217,7 +219,7 @@ static int open_ok(const gp_state *st, int t, int c)
     if (st->col_owner[c] != p) return 0;            /* GP-OPEN-OWN: "aan een eigen verzameling" */
     if (st->col_dbl[c]) return 0;                   /* GP-DOUBLER-PLAY: "beëindigt ook de verzamelrij" */
     if (t == GP_JOKER) return st->col_len[c] > 0;   /* GP-JOKER: never the first open card */
-    if (st->col_len[c] == 0) return !has_motif(st, p, t);   /* GP-OPEN-START, GP-ONE-PER-MOTIF */
+    if (st->col_len[c] == 0) return !(owned >> t & 1);      /* GP-OPEN-START, GP-ONE-PER-MOTIF */
     return st->col_motif[c] == t;   /* GP-OPEN-EXTEND "van hetzelfde motief"; GP-FOX-EXTEND: the fox's too */
 }
 
@@ -241,39 +243,47 @@ static int fox_is_mine(const gp_state *st)
     return st->fox != GP_NONE && st->col_owner[st->fox] == st->turn;
 }
 
-/* GP-LEGAL-SET: every legal move, in a fixed order (chest, open, take, draw, fox, end). */
-static int gp_legal_moves(const void *vst, game_move *out, int max)
+/* GP-LEGAL-SET: every legal move, in a fixed order (chest, open, take, draw, fox, end); with
+ * kind != 0 only the moves of that kind (apply checks a move against those alone). */
+static int moves_of(const gp_state *st, game_move *out, int max, int kind)
 {
-    const gp_state *st = vst;
     int k = 0, p = st->turn, left = GP_ACTIONS - st->acts;
+#define WANT(kd) (kind == 0 || kind == (kd))
     if (st->phase == GP_PH_ACT) {
         /* GP-CHEST */
-        for (int t = 0; t < GP_HANDT; t++)
+        for (int t = 0; t < GP_HANDT && WANT(GP_MV_CHEST); t++)
             if (st->hand[p][t] && st->ncol < GP_MAXCOL) k = add(out, max, k, mv(GP_MV_CHEST, (uint8_t)t, 0));
         /* GP-OPEN-*, GP-JOKER, GP-DOUBLER-PLAY */
-        for (int t = 0; t < GP_HANDT; t++)
-            for (int c = 0; c < st->ncol; c++)
-                if (open_ok(st, t, c)) k = add(out, max, k, mv(GP_MV_OPEN, (uint8_t)t, (uint8_t)c));
+        unsigned owned = WANT(GP_MV_OPEN) ? motifs_of(st, p) : 0;
+        for (int t = 0; t < GP_HANDT && WANT(GP_MV_OPEN); t++)
+            for (int c = 0; c < st->ncol && st->hand[p][t]; c++)
+                if (open_ok(st, t, c, owned)) k = add(out, max, k, mv(GP_MV_OPEN, (uint8_t)t, (uint8_t)c));
         /* GP-TAKE-DISPLAY */
-        for (int i = 0; i < GP_DISPLAY; i++)
+        for (int i = 0; i < GP_DISPLAY && WANT(GP_MV_TAKE); i++)
             if (st->display[i] != GP_NONE) k = add(out, max, k, mv(GP_MV_TAKE, (uint8_t)i, 0));
         /* GP-TAKE-PILE: 2 actions */
-        if (left >= 2 && st->pile_len > 0) k = add(out, max, k, mv(GP_MV_DRAW, 0, 0));
+        if (left >= 2 && st->pile_len > 0 && WANT(GP_MV_DRAW)) k = add(out, max, k, mv(GP_MV_DRAW, 0, 0));
         /* GP-FOX-OWN (1 action), GP-FOX-LEFT (2 actions), GP-FOX-ONCE */
-        if (fox_is_mine(st) && !st->fox_moved) {
+        if (fox_is_mine(st) && !st->fox_moved && WANT(GP_MV_FOX)) {
             for (int c = 0; c < st->ncol; c++)
                 if (st->col_owner[c] == p && c != st->fox && fox_target(st, c))
                     k = add(out, max, k, mv(GP_MV_FOX, (uint8_t)c, 0));
             if (left >= 2) k = fox_left_moves(st, out, max, k);
         }
         /* GP-AMB-THREE-ACTIONS: may-stop lets the player end the turn early */
-        if (R(st, GP_R_MAY_STOP)) k = add(out, max, k, mv(GP_MV_END, 0, 0));
+        if (R(st, GP_R_MAY_STOP) && WANT(GP_MV_END)) k = add(out, max, k, mv(GP_MV_END, 0, 0));
     } else if (st->phase == GP_PH_PASS) {
         /* GP-FOX-PASS */
-        k = fox_left_moves(st, out, max, k);
-        k = add(out, max, k, mv(GP_MV_END, 0, 0));
+        if (WANT(GP_MV_FOX)) k = fox_left_moves(st, out, max, k);
+        if (WANT(GP_MV_END)) k = add(out, max, k, mv(GP_MV_END, 0, 0));
     }
+#undef WANT
     return k < max ? k : max;
+}
+
+static int gp_legal_moves(const void *vst, game_move *out, int max)
+{
+    return moves_of(vst, out, max, 0);
 }
 
 /* ---- Turn flow ------------------------------------------------------------------------------ */
@@ -338,9 +348,7 @@ static int gp_apply(void *vst, const game_move *m)
 {
     gp_state *st = vst;
     game_move legal[GAME_MAX_MOVES];
-    int n = gp_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
-    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
-    if (!ok) return GAME_ILLEGAL;
+    if (!m->kind || !game_move_in(legal, moves_of(st, legal, GAME_MAX_MOVES, m->kind), m)) return GAME_ILLEGAL;
     int p = st->turn;
     /* GP-NO-TAKEBACK: "Het terugnemen of omdraaien van kaarten is niet toegelaten": no move
      * kind takes a card from the table or turns a chest over. */

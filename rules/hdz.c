@@ -562,9 +562,7 @@ static int hdz_apply(void *vst, const game_move *m)
 {
     hdz_state *st = vst;
     game_move legal[GAME_MAX_MOVES];
-    int n = hdz_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
-    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
-    if (!ok) return GAME_ILLEGAL;
+    if (!game_move_in(legal, hdz_legal_moves(st, legal, GAME_MAX_MOVES), m)) return GAME_ILLEGAL;
 
     switch (m->kind) {
     case HDZ_MV_KEEP:

@@ -354,9 +354,7 @@ static int kk_apply(void *vst, const game_move *m)
 {
     kk_state *st = vst;
     game_move legal[GAME_MAX_MOVES];
-    int n = kk_legal_moves(st, legal, GAME_MAX_MOVES), ok = 0;
-    for (int i = 0; i < n && !ok; i++) ok = memcmp(&legal[i], m, sizeof *m) == 0;
-    if (!ok) return GAME_ILLEGAL;
+    if (!game_move_in(legal, kk_legal_moves(st, legal, GAME_MAX_MOVES), m)) return GAME_ILLEGAL;
     switch (m->kind) {
     case KK_MV_GIVE:
         /* KK-TURN-GIVE: "Der auserwählte Spieler muss diese Karten annehmen" */
