@@ -808,21 +808,25 @@ static int cmd_bench(int argc, char **argv)
         else if (!find_game(argv[i])) return RF_EXIT_BADINPUT;
         else only = argv[i];
     }
-    printf("oracles: off = engine alone; clauses = every clause oracle of the game; all = clauses plus\n"
-           "the %d conformance oracles (determinism, position round trip, notation, ...)\n", inv_n_generic);
+    printf("oracles: off = engine alone; clauses = every clause oracle of the game; no-legal = the same\n"
+           "without the legal-move oracle's comparison (*-LEGAL-SET: its cost is the difference); all =\n"
+           "clauses plus the %d conformance oracles (determinism, position round trip, notation, ...)\n", inv_n_generic);
     printf("%-6s %-8s %-8s %14s %12s %8s   (median of 5 runs of %llu games, players cycling)\n",
            "game", "profile", "oracles", "moves/s", "games/s", "moves", (unsigned long long)games);
     for (int gi = 0; game_engines[gi]; gi++) {
         const game_engine *g = game_engines[gi];
         if (only && strcmp(only, g->name)) continue;
         for (int pi = 0; pi < g->n_profiles; pi++) {
-            static const char *const mode[] = {"off", "clauses", "all"};
-            for (int on = 0; on < 3; on++) {
+            static const char *const mode[] = {"off", "clauses", "all", "no-legal"};
+            static const int order[] = {0, 1, 3, 2};
+            for (int oi = 0; oi < 4; oi++) {
+                int on = order[oi];
                 double mps[5], gps[5];
                 long moves = 0;
                 for (int run = 0; run < 5; run++) {
                     static inv_ctx c;
                     if (on) inv_init(&c, g, on == 2 ? INV_GEN_ALL : 0);
+                    c.legal_set_off = on == 3;
                     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
                     moves = 0;
                     double t0 = now();

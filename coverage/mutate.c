@@ -501,7 +501,8 @@ static int run(const char *cmd, const char *log, double limit, int stop_on_fail,
                     if (first && fn) snprintf(first, fn, "%.*s", (int)strcspn(acc, "\n"), acc);
                     stopped = 1;
                 }
-                if (first && fn && !first[0] && strstr(acc, "rulefuzz: oracle "))
+                if (first && fn && !first[0] && (strstr(acc, "rulefuzz: oracle ") || strstr(acc, "ERROR: AddressSanitizer") ||
+                                                  strstr(acc, "runtime error: ")))
                     snprintf(first, fn, "%.*s", (int)strcspn(acc, "\n"), acc);
                 al = 0;
             }
@@ -604,6 +605,12 @@ static int has_word(const char *list, const char *w)
     return 0;
 }
 
+/* The fuzz stage's build: libFuzzer with ASan and UBSan, as make check's fuzz smoke, so a mutant
+ * that reads or writes out of bounds (a loop bound one too far) is caught even when no oracle
+ * sees a wrong state. */
+#define FUZZ_CFLAGS "-std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
+#define FUZZ_LDFLAGS "-fsanitize=fuzzer,address,undefined"
+
 /* Set up worker w for game g: copy the tree, build every object and the game's tests, run the
  * unmutated suites (they must pass: their times bound each mutant's). 0, or -1 with a message. */
 static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *errf)
@@ -665,13 +672,13 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
         for (int i = 0; i < wk->nfz; i++) {
             char on[300];
             obj_name(wk->fz[i], on, sizeof on);
-            if (sh("cd '%s' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c '%s' -o '%s/fobj/%s'", src,
+            if (sh("cd '%s' && %s " FUZZ_CFLAGS " -c '%s' -o '%s/fobj/%s'", src,
                    o->fuzz_cc, wk->fz[i], wk->dir, on)) {
                 fprintf(errf, "rulefuzz mutate: %s does not compile for libFuzzer\n", wk->fz[i]);
                 return -1;
             }
         }
-        if (sh("cd '%s' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c 'fuzz/fuzz_%s.c' -o '%s/fobj/harness.o'",
+        if (sh("cd '%s' && %s " FUZZ_CFLAGS " -c 'fuzz/fuzz_%s.c' -o '%s/fobj/harness.o'",
                src, o->fuzz_cc, g, wk->dir)) {
             fprintf(errf, "rulefuzz mutate: fuzz/fuzz_%s.c does not compile\n", g);
             return -1;
@@ -729,12 +736,13 @@ static int run_tests(worker *wk, const mopts *o, int baseline, char *detail, siz
 }
 
 /* The fuzz run for a survivor: the harness from a fresh copy of its seeds. 1 killed (detail: the
- * clause the oracle named, or how it crashed), 0 survived, -1 the fuzzer did not build. */
+ * clause the oracle named, the sanitizer's report, or how it crashed), 0 survived, -1 the fuzzer
+ * did not build. */
 static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, char *detail, size_t dn)
 {
     char on[300], objs[8192] = "", first[300];
     obj_name(rel, on, sizeof on);
-    if (sh("cd '%s/src' && %s -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link -c '%s' -o '%s/fobj/mutant.o'",
+    if (sh("cd '%s/src' && %s " FUZZ_CFLAGS " -c '%s' -o '%s/fobj/mutant.o'",
            wk->dir, o->fuzz_cc, rel, wk->dir))
         return -1;
     for (int i = 0; i < wk->nfz; i++) {
@@ -743,7 +751,7 @@ static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, 
         size_t l = strlen(objs);
         snprintf(objs + l, sizeof objs - l, " '%s/fobj/%s'", wk->dir, strcmp(fn, on) ? fn : "mutant.o");
     }
-    if (sh("%s -fsanitize=fuzzer -o '%s/bin/fuzz' '%s/fobj/harness.o' %s -lm", o->fuzz_cc, wk->dir, wk->dir, objs)) return -1;
+    if (sh("%s " FUZZ_LDFLAGS " -o '%s/bin/fuzz' '%s/fobj/harness.o' %s -lm", o->fuzz_cc, wk->dir, wk->dir, objs)) return -1;
     if (sh("rm -rf '%s/fcorpus' && mkdir -p '%s/fcorpus' && cp '%s/corpus/%s/'* '%s/fcorpus/'", wk->dir, wk->dir, o->root, g, wk->dir))
         return -1;
     char cmd[PATH_MAX * 4];
@@ -755,6 +763,13 @@ static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, 
     if (p) {
         p += strlen("rulefuzz: oracle ");
         snprintf(detail, dn, "oracle %.*s", (int)strcspn(p, " "), p);
+    } else if ((p = strstr(first, "ERROR: AddressSanitizer: "))) {
+        p += strlen("ERROR: AddressSanitizer: ");
+        snprintf(detail, dn, "ASan %.*s", (int)strcspn(p, " "), p);
+    } else if ((p = strstr(first, "runtime error: "))) {
+        const char *f = strrchr(first, '/');                       /* "rules/kk.c:403:33: runtime error: ..." */
+        snprintf(detail, dn, "UBSan %.*s %.80s", (int)strcspn(f ? f + 1 : first, " "), f ? f + 1 : first,
+                 p + strlen("runtime error: "));
     } else snprintf(detail, dn, "%s", rc == 124 ? "hang" : "crash");
     return 1;
 }

@@ -286,6 +286,7 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
     mset want;
     game_move buf[GAME_MAX_MOVES];
     const game_move *got;
+    if (c->legal_set_off) return;                 /* bench: the oracle's cost */
     inv_applied(c, k);
     legal_set(s, T, &want);
     int n = inv_legal_post(c, s, buf, &got);      /* s: a step's post state, or a position */

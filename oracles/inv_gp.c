@@ -561,6 +561,7 @@ static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
     int k = k0 + K_LEGAL_SET;
     inv_applied(c, k);
     int n = oracle_moves(c, k0, s, mine);
+    if (c->legal_set_off) return n;               /* bench: the comparison's cost */
     int ne = inv_legal_pre(c, s, buf, &eng);      /* s: the step's pre state */
     inv_fired(c, k);
     game_move rule[LMAX];

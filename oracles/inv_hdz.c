@@ -1797,6 +1797,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0, kc;
     const char *why;
     if (s->phase > HDZ_PH_OVER) return;
+    if (c->legal_set_off) return;                 /* bench: the oracle's cost */
     inv_applied(c, k);
     int ne = inv_legal_post(c, s, buf, &eng);     /* s: a step's post state, or a position */
     game_move m;

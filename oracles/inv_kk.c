@@ -1285,6 +1285,7 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
     const game_move *eng;
     const char *why;
     if (s->phase > KK_PH_OVER || p >= s->players) return;
+    if (c->legal_set_off) return;                 /* bench: the oracle's cost */
     inv_applied(c, k);
     int ne = inv_legal_post(c, s, buf, &eng);     /* s: a step's post state, or a position */
     /* Every candidate the rules could allow: gives, the hand's places, pass, both draws. */

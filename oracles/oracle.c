@@ -157,8 +157,10 @@ static void gen_terminal(inv_ctx *c, const void *st, int post)
     const game_engine *g = c->g;
     game_move ms[GAME_MAX_MOVES];
     const game_move *list;
+    enum { UNWRITTEN = -2147483647 };
     int scores[GAME_MAX_PLAYERS];
-    unsigned w;
+    unsigned w = 0;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) scores[p] = UNWRITTEN;
     int n = post ? inv_legal_post(c, st, ms, &list) : g->legal_moves(st, ms, GAME_MAX_MOVES);
     int who = g->to_move(st);
     int res = g->result(st, scores, &w);
@@ -170,6 +172,12 @@ static void gen_terminal(inv_ctx *c, const void *st, int post)
     else if ((who < 0) != (n == 0) || (who < 0) != (res == GAME_OK))
         inv_fail(c, K_TERM, "to_move=%d, %d legal moves, result %s", who, n,
                  res == GAME_OK ? "available" : "not available");
+    else if (res == GAME_OK) {                       /* "scores into scores[players]" (game.h) */
+        for (int p = cfg.players; p < GAME_MAX_PLAYERS; p++)
+            if (scores[p] != UNWRITTEN) { inv_fail(c, K_TERM, "result wrote a score for seat %d of %d", p + 1, cfg.players); return; }
+        if (cfg.players < 32 && w >> cfg.players)
+            inv_fail(c, K_TERM, "result names winners 0x%x beyond the %d players", w, cfg.players);
+    }
 }
 
 static void move_text(const game_engine *g, const void *st, const game_move *m, char *buf, size_t n)

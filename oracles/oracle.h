@@ -66,6 +66,9 @@ typedef struct inv_ctx {
      * inv_legal_post; inv_on_step forgets both when it returns. */
     const game_move *pre_legal, *post_legal;
     int n_pre_legal, n_post_legal;
+    /* `rulefuzz bench` only: leave out the comparison of the game's LEGAL-SET oracle with the
+     * engine's legal moves, to measure what that oracle costs. */
+    int legal_set_off;
 } inv_ctx;
 
 /* Generic conformance oracles (game-independent; clause IDs GEN-...). */

@@ -1357,18 +1357,19 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     for (int c = 0; c < HDZ_CODES; c++) cnt[c] += st->box[c];
     {
-        /* every card that is missing or placed too often, by name */
-        char miss[600] = "", many[600] = "";
+        /* every card that is missing or placed too often, by name; each list has room for every
+         * code with its counts ("Milk1 (1300 of 8), " is under 24 bytes), so none is cut short */
+        char miss[HDZ_CODES * 24] = "", many[HDZ_CODES * 24] = "";
         size_t ml = 0, dl = 0;
         for (int c = 0; c < HDZ_CODES; c++) {
             int want = HDZ_IS_GOAT(c) ? 1 : c == HDZ_DOG ? HDZ_DOGS : c == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
             char nm[8];
             card_name((uint8_t)c, nm);
-            if (cnt[c] < want && ml < sizeof miss - 40)
-                ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s%s", ml ? ", " : "", nm, want > 1 ? "" : "");
-            if (cnt[c] < want && want > 1 && ml < sizeof miss - 40)
-                ml += (size_t)snprintf(miss + ml, sizeof miss - ml, " (%d of %d)", cnt[c], want);
-            if (cnt[c] > want && dl < sizeof many - 40)
+            if (cnt[c] < want) {
+                ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s", ml ? ", " : "", nm);
+                if (want > 1) ml += (size_t)snprintf(miss + ml, sizeof miss - ml, " (%d of %d)", cnt[c], want);
+            }
+            if (cnt[c] > want)
                 dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d of %d)", dl ? ", " : "", nm, cnt[c], want);
         }
         if (ml || dl) {

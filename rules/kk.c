@@ -903,13 +903,14 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
     for (int i = 0; i < k; i++) { st->box[ids[i]] = 1; seen[ids[i]]++; }
     /* KK-CARDS-72: every card exactly once */
     {
-        char miss[400] = "", many[400] = "";
+        /* each list has room for every card ("yC1 (255 times), " is under 24 bytes): none is cut */
+        char miss[KK_CARDS * 24] = "", many[KK_CARDS * 24] = "";
         size_t ml = 0, dl = 0;
         for (int id = 0; id < KK_CARDS; id++) {
             char nm[8];
             card_name(id, nm);
-            if (seen[id] == 0 && ml < sizeof miss - 16) ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s", ml ? ", " : "", nm);
-            if (seen[id] > 1 && dl < sizeof many - 16) dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d times)", dl ? ", " : "", nm, seen[id]);
+            if (seen[id] == 0) ml += (size_t)snprintf(miss + ml, sizeof miss - ml, "%s%s", ml ? ", " : "", nm);
+            if (seen[id] > 1) dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d times)", dl ? ", " : "", nm, seen[id]);
         }
         if (ml || dl)
             PFAIL("position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): %s%s%s%s%s",

@@ -106,6 +106,10 @@ START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
         {"meadow=E1,E2,A1*1,#", "meadow=E1,E2,A1*1,D4", "position: meadow cell d1 is a stable site (site=cell) and must be '#'"},
         {"meadow=E1,E2,A1*1,#", "meadow=E1*2,E2,A1*1,#", "position: meadow: a1 (E1) carries P2's small goat, but 'owner' gives type E to nobody"},
         {"box=A3,A4,", "box=A3,A4,Dog,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): too often Dog (16 of 15)"},
+        /* HDZ-CARDS-121: the first card code (A1) is counted like every other, every missing card
+         * is named in code order, a milk card with its count */
+        {"meadow=E1,E2,A1*1,#", "meadow=E1,.,.,#", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing A1, E2"},
+        {"displays=Milk1,Milk1,", "displays=Milk1,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing Milk1 (7 of 8)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int line;

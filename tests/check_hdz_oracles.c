@@ -912,6 +912,15 @@ static int to_move_none_while_taking(const void *vst)
     return st->phase == HDZ_PH_TAKE ? -1 : hdz_engine.to_move(vst);
 }
 
+/* The scores, and a score for the seat after the last player too. */
+static int result_beyond_players(const void *vst, int *scores, unsigned *winners)
+{
+    const hdz_state *st = vst;
+    int rc = hdz_engine.result(vst, scores, winners);
+    if (rc == GAME_OK) scores[st->players] = 0;
+    return rc;
+}
+
 /* In phase PLAY, the second card may only be played when the next seat holds no dog. */
 static int legal_peeking_at_the_next_hand(const void *vst, game_move *out, int max)
 {
@@ -1015,6 +1024,10 @@ START_TEST(terminal_oracle_fires_when_to_move_says_over_while_moves_exist)
     break_engine();
     broken.to_move = to_move_none_while_taking;
     broken_rejects(&t, "GEN-TERMINAL");
+    /* "scores into scores[players]" (game.h): a score written for a seat that does not play */
+    break_engine();
+    broken.result = result_beyond_players;
+    broken_rejects(&end, "GEN-TERMINAL");
 }
 END_TEST
 

@@ -187,6 +187,28 @@ START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile
 }
 END_TEST
 
+/* HDZ-SETUP-DOG-REDRAW HDZ-LEGAL-SET: "neemt ... een nieuwe kaart van de stapel": a dog can be
+ * returned only while the pile has a card to replace it; with one card left it still can. */
+START_TEST(a_dog_is_returned_only_while_the_pile_has_a_card)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, NL, 2);
+    while (st.phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, &st, "keep"), GAME_OK);
+    tu_put_hand(&st, "Dog", 0, 1);
+    st.phase = HDZ_PH_REDRAW; st.turn = st.decider = 0;
+    uint8_t top = st.pile[st.pile_len - 1];
+    st.pile_len = 1;                            /* one card left (a loaded position may say so) */
+    st.pile[0] = top;
+    ck_assert(legal_has(&st, "keep") && legal_has(&st, "return"));
+    st.pile_len = 0;                            /* none left: keeping is the only move */
+    ck_assert(legal_has(&st, "keep"));
+    ck_assert(!legal_has(&st, "return"));
+    tu_put_hand(&st, "B5", 0, 1);               /* no dog: nothing to return, pile or not */
+    st.pile_len = 1;
+    ck_assert(!legal_has(&st, "return"));
+}
+END_TEST
+
 /* HDZ-LEGAL-SET: legal_moves writes at most `max` moves (the first of the full list, in its order) and
  * returns how many it wrote; a shorter buffer is never written past its end. */
 START_TEST(legal_moves_never_writes_past_max)
@@ -927,6 +949,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
     tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
     tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
+    tcase_add_test(tc, a_dog_is_returned_only_while_the_pile_has_a_card);
     tcase_add_test(tc, legal_moves_never_writes_past_max);
     suite_add_tcase(s, tc);
 

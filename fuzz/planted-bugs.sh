@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# planted-bugs.sh: does the game harness still find known engine bugs, and how fast? Each planted
+# bug is one sed edit of an engine file in a scratch copy of the tree; the copy's harness is built
+# the way campaigns build it (fuzz/build flags of the Makefile's LIBFUZZER_COV) and run from an
+# empty corpus with -entropic=0 and the default RF_GEN_EVERY, one core, SEEDS seeds, each capped at
+# T seconds. Prints the seconds to the first oracle violation per seed (">T" when none).
+#   T=30  SEEDS="1 2 3"  BEFORE=<git revision>: also time the same bugs planted in that revision
+#   (a git worktree), for a before/after table.  ONLY=<game>: one game's bugs.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+T=${T:-30}
+SEEDS=${SEEDS:-1 2 3}
+W=${PLANTED_DIR:-build/planted}
+CORE=${BENCH_CORE:-0}
+rm -rf "$W"; mkdir -p "$W"
+
+# game | file | sed expression (must change the file) | name
+muts=(
+ "hdz|rules/hdz.c|s/if (sum\[p\] >= 8) {/if (sum[p] >= 9) {/|majority threshold 8 -> 9"
+ "hdz|rules/hdz.c|s/sum\[q\] == sum\[w\] \&\& cnt\[q\] > cnt\[w\]/sum[q] == sum[w] \&\& cnt[q] < cnt[w]/|fourth-card count tie-break inverted"
+ "hdz|rules/hdz.c|s/    if (st->pile_len > 0) {/    if (st->pile_len > 1) {/|refill skips the last pile card"
+ "kk|rules/kk.c|s/int col_ok = run_votes(st, cell, 0) >= kk_param.threshold;/int col_ok = run_votes(st, cell, 0) > kk_param.threshold;/|column needs 11 votes"
+ "kk|rules/kk.c|s/    if (last_place \&\& taken == 0) {/    if (last_place \&\& taken == 1) {/|crisis on the wrong count"
+ "kk|rules/kk.c|s/    while (hand_count(st, p) < kk_param.hand) {/    while (hand_count(st, p) < kk_param.hand - 1) {/|draw stops one card short"
+ "gp|rules/gp.c|s/left >= 2 \&\& st->pile_len > 0/left >= 1 \&\& st->pile_len > 0/|drawing costs one action"
+ "gp|rules/gp.c|s/fox_is_mine(st) \&\& !st->fox_moved/fox_is_mine(st)/|the fox moves twice a turn"
+ "gp|rules/gp.c|s/else if (L == second) pts = 0;/else if (L == second) pts = gp_param.second;/|tied second places score"
+ "bids|rules/bids.c|s/if (v->males >= 1 \&\& v->females >= 1) pts += bids_param.pair_bonus;/if (v->males >= 2 \&\& v->females >= 1) pts += bids_param.pair_bonus;/|pair bonus never paid"
+ "bids|rules/bids.c|s/w->v\[i\].brawl = w->v\[i\].males >= 2;/w->v[i].brawl = w->v[i].males >= 3;/|brawl needs three males"
+ "bids|rules/bids.c|s/if (R(st, BIDS_R_DISTINCT) \&\& (seen \& b)) return 0;/if (0 \&\& (seen \& b)) return 0;/|each-species reading ignored"
+)
+SRC="rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
+     rules/bids.c rules/bids_params.c oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c
+     oracles/inv_bids.c cli/record.c"
+FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O2 -fsanitize=fuzzer -fno-sanitize-coverage=trace-cmp"
+
+trees=(now)
+if [ -n "${BEFORE:-}" ]; then
+  git worktree remove --force "$W/before-tree" 2>/dev/null || true
+  git worktree add --detach "$W/before-tree" "$BEFORE" > /dev/null 2>&1 || { echo "planted-bugs: cannot check out $BEFORE" >&2; exit 2; }
+  trees=(before now)
+fi
+
+time_to_crash() {  # binary, work dir: seconds per seed
+  local bin=$1 d=$2 out="" seed c t0 t1
+  for seed in $SEEDS; do
+    c=$d/corpus-$seed; rm -rf "$c"; mkdir -p "$c"
+    t0=$(date +%s.%N)
+    taskset -c "$CORE" "$bin" -seed="$seed" -max_total_time="$T" -entropic=0 -artifact_prefix="$d/" "$c" > "$d/log-$seed" 2>&1
+    t1=$(date +%s.%N)
+    if grep -q "oracle .* violated" "$d/log-$seed"; then out="$out $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
+    else out="$out >$T"; fi
+  done
+  echo "$out"
+}
+clauses_named() {  # work dir: the clauses the violations named, once each
+  cat "$1"/log-* 2>/dev/null | sed -n 's/^rulefuzz: oracle \([A-Z0-9-]*\) violated.*/\1/p' | sort -u | paste -sd, -
+}
+
+printf '%-38s %-5s' "planted bug" game
+for t in "${trees[@]}"; do printf ' %-22s' "$t (s, seeds: $SEEDS)"; done; echo "  clauses named" 
+i=0
+for m in "${muts[@]}"; do
+  IFS='|' read -r game file expr name <<< "$m"
+  [ -n "${ONLY:-}" ] && [ "$ONLY" != "$game" ] && continue
+  i=$((i + 1))
+  printf '%-38s %-5s' "$name" "$game"
+  named=""
+  for t in "${trees[@]}"; do
+    if [ "$t" = before ]; then src=$W/before-tree; else src=$ROOT; fi
+    d=$ROOT/$W/m$i-$t; rm -rf "$d"; mkdir -p "$d"
+    cp -r "$src/rules" "$src/oracles" "$src/cli" "$src/fuzz" "$d/"
+    sed -i "$expr" "$d/$file"
+    if cmp -s "$d/$file" "$src/$file"; then printf ' %-22s' "(sed did not apply)"; continue; fi
+    # shellcheck disable=SC2086
+    if ! (cd "$d" && clang $FLAGS -o harness "fuzz/fuzz_$game.c" $SRC 2> build.log); then
+      printf ' %-22s' "(build failed)"; continue
+    fi
+    printf ' %-22s' "$(time_to_crash "$d/harness" "$d")"
+    named="$named $(clauses_named "$d")"
+  done
+  echo "  $named"
+done
+[ -n "${BEFORE:-}" ] && git worktree remove --force "$W/before-tree" 2>/dev/null
+exit 0
