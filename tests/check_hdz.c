@@ -110,6 +110,8 @@ START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
          * is named in code order, a milk card with its count */
         {"meadow=E1,E2,A1*1,#", "meadow=E1,.,.,#", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing A1, E2"},
         {"displays=Milk1,Milk1,", "displays=Milk1,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing Milk1 (7 of 8)"},
+        {"displays=Milk1,Milk1,Milk2,", "displays=Milk1,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing Milk1 (7 of 8), Milk2 (7 of 8)"},
+        {"box=A3,A4,", "box=A3,A4,E1,Dog,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): too often E1 (2 of 1), Dog (16 of 15)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int line;

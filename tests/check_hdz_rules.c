@@ -187,6 +187,23 @@ START_TEST(a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile
 }
 END_TEST
 
+/* HDZ-SETUP-DOG-REDRAW HDZ-SETUP-HAND: the redraw after the deal begins with the first seat, in
+ * seat order: a deal that gives P1 a dog asks P1 first. */
+START_TEST(the_redraw_after_the_deal_asks_p1_first)
+{
+    hdz_state st;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 200 && !found; seed++) {
+        tu_hdz_deal(&st, 3, NL, seed);
+        if (st.hand[0][0] != HDZ_DOG && st.hand[0][1] != HDZ_DOG) continue;
+        found = 1;
+        ck_assert_int_eq(st.phase, HDZ_PH_REDRAW);
+        ck_assert_int_eq(st.turn, 0);
+    }
+    ck_assert_msg(found, "no deal of seeds 1-199 gives P1 a dog");
+}
+END_TEST
+
 /* HDZ-SETUP-DOG-REDRAW HDZ-LEGAL-SET: "neemt ... een nieuwe kaart van de stapel": a dog can be
  * returned only while the pile has a card to replace it; with one card left it still can. */
 START_TEST(a_dog_is_returned_only_while_the_pile_has_a_card)
@@ -950,6 +967,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
     tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
     tcase_add_test(tc, a_dog_is_returned_only_while_the_pile_has_a_card);
+    tcase_add_test(tc, the_redraw_after_the_deal_asks_p1_first);
     tcase_add_test(tc, legal_moves_never_writes_past_max);
     suite_add_tcase(s, tc);
 
