@@ -47,9 +47,7 @@ static int legal_has(const hdz_state *st, const char *move)
 {
     game_move ms[GAME_MAX_MOVES], m;
     if (G->move_parse(st, move, &m) != GAME_OK) return 0;
-    int n = G->legal_moves(st, ms, GAME_MAX_MOVES);
-    for (int i = 0; i < n; i++) if (!memcmp(&ms[i], &m, sizeof m)) return 1;
-    return 0;
+    return game_move_in(ms, G->legal_moves(st, ms, GAME_MAX_MOVES), &m);
 }
 
 static int count_cards(const hdz_state *st)
