@@ -1,4 +1,5 @@
 /* inv_bids.c: Bonje in de Stal oracles: every BIDS- clause restated over (pre, move, post), engine-free. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -931,6 +932,64 @@ static void bids_check_final(inv_ctx *c, int k0, const void *st, const int *scor
         if (scores[p] != s->nstables[p]) { inv_fail(c, k, "P%d scores %d but owns %d stables", p + 1, scores[p], s->nstables[p]); return; }
 }
 
+/* ---- GEN-HIDDEN-INFO: what a seat sees ------------------------------------------------- */
+
+/* Open to every seat and the table: everything but the piles' cards (BIDS-SETUP-DEAL: "als een
+ * gedekte stapel" / "faces cachées") and the generator of later shuffles. Which cards lie in the
+ * piles shows (every card's place, `loc`, is open); which pile holds which, in what order, not. */
+_Static_assert(sizeof(bids_state) == 8 + 4 + 10 + 16 + 20 + 168 + 84 + 2,
+               "a new bids_state field: say in bids_open whether every seat sees it");
+#define OPEN(f, name) {name, offsetof(bids_state, f), sizeof(((bids_state *)0)->f)}
+static const inv_field bids_open[] = {
+    OPEN(readings, "readings"), OPEN(players, "players"), OPEN(phase, "phase"), OPEN(actor, "actor"),
+    OPEN(waiting, "waiting"), OPEN(round, "round"), OPEN(grabbed, "grabbed"), OPEN(round_winners, "round winners"),
+    OPEN(game_winners, "game winners"), OPEN(pending5, "pending fifth"), OPEN(specials_given, "specials given"),
+    OPEN(nstables, "stables"), OPEN(held, "held"), OPEN(pile_len, "pile heights"), OPEN(wins, "wins"),
+    OPEN(special, "special stables"), OPEN(loc, "card places"), OPEN(pad0, "pad0"),
+};
+#undef OPEN
+
+static int bids_view_differs(const void *va, const void *vb, int v, char *why, int n)
+{
+    const bids_state *a = va, *b = vb;
+    (void)v;
+    const char *f = inv_fields_differ(bids_open, (int)(sizeof bids_open / sizeof bids_open[0]), a, b);
+    if (f) { snprintf(why, (size_t)n, "the open field '%s'", f); return 1; }
+    if (a->players > BIDS_MAXP) { snprintf(why, (size_t)n, "a state out of bounds"); return 1; }
+    int unseen[256] = {0};
+    for (int p = 0; p < a->players; p++) {
+        int len = a->pile_len[p];
+        if (len > BIDS_PILE_MAX) { snprintf(why, (size_t)n, "a state out of bounds"); return 1; }
+        for (int i = 0; i < len; i++) { unseen[a->pile[p][i]]++; unseen[b->pile[p][i]]--; }
+        if (memcmp(a->pile[p] + len, b->pile[p] + len, (size_t)(BIDS_PILE_MAX - len)) != 0) {
+            snprintf(why, (size_t)n, "P%d's pile beyond its height", p + 1);
+            return 1;
+        }
+    }
+    for (int p = a->players; p < BIDS_MAXP; p++)
+        if (memcmp(a->pile[p], b->pile[p], BIDS_PILE_MAX) != 0) { snprintf(why, (size_t)n, "an unused pile"); return 1; }
+    for (int x = 0; x < 256; x++)
+        if (unseen[x]) { snprintf(why, (size_t)n, "the cards in the piles (%s %s)", cname(x).s, unseen[x] > 0 ? "lost" : "added"); return 1; }
+    return 0;
+}
+
+/* Every pile card shuffled into the piles, each pile keeping its height; a new generator. */
+static void bids_mix_unseen(void *vs, int v, uint64_t seed)
+{
+    bids_state *s = vs;
+    uint8_t pool[BIDS_MAXP * BIDS_PILE_MAX];
+    int np = 0, k = 0;
+    (void)v;
+    if (s->players > BIDS_MAXP) return;
+    for (int p = 0; p < s->players; p++)
+        for (int i = 0; i < s->pile_len[p] && i < BIDS_PILE_MAX; i++) pool[np++] = s->pile[p][i];
+    inv_shuffle(pool, np, &seed);
+    for (int p = 0; p < s->players; p++)
+        for (int i = 0; i < s->pile_len[p] && i < BIDS_PILE_MAX; i++) s->pile[p][i] = pool[k++];
+    s->rng = inv_rand(&seed);
+}
+
 const inv_game inv_bids_game = {
     "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, NULL,
+    bids_view_differs, bids_mix_unseen,
 };

@@ -1,4 +1,5 @@
 /* inv_gp.c: Gloria Picktoria oracles: every GP- clause restated over (pre, move, post), engine-free. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -1054,6 +1055,99 @@ static void gp_check_final(inv_ctx *c, int k0, const void *st, const int *scores
     if (w != winners) inv_fail(c, k, "winners 0x%x, expected 0x%x", winners, w);
 }
 
+/* ---- GEN-HIDDEN-INFO: what a seat sees ------------------------------------------------- */
+
+/* Open to every seat: the notepad, the display, the fox, the chests' owners, motifs, lengths,
+ * jokers and doublers, the pile's height, how many cards each hand holds and its doublers (each
+ * seat got one; where it goes is public). Hidden: the other hands' cards, the pile, and every
+ * chest's face, from its owner too (GP-CHEST-HIDDEN: "mag niemand meer de voorzijde van deze
+ * schatkist bekijken"). */
+_Static_assert(sizeof(gp_state) == 4 + 30 + 10 + 8 + 3 + 1 + 60 + GP_PILE_MAX + 4 + 6 * GP_MAXCOL,
+               "a new gp_state field: say in gp_open whether every seat sees it");
+#define OPEN(f, name) {name, offsetof(gp_state, f), sizeof(((gp_state *)0)->f)}
+static const inv_field gp_open[] = {
+    OPEN(readings, "readings"), OPEN(wscore, "scores"), OPEN(penalty, "penalties"), OPEN(players, "players"),
+    OPEN(phase, "phase"), OPEN(turn, "turn"), OPEN(acts, "actions"), OPEN(fox_moved, "fox moved"), OPEN(dh, "Dschingis-Haan"),
+    OPEN(scorings, "scorings"), OPEN(fox, "fox"), OPEN(display, "display"), OPEN(pile_len, "pile height"),
+    OPEN(ncol, "chests"), OPEN(pad0, "pad0"), OPEN(col_owner, "chest owners"), OPEN(col_motif, "chest motifs"),
+    OPEN(col_len, "chest lengths"), OPEN(col_jokers, "chest jokers"), OPEN(col_dbl, "chest doublers"),
+};
+#undef OPEN
+
+static int gp_hand_cards(const gp_state *s, int q)
+{
+    int n = 0;
+    for (int t = 0; t < GP_HANDT; t++) n += s->hand[q][t];
+    return n;
+}
+
+static int gp_view_differs(const void *va, const void *vb, int v, char *why, int n)
+{
+    const gp_state *a = va, *b = vb;
+    const char *f = inv_fields_differ(gp_open, (int)(sizeof gp_open / sizeof gp_open[0]), a, b);
+    if (f) { snprintf(why, (size_t)n, "the open field '%s'", f); return 1; }
+    if (a->players > GP_MAXP || a->pile_len > GP_PILE_MAX || a->ncol > GP_MAXCOL) {
+        snprintf(why, (size_t)n, "a state out of bounds");
+        return 1;
+    }
+    int unseen[256] = {0};                             /* per type: a's counted up, b's down */
+    for (int q = 0; q < a->players; q++) {
+        if (q == v) {
+            if (memcmp(a->hand[q], b->hand[q], GP_HANDT) != 0) { snprintf(why, (size_t)n, "P%d's own hand", q + 1); return 1; }
+            continue;
+        }
+        if (gp_hand_cards(a, q) != gp_hand_cards(b, q) || a->hand[q][GP_DOUBLER] != b->hand[q][GP_DOUBLER]) {
+            snprintf(why, (size_t)n, "P%d's hand size or doublers", q + 1);
+            return 1;
+        }
+        for (int t = 0; t < GP_HANDT; t++)
+            if (t != GP_DOUBLER) unseen[t] += a->hand[q][t] - b->hand[q][t];
+    }
+    for (int i = 0; i < a->ncol; i++) { unseen[a->col_face[i]]++; unseen[b->col_face[i]]--; }
+    for (int i = 0; i < a->pile_len; i++) { unseen[a->pile[i]]++; unseen[b->pile[i]]--; }
+    if (memcmp(a->col_face + a->ncol, b->col_face + a->ncol, (size_t)(GP_MAXCOL - a->ncol)) != 0 ||
+        memcmp(a->pile + a->pile_len, b->pile + a->pile_len, (size_t)(GP_PILE_MAX - a->pile_len)) != 0) {
+        snprintf(why, (size_t)n, "the unused chest or pile places");
+        return 1;
+    }
+    for (int t = 0; t < 256; t++)
+        if (unseen[t]) { snprintf(why, (size_t)n, "the unseen cards (type %c %s)", tl(t), unseen[t] > 0 ? "lost" : "added"); return 1; }
+    return 0;
+}
+
+/* The chest faces, the other hands (doublers excepted) and the pile shuffled among themselves,
+ * every place keeping its number of cards. */
+static void gp_mix_unseen(void *vs, int v, uint64_t seed)
+{
+    gp_state *s = vs;
+    uint8_t pool[GP_MAXCOL + GP_PILE_MAX + GP_MAXP * 255];
+    int np = 0, k = 0;
+    if (s->players > GP_MAXP || s->pile_len > GP_PILE_MAX || s->ncol > GP_MAXCOL) return;
+    for (int i = 0; i < s->ncol; i++) pool[np++] = s->col_face[i];
+    for (int q = 0; q < s->players; q++)
+        for (int t = 0; t < GP_HANDT && q != v; t++)
+            for (int j = 0; j < s->hand[q][t] && t != GP_DOUBLER; j++) pool[np++] = (uint8_t)t;
+    for (int i = 0; i < s->pile_len; i++) pool[np++] = s->pile[i];
+    inv_shuffle(pool, np, &seed);
+    /* a hand takes motifs and jokers (its doublers stay), a face any card a hand can hold, the
+     * pile the rest; the shuffled pool is searched in order for each place */
+    uint8_t used[sizeof pool] = {0};
+    for (int q = 0; q < s->players; q++) {
+        if (q == v) continue;
+        int m = gp_hand_cards(s, q) - s->hand[q][GP_DOUBLER];
+        for (int t = 0; t < GP_HANDT; t++) if (t != GP_DOUBLER) s->hand[q][t] = 0;
+        for (int j = 0; j < np && m; j++)
+            if (!used[j] && pool[j] < GP_HANDT && pool[j] != GP_DOUBLER) { used[j] = 1; s->hand[q][pool[j]]++; m--; }
+    }
+    for (int i = 0; i < s->ncol; i++)
+        for (int j = 0; j < np; j++)
+            if (!used[j] && pool[j] < GP_HANDT) { used[j] = 1; s->col_face[i] = pool[j]; break; }
+    for (int i = 0; i < s->pile_len; i++) {
+        while (k < np && used[k]) k++;
+        if (k < np) { used[k] = 1; s->pile[i] = pool[k]; }
+    }
+}
+
 /* A loaded position: every card in one place (GP-CARDS-110). */
 static void gp_check_position(inv_ctx *c, int k0, const void *st)
 {
@@ -1062,4 +1156,5 @@ static void gp_check_position(inv_ctx *c, int k0, const void *st)
 
 const inv_game inv_gp_game = {
     "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, gp_check_position,
+    gp_view_differs, gp_mix_unseen,
 };

@@ -1,4 +1,5 @@
 /* inv_hdz.c: Herr der Ziegen oracles: every HDZ- clause restated over (pre, move, post), engine-free. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -2134,6 +2135,94 @@ static void hdz_check_final(inv_ctx *c, int k0, const void *st, const int *score
     inv_hdz_final_winner(c, k0, s, scores, winners);
 }
 
+/* ---- GEN-HIDDEN-INFO: what a seat sees ------------------------------------------------ */
+
+/* Open to every seat: the table (meadow, marks, displays, box, goats and stables), the pile's
+ * height, whose turn it is and what was played, and the hand cards a seat had to reveal
+ * (HDZ-SCORE-FIFTH-HAND: "de geitenkaart tonen"). Hidden: the pile's cards and order, the other
+ * seats' unrevealed hand cards (how many they hold shows), the generator of later shuffles. */
+_Static_assert(sizeof(hdz_state) == 872, "a new hdz_state field: say in hdz_open whether every seat sees it");
+#define OPEN(f, name) {name, offsetof(hdz_state, f), sizeof(((hdz_state *)0)->f)}
+static const inv_field hdz_open[] = {
+    OPEN(readings, "readings"), OPEN(players, "players"), OPEN(n, "meadow side"), OPEN(phase, "phase"),
+    OPEN(turn, "turn"), OPEN(decider, "decider"), OPEN(played, "played"), OPEN(ending, "ending"),
+    OPEN(refused, "refused"), OPEN(pend_from, "pending"), OPEN(pend_to, "pending"), OPEN(pile_len, "pile height"),
+    OPEN(pad0, "pad0"), OPEN(goat, "goats"), OPEN(stable, "stables"), OPEN(supply, "supply"), OPEN(owner, "owner"),
+    OPEN(cell, "meadow"), OPEN(mark, "marks"), OPEN(display, "displays"), OPEN(box, "box"), OPEN(remind, "reminders"),
+    OPEN(shown, "shown"),
+};
+#undef OPEN
+
+static int revealed(const hdz_state *s, int q, int x) { return x != NO && (s->shown[q][0] == x || s->shown[q][1] == x); }
+static int holds(const hdz_state *s, int q, int x) { return s->hand[q][0] == x || s->hand[q][1] == x; }
+
+static int hdz_view_differs(const void *va, const void *vb, int v, char *why, int n)
+{
+    const hdz_state *a = va, *b = vb;
+    const char *f = inv_fields_differ(hdz_open, (int)(sizeof hdz_open / sizeof hdz_open[0]), a, b);
+    if (f) { snprintf(why, (size_t)n, "the open field '%s'", f); return 1; }
+    if (a->players > HDZ_MAXP || a->pile_len > HDZ_CARDS) { snprintf(why, (size_t)n, "a state out of bounds"); return 1; }
+    int unseen[256] = {0};                             /* cards v cannot see: a's counted up, b's down */
+    for (int q = 0; q < a->players; q++) {
+        if (q == v) {
+            if (memcmp(a->hand[q], b->hand[q], 2) != 0) {
+                snprintf(why, (size_t)n, "%s's own hand (%s,%s, then %s,%s)", sn(q).s, kn(a->hand[q][0]).s,
+                         kn(a->hand[q][1]).s, kn(b->hand[q][0]).s, kn(b->hand[q][1]).s);
+                return 1;
+            }
+            continue;
+        }
+        int ha = (a->hand[q][0] != NO) + (a->hand[q][1] != NO), hb = (b->hand[q][0] != NO) + (b->hand[q][1] != NO);
+        if (ha != hb) { snprintf(why, (size_t)n, "%s holds %d card(s), then %d", sn(q).s, ha, hb); return 1; }
+        for (int i = 0; i < 2; i++) {
+            int x = a->shown[q][i];
+            if (x != NO && holds(a, q, x) != holds(b, q, x)) {
+                snprintf(why, (size_t)n, "%s's revealed %s", sn(q).s, kn(x).s);
+                return 1;
+            }
+            if (a->hand[q][i] != NO && !revealed(a, q, a->hand[q][i])) unseen[a->hand[q][i]]++;
+            if (b->hand[q][i] != NO && !revealed(b, q, b->hand[q][i])) unseen[b->hand[q][i]]--;
+        }
+    }
+    for (int i = 0; i < a->pile_len; i++) { unseen[a->pile[i]]++; unseen[b->pile[i]]--; }
+    if (memcmp(a->pile + a->pile_len, b->pile + a->pile_len, HDZ_CARDS - a->pile_len) != 0) {
+        snprintf(why, (size_t)n, "the pile beyond its height");
+        return 1;
+    }
+    for (int x = 0; x < 256; x++)
+        if (unseen[x]) {
+            snprintf(why, (size_t)n, "the unseen cards (%d more %s)", unseen[x] > 0 ? unseen[x] : -unseen[x], kn(x).s);
+            return 1;
+        }
+    return 0;
+}
+
+/* The other seats' unrevealed hand cards and the pile's cards, shuffled and dealt back (hands
+ * ascending, as many cards as before, a revealed card staying where it is); a new generator. */
+static void hdz_mix_unseen(void *vs, int v, uint64_t seed)
+{
+    hdz_state *s = vs;
+    uint8_t pool[HDZ_CARDS + 2 * HDZ_MAXP];
+    int np = 0, k = 0;
+    if (s->players > HDZ_MAXP || s->pile_len > HDZ_CARDS) return;
+    for (int q = 0; q < s->players; q++)
+        for (int i = 0; i < 2 && q != v; i++)
+            if (s->hand[q][i] != NO && !revealed(s, q, s->hand[q][i])) pool[np++] = s->hand[q][i];
+    for (int i = 0; i < s->pile_len; i++) pool[np++] = s->pile[i];
+    inv_shuffle(pool, np, &seed);
+    for (int q = 0; q < s->players; q++) {
+        if (q == v) continue;
+        uint8_t h[2] = {NO, NO};
+        int m = 0;
+        for (int i = 0; i < 2; i++)
+            if (s->hand[q][i] != NO) h[m++] = revealed(s, q, s->hand[q][i]) ? s->hand[q][i] : pool[k++];
+        if (h[1] < h[0]) { uint8_t t = h[0]; h[0] = h[1]; h[1] = t; }
+        memcpy(s->hand[q], h, 2);
+    }
+    for (int i = 0; i < s->pile_len; i++) s->pile[i] = pool[k++];
+    s->rng = inv_rand(&seed);
+}
+
 /* Invariants of every reachable position, judged on one state (a loaded [Position]); each
  * message names the position field. */
 static void hdz_check_position(inv_ctx *c, int k0, const void *st)
@@ -2181,4 +2270,5 @@ static void hdz_check_position(inv_ctx *c, int k0, const void *st)
 
 const inv_game inv_hdz_game = {
     "hdz", hdz_clauses, K_N, hdz_check_setup, hdz_check_step, hdz_check_final, hdz_check_position,
+    hdz_view_differs, hdz_mix_unseen,
 };

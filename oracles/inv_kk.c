@@ -1,4 +1,5 @@
 /* inv_kk.c: Kleine Kläffer oracles: every KK- clause restated over (pre, move, post), engine-free. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -1544,6 +1545,123 @@ static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores
     inv_kk_final_winner(c, k0, s, &f, scores, winners);
 }
 
+/* ---- GEN-HIDDEN-INFO: what a seat sees ------------------------------------------------- */
+
+/* Open to every seat: the council and the territories ("offen"), the pile heights, whose turn,
+ * the counters. Seen in part: another hand shows the colours of its backs (KK-INFO-BACKS), a
+ * pile's top card its back's colour, the box how many cards it holds. Hidden: the other hands'
+ * breeds and values, the cards under the pile tops, which cards are in the box. */
+_Static_assert(sizeof(kk_state) == 488, "a new kk_state field: say in kk_open whether every seat sees it");
+#define OPEN(f, name) {name, offsetof(kk_state, f), sizeof(((kk_state *)0)->f)}
+static const inv_field kk_open[] = {
+    OPEN(readings, "readings"), OPEN(players, "players"), OPEN(phase, "phase"), OPEN(turn, "turn"),
+    OPEN(turns, "turns"), OPEN(gave, "gave"), OPEN(last_left, "last"), OPEN(passes, "passes"),
+    OPEN(ending, "ending"), OPEN(council, "council"), OPEN(pile_len, "pile heights"), OPEN(pad0, "pad0"),
+    OPEN(terr, "territories"),
+};
+#undef OPEN
+
+static int kk_view_differs(const void *va, const void *vb, int v, char *why, int n)
+{
+    const kk_state *a = va, *b = vb;
+    const char *f = inv_fields_differ(kk_open, (int)(sizeof kk_open / sizeof kk_open[0]), a, b);
+    if (f) { snprintf(why, (size_t)n, "the open field '%s'", f); return 1; }
+    if (a->players > KK_MAXP || a->pile_len[0] > KK_PILE_MAX || a->pile_len[1] > KK_PILE_MAX) {
+        snprintf(why, (size_t)n, "a state out of bounds");
+        return 1;
+    }
+    int unseen[256] = {0}, nbox[2] = {0, 0};        /* cards v cannot see: a's counted up, b's down */
+    for (int q = 0; q < a->players; q++) {
+        if (q == v) {
+            if (memcmp(a->hand[q], b->hand[q], KK_HAND) != 0) {
+                snprintf(why, (size_t)n, "%s's own hand (%s, then %s)", sn(q).s, hn(a->hand[q]).s, hn(b->hand[q]).s);
+                return 1;
+            }
+            continue;
+        }
+        int ca[KK_COLOURS + 1] = {0}, cb[KK_COLOURS + 1] = {0};
+        for (int i = 0; i < KK_HAND; i++) {
+            uint8_t x = a->hand[q][i], y = b->hand[q][i];
+            if (x != NO) { ca[x < KK_CARDS ? colour_of(x) : KK_COLOURS]++; unseen[x]++; }
+            if (y != NO) { cb[y < KK_CARDS ? colour_of(y) : KK_COLOURS]++; unseen[y]--; }
+        }
+        if (memcmp(ca, cb, sizeof ca) != 0) {
+            snprintf(why, (size_t)n, "the backs of %s's hand (%s, then %s)", sn(q).s, hn(a->hand[q]).s, hn(b->hand[q]).s);
+            return 1;
+        }
+    }
+    for (int p = 0; p < 2; p++) {
+        int len = a->pile_len[p];
+        if (len && colour_of(a->pile[p][len - 1]) != colour_of(b->pile[p][len - 1])) {
+            snprintf(why, (size_t)n, "the back of the %s pile's top card", p ? "right" : "left");
+            return 1;
+        }
+        if (memcmp(a->pile[p] + len, b->pile[p] + len, (size_t)(KK_PILE_MAX - len)) != 0) {
+            snprintf(why, (size_t)n, "the %s pile beyond its height", p ? "right" : "left");
+            return 1;
+        }
+        for (int i = 0; i < len; i++) { unseen[a->pile[p][i]]++; unseen[b->pile[p][i]]--; }
+    }
+    for (int id = 0; id < KK_CARDS; id++) {
+        nbox[0] += a->box[id] != 0;
+        nbox[1] += b->box[id] != 0;
+        if (a->box[id] > 1 || b->box[id] > 1) { snprintf(why, (size_t)n, "the box holds %s more than once", kn(id).s); return 1; }
+        unseen[id] += a->box[id] - b->box[id];
+    }
+    if (nbox[0] != nbox[1]) { snprintf(why, (size_t)n, "the box holds %d cards, then %d", nbox[0], nbox[1]); return 1; }
+    for (int x = 0; x < 256; x++)
+        if (unseen[x]) {
+            snprintf(why, (size_t)n, "the unseen cards (%s %s)", kn(x).s, unseen[x] > 0 ? "lost" : "added");
+            return 1;
+        }
+    return 0;
+}
+
+/* The other hands, the piles and the box shuffled among themselves, each card keeping to a
+ * place whose back shows its colour (a hand slot, a pile top) or to one that shows none (under a
+ * top, the box); hands ascending. */
+static void kk_mix_unseen(void *vs, int v, uint64_t seed)
+{
+    kk_state *s = vs;
+    uint8_t pool[KK_CARDS], used[KK_CARDS] = {0};
+    int np = 0;
+    if (s->players > KK_MAXP || s->pile_len[0] > KK_PILE_MAX || s->pile_len[1] > KK_PILE_MAX) return;
+    for (int q = 0; q < s->players; q++)
+        for (int i = 0; i < KK_HAND && q != v; i++) if (s->hand[q][i] < KK_CARDS) pool[np++] = s->hand[q][i];
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < s->pile_len[p]; i++) if (s->pile[p][i] < KK_CARDS && np < KK_CARDS) pool[np++] = s->pile[p][i];
+    for (int id = 0; id < KK_CARDS; id++) if (s->box[id] && np < KK_CARDS) pool[np++] = (uint8_t)id;
+    inv_shuffle(pool, np, &seed);
+    /* the places that show a colour take a shuffled card of that colour */
+    for (int q = 0; q < s->players; q++) {
+        if (q == v) continue;
+        for (int i = 0; i < KK_HAND; i++) {
+            if (s->hand[q][i] >= KK_CARDS) continue;
+            for (int j = 0; j < np; j++)
+                if (!used[j] && colour_of(pool[j]) == colour_of(s->hand[q][i])) { used[j] = 1; s->hand[q][i] = pool[j]; break; }
+        }
+        for (int i = 1; i < KK_HAND; i++)                    /* ascending, empty slots last */
+            for (int j = i; j > 0 && s->hand[q][j] < s->hand[q][j - 1]; j--) {
+                uint8_t t = s->hand[q][j]; s->hand[q][j] = s->hand[q][j - 1]; s->hand[q][j - 1] = t;
+            }
+    }
+    for (int p = 0; p < 2; p++) {
+        if (!s->pile_len[p]) continue;
+        uint8_t *top = &s->pile[p][s->pile_len[p] - 1];
+        for (int j = 0; j < np; j++)
+            if (!used[j] && colour_of(pool[j]) == colour_of(*top)) { used[j] = 1; *top = pool[j]; break; }
+    }
+    /* the rest under the tops and into the box */
+    int j = 0;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i + 1 < s->pile_len[p]; i++) {
+            while (j < np && used[j]) j++;
+            if (j < np) { used[j] = 1; s->pile[p][i] = pool[j]; }
+        }
+    memset(s->box, 0, sizeof s->box);
+    for (; j < np; j++) if (!used[j]) { used[j] = 1; s->box[pool[j]] = 1; }
+}
+
 /* Invariants of every reachable position, judged on one state (a loaded [Position]); each
  * message names the position field. */
 static void kk_check_position(inv_ctx *c, int k0, const void *st)
@@ -1569,4 +1687,5 @@ static void kk_check_position(inv_ctx *c, int k0, const void *st)
 
 const inv_game inv_kk_game = {
     "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final, kk_check_position,
+    kk_view_differs, kk_mix_unseen,
 };

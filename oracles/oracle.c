@@ -185,6 +185,76 @@ static void move_text(const game_engine *g, const void *st, const game_move *m, 
     if (g->move_print(st, m, buf, n) < 0) snprintf(buf, n, "<kind %d %d %d>", m->kind, m->a, m->b);
 }
 
+const char *inv_fields_differ(const inv_field *f, int n, const void *a, const void *b)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp((const char *)a + f[i].off, (const char *)b + f[i].off, f[i].len) != 0) return f[i].name;
+    return NULL;
+}
+
+static int first_byte_diff(const void *a, const void *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (((const unsigned char *)a)[i] != ((const unsigned char *)b)[i]) return (int)i;
+    return -1;
+}
+
+/* GEN-HIDDEN-INFO on a step's post state, decided by `who` (a seat, or the table):
+ * 1. its legal moves are those of the view redact(post, who);
+ * and where the game's oracles give their own account of a view (view_differs, mix_unseen):
+ * 2. the view keeps all `who` sees (open fields, own cards, sizes, colours, the cards in all);
+ * 3. redacting the view again changes nothing;
+ * 4. a state `who` cannot tell apart (the oracle shuffles what it cannot see) has the same
+ *    legal moves and redacts to the same bytes. */
+static void gen_redact(inv_ctx *c, const void *post, int who)
+{
+    const game_engine *g = c->g;
+    const inv_game *og = c->og;
+    size_t sz = g->state_size;
+    game_move buf[GAME_MAX_MOVES], b[GAME_MAX_MOVES];
+    const game_move *a;
+    state_buf view, again, mixed;
+    char dn[16] = "?", why[200];
+    game_decider_print(g, post, who, dn, sizeof dn);   /* the table (game.h) sees only what every seat sees */
+    inv_applied(c, K_REDACT);
+    int na = inv_legal_post(c, post, buf, &a);
+    memcpy(view.b, post, sz);
+    g->redact(view.b, who);
+    int nb = g->legal_moves(view.b, b, GAME_MAX_MOVES);
+    inv_fired(c, K_REDACT);
+    if (!game_moves_eq(a, na, b, nb)) {
+        inv_fail(c, K_REDACT, "%s's legal moves depend on cards %s cannot see", dn, dn);
+        return;
+    }
+    if (!og->view_differs || !og->mix_unseen) return;
+    if (og->view_differs(post, view.b, who, why, sizeof why)) {
+        inv_fail(c, K_REDACT, "redact for %s changes what %s sees: %s", dn, dn, why);
+        return;
+    }
+    memcpy(again.b, view.b, sz);
+    g->redact(again.b, who);
+    int d = first_byte_diff(again.b, view.b, sz);
+    if (d >= 0) {
+        inv_fail(c, K_REDACT, "redact for %s is not idempotent: redacting its view again changes byte %d", dn, d);
+        return;
+    }
+    memcpy(mixed.b, post, sz);
+    og->mix_unseen(mixed.b, who, 0x6a09e667f3bcc909ull ^ ((uint64_t)c->step * 0x100000001b3ull));
+    if (og->view_differs(post, mixed.b, who, why, sizeof why)) {   /* the oracle's own account disagrees with itself */
+        inv_fail(c, K_REDACT, "oracle defect: shuffling what %s cannot see changed what it sees: %s", dn, why);
+        return;
+    }
+    nb = g->legal_moves(mixed.b, b, GAME_MAX_MOVES);
+    if (!game_moves_eq(a, na, b, nb)) {
+        inv_fail(c, K_REDACT, "%s's legal moves change when the cards %s cannot see are shuffled", dn, dn);
+        return;
+    }
+    g->redact(mixed.b, who);
+    d = first_byte_diff(mixed.b, view.b, sz);
+    if (d >= 0)
+        inv_fail(c, K_REDACT, "redact for %s leaks unseen cards: with them shuffled the view differs at byte %d", dn, d);
+}
+
 void inv_on_position(inv_ctx *c, const void *st)
 {
     c->step = 0;
@@ -274,20 +344,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
     }
     if (gen & INV_GEN_REDACT) {                      /* GEN-HIDDEN-INFO */
         int who = g->to_move(post);
-        if (who >= 0) {
-            game_move a[GAME_MAX_MOVES], b[GAME_MAX_MOVES];
-            inv_applied(c, K_REDACT);
-            int na = g->legal_moves(post, a, GAME_MAX_MOVES);
-            memcpy(tmp.b, post, sz);
-            g->redact(tmp.b, who);
-            int nb = g->legal_moves(tmp.b, b, GAME_MAX_MOVES);
-            inv_fired(c, K_REDACT);
-            if (!game_moves_eq(a, na, b, nb)) {
-                char dn[16] = "?";       /* the table (game.h) sees only what every seat sees */
-                game_decider_print(g, post, who, dn, sizeof dn);
-                inv_fail(c, K_REDACT, "%s's legal moves depend on cards %s cannot see", dn, dn);
-            }
-        }
+        if (who >= 0) gen_redact(c, post, who);
     }
     if (gen & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
     if (gen & INV_GEN_TERMINAL) gen_terminal(c, post, 1);

@@ -39,6 +39,14 @@ typedef struct inv_game {
      * [Position], a deal). Messages name the position field and value at fault, so a caller can
      * turn a violation into a bad-input error. */
     void (*check_position)(struct inv_ctx *c, int k0, const void *st);
+    /* Optional, for GEN-HIDDEN-INFO: the rules' own account of what a decider sees (`viewer` is
+     * a seat, or `players` for the table, which sees what any seat sees). view_differs: 0 when
+     * the viewer sees a and b alike (the same open fields, its own cards, the sizes and colours
+     * the rules show it, the same cards in all); else 1, with what differs written into why.
+     * mix_unseen: shuffle st's cards the viewer cannot see among the places it cannot see into
+     * (and anything else hidden), keeping a canonical state the viewer cannot tell from st. */
+    int (*view_differs)(const void *a, const void *b, int viewer, char *why, int n);
+    void (*mix_unseen)(void *st, int viewer, uint64_t seed);
 } inv_game;
 
 /* Everything one run of the oracles keeps. Caller-owned; no globals. */
@@ -122,6 +130,30 @@ static inline int inv_first_not(const uint8_t *a, int from, int to, uint8_t v)
     }
     for (; i < to; i++) if (a[i] != v) return i;
     return -1;
+}
+
+/* A state field as an oracle names it: its name, offset and length (GEN-HIDDEN-INFO's views). */
+typedef struct inv_field { const char *name; unsigned off, len; } inv_field;
+/* The first of the n fields in which a and b differ, or NULL. */
+const char *inv_fields_differ(const inv_field *f, int n, const void *a, const void *b);
+
+/* The oracles' own generator (splitmix64) for mix_unseen: the next value of *s; and a value
+ * below n. */
+static inline uint64_t inv_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline int inv_below(uint64_t *s, int n) { return n > 0 ? (int)(inv_rand(s) % (uint64_t)n) : 0; }
+/* Shuffle n bytes in place (Fisher-Yates). */
+static inline void inv_shuffle(uint8_t *a, int n, uint64_t *s)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = inv_below(s, i + 1);
+        uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
+    }
 }
 
 /* Used inside oracles: clause k (absolute index: k0 + the game's clause number). */

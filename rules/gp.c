@@ -445,7 +445,7 @@ static int gp_same_play(const void *va, const void *vb)
 /* Hidden from `viewer`: the other hands (their doublers excepted: every seat got one, and
  * laying it anywhere is public), the pile, and every chest's face ("Van nu af aan mag niemand
  * meer de voorzijde van deze schatkist bekijken"). The unseen cards are pooled and dealt back
- * canonically in type order: chest faces first, then the other hands (same sizes), then the pile. */
+ * canonically in type order: the other hands first (same sizes), then the chest faces, then the pile. */
 static void gp_redact(void *vst, int viewer)
 {
     gp_state *st = vst;
@@ -458,7 +458,9 @@ static void gp_redact(void *vst, int viewer)
     for (int i = 0; i < st->pile_len; i++) pool[st->pile[i]]++;
     int t = 0;
 #define NEXT_TYPE() do { while (!pool[t]) t++; pool[t]--; } while (0)
-    for (int c = 0; c < st->ncol; c++) { NEXT_TYPE(); st->col_face[c] = (uint8_t)t; }
+    /* The hands first: they take the smallest types, motifs and jokers (the pool holds at least as
+     * many as the hands had), so a doubler or Dschingis-Haan pooled from a face or the pile never
+     * lands in a hand, whose doublers everyone sees. */
     for (int p = 0; p < st->players; p++) {
         if (p == viewer) continue;
         int n = hand_total(st, p) - st->hand[p][GP_DOUBLER];
@@ -467,6 +469,7 @@ static void gp_redact(void *vst, int viewer)
         st->hand[p][GP_DOUBLER] = d;
         for (int i = 0; i < n; i++) { NEXT_TYPE(); st->hand[p][t]++; }
     }
+    for (int c = 0; c < st->ncol; c++) { NEXT_TYPE(); st->col_face[c] = (uint8_t)t; }
     for (int i = 0; i < st->pile_len; i++) { NEXT_TYPE(); st->pile[i] = (uint8_t)t; }
 #undef NEXT_TYPE
 }

@@ -1,4 +1,5 @@
 /* check_bids_oracles.c: Check suite for the Bonje in de Stal oracles: each oracle flags a hand-made wrong transition. */
+#include <stddef.h>
 #include "testutil_bids.h"
 
 #define C(name) tu_bids_card(name)
@@ -199,6 +200,39 @@ START_TEST(the_setup_oracles_flag_wrong_deals)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: a view that shows the face-down piles as they lie, or loses a pile card. */
+START_TEST(the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card)
+{
+    static inv_ctx c;
+    game_engine broken = bids_engine;
+    bids_state pre, post;
+    tu_bids_pos(&pre, 2, 0, "piles=hen9,hen10,hen11|hen12,ewe1,ewe2;open=hen2,cow1;grabbed=0");
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, "grab P1"), GAME_OK);
+    ck_assert_int_eq(post.pile_len[0], 3);
+    ck_assert_int_eq(inv_init(&c, &bids_engine, INV_GEN_REDACT), 0);
+    judge(&c, &pre, "grab P1", &post);
+    tu_clean(&c, "GEN-HIDDEN-INFO", 1);
+    tu_break_redact(&broken, TU_LEAK, 0, sizeof post, 0);
+    ck_assert_int_eq(inv_init(&c, &broken, INV_GEN_REDACT), 0);
+    judge(&c, &pre, "grab P1", &post);
+    tu_caught(&c, tu_clause(&c, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(c.first_msg, "leaks unseen cards"), "%s", c.first_msg);
+    broken = bids_engine;                               /* P1's bottom card twice, another lost */
+    tu_break_redact(&broken, TU_DUP, offsetof(bids_state, pile[0][0]), 1, offsetof(bids_state, pile[0][1]));
+    ck_assert_int_eq(inv_init(&c, &broken, INV_GEN_REDACT), 0);
+    judge(&c, &pre, "grab P1", &post);
+    tu_caught(&c, tu_clause(&c, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(c.first_msg, "the cards in the piles"), "%s", c.first_msg);
+    broken = bids_engine;                               /* a view that counts its redactions in the generator */
+    tu_break_redact(&broken, TU_BUMP, offsetof(bids_state, rng), 1, 0);
+    ck_assert_int_eq(inv_init(&c, &broken, INV_GEN_REDACT), 0);
+    judge(&c, &pre, "grab P1", &post);
+    tu_caught(&c, tu_clause(&c, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(c.first_msg, "not idempotent"), "%s", c.first_msg);
+}
+END_TEST
+
 /* BIDS-LEGAL-SET: an engine that withholds a legal move, or offers an illegal one, is caught. */
 static int withhold_last(const void *st, game_move *out, int max)
 {
@@ -243,6 +277,7 @@ static Suite *bids_oracles_suite(void)
     tcase_add_loop_test(tc, each_oracle_flags_a_wrong_transition_of_its_clause, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
+    tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);
     suite_add_tcase(s, tc);
     return s;
 }

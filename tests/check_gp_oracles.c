@@ -1,4 +1,5 @@
 /* check_gp_oracles.c: Check suite proving that every GP- oracle fires on a wrong transition. */
+#include <stddef.h>
 #include "testutil_gp.h"
 
 /* Each test builds a correct transition with the engine, shows that the oracles accept it, then
@@ -191,6 +192,28 @@ START_TEST(chest_hidden_oracle_fires_when_legal_moves_depend_on_a_chest_face)
     peek.legal_moves = peeking_legal_moves;
     judge_with(&peek, &t);
     tu_caught(&ctx, tu_clause(&ctx, "GP-CHEST-HIDDEN"));
+}
+END_TEST
+
+/* GEN-HIDDEN-INFO: a view that hides nothing (a chest face, the other hands, the pile) */
+START_TEST(hidden_info_oracle_fires_when_a_view_leaks)
+{
+    pos(3, GP_NL, "hands=VWX|SX|TX;cols=1V.0j0x0", "");
+    trans t = step("chest W");
+    accepts(&t, "GEN-HIDDEN-INFO");
+    game_engine leaky = gp_engine;
+    tu_break_redact(&leaky, TU_LEAK, 0, sizeof t.post, 0);
+    judge_with(&leaky, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(ctx.first_msg, "leaks unseen cards"), "%s", ctx.first_msg);
+    leaky = gp_engine;                                 /* P2's doubler shown as P2's S */
+    gp_state view = t.post;
+    G->redact(&view, 0);
+    ck_assert_int_eq(view.hand[1][GP_DOUBLER], 1);
+    tu_break_redact(&leaky, TU_DUP, offsetof(gp_state, hand[1][GP_DOUBLER]), 1, offsetof(gp_state, pad0));
+    judge_with(&leaky, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(ctx.first_msg, "changes what P1 sees: P2's hand size or doublers"), "%s", ctx.first_msg);
 }
 END_TEST
 
@@ -608,6 +631,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, turn_actions_oracle_fires_when_an_action_counts_twice);
     tcase_add_test(tc, chest_oracle_fires_when_another_card_becomes_the_chest);
     tcase_add_test(tc, chest_hidden_oracle_fires_when_legal_moves_depend_on_a_chest_face);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks);
     tcase_add_test(tc, open_start_oracle_fires_when_opening_lays_two_cards);
     tcase_add_test(tc, open_extend_oracle_fires_when_the_row_does_not_grow);
     tcase_add_test(tc, open_own_oracle_fires_when_a_card_goes_to_another_players_row);

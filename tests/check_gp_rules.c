@@ -118,6 +118,23 @@ START_TEST(a_chest_face_is_hidden_after_it_is_made_and_changes_nothing)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: hands show their doublers ("where a doubler goes is public"), so a view
+ * deals the hidden cards so that a doubler laid as a chest face never shows in another hand
+ * (the engine dealt faces first and could, with few low cards left: found by the view oracle). */
+START_TEST(a_view_never_moves_a_doubler_face_into_a_hand)
+{
+    pos(3, GP_NL, "hands=VW|SX|TX;cols=1X.0j0x0", "");
+    gp_state view = st;
+    view.pile_len = 0;                                 /* nothing lower than the face's doubler but S and T */
+    memset(view.pile, 0, sizeof view.pile);
+    G->redact(&view, 0);
+    for (int p = 0; p < 3; p++) ck_assert_int_eq(view.hand[p][GP_DOUBLER], st.hand[p][GP_DOUBLER]);
+    ck_assert_int_eq(view.hand[1][tu_gp_type('S')], 1);
+    ck_assert_int_eq(view.hand[2][tu_gp_type('T')], 1);
+    ck_assert_int_eq(view.col_face[0], GP_DOUBLER);
+}
+END_TEST
+
 /* ---- B: collections -------------------------------------------------------------------------- */
 
 /* GP-OPEN-START: no collection without a chest; the chest's face may differ from the row
@@ -523,6 +540,7 @@ static Suite *gp_rules_suite(void)
     tc = tcase_create("chests and collections");
     tcase_add_test(tc, any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler);
     tcase_add_test(tc, a_chest_face_is_hidden_after_it_is_made_and_changes_nothing);
+    tcase_add_test(tc, a_view_never_moves_a_doubler_face_into_a_hand);
     tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
     tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
     tcase_add_test(tc, open_cards_go_to_the_players_own_collections_only);

@@ -1,4 +1,5 @@
 /* check_hdz_oracles.c: Check suite proving that every oracle (GEN- and HDZ- clauses) fires on a wrong transition. */
+#include <stddef.h>
 #include "testutil.h"
 
 /* Each test builds a correct transition with the engine, shows that the oracles accept it
@@ -537,17 +538,23 @@ START_TEST(fifth_meadow_oracle_fires_when_the_fifth_card_stays_unmarked)
 END_TEST
 
 /* HDZ-SCORE-FIFTH-HAND */
+/* P2 wins type G's scoring while P3 holds its fifth card, G5: the take that reveals it. */
+static trans fifth_in_p3s_hand(hdz_state *st)
+{
+    start(st, 3, NL);
+    tu_put_hand(st, "G5", 2, 0);               /* P3 holds the fifth card */
+    tu_put_hand(st, "G2", 0, 0);
+    tu_show(st, "G1", 0);
+    tu_show(st, "G3", 1);
+    tu_show(st, "G4", 1);
+    play(st, "play G2");
+    return step(st, "take f1");
+}
+
 START_TEST(fifth_hand_oracle_fires_when_the_fifth_card_leaves_the_hand)
 {
     hdz_state st;
-    start(&st, 3, NL);
-    tu_put_hand(&st, "G5", 2, 0);              /* P3 holds the fifth card */
-    tu_put_hand(&st, "G2", 0, 0);
-    tu_show(&st, "G1", 0);
-    tu_show(&st, "G3", 1);
-    tu_show(&st, "G4", 1);
-    play(&st, "play G2");
-    trans t = step(&st, "take f1");
+    trans t = fifth_in_p3s_hand(&st);
     ck_assert_int_eq(t.post.owner[6], 1);
     accepts(&t, "HDZ-SCORE-FIFTH-HAND");
     trans good = t;
@@ -1051,6 +1058,58 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: the view itself. It keeps what the decider sees, hides what it cannot see
+ * (a state with the unseen cards shuffled redacts to the same bytes), and is canonical. */
+START_TEST(hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");            /* P2 decides next: P1's, P3's hands and the pile unseen */
+    ck_assert_int_eq(G->to_move(&t.post), 1);
+    ck_assert_int_gt(t.post.pile_len, 2);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    size_t pile = offsetof(hdz_state, pile);
+    break_engine();
+    tu_break_redact(&broken, TU_LEAK, 0, sizeof t.post, 0);   /* no redaction: the other hands and the pile show */
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "leaks unseen cards"), "%s", ctx.first_msg);
+    break_engine();
+    tu_break_redact(&broken, TU_BUMP, offsetof(hdz_state, rng), 1, 0);   /* not canonical */
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "not idempotent"), "%s", ctx.first_msg);
+    break_engine();                                          /* P3's first card shown as the pile's bottom card */
+    tu_break_redact(&broken, TU_DUP, offsetof(hdz_state, hand[2][0]), 1, pile);
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "changes what P2 sees: the unseen cards"), "%s", ctx.first_msg);
+    break_engine();                                          /* P3's hand size */
+    tu_break_redact(&broken, TU_DUP, offsetof(hdz_state, hand[2][1]), 1, offsetof(hdz_state, stable[4]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "P3 holds 2 card(s), then 1"), "%s", ctx.first_msg);
+}
+END_TEST
+
+/* GEN-HIDDEN-INFO: a revealed card (HDZ-SCORE-FIFTH-HAND) stays in every view of its hand. */
+START_TEST(hidden_info_oracle_fires_when_a_view_hides_a_revealed_card)
+{
+    hdz_state st;
+    trans t = fifth_in_p3s_hand(&st);
+    int who = G->to_move(&t.post), g5 = tu_card("G5");
+    ck_assert_int_ne(who, 2);                                /* a seat that sees P3's hand only by its backs */
+    ck_assert_int_eq(t.post.shown[2][0], g5);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    /* a view that turns the revealed card into a copy of the pile's bottom card */
+    hdz_state view = t.post;
+    G->redact(&view, who);
+    size_t slot = offsetof(hdz_state, hand[2][0]) + (view.hand[2][0] == g5 ? 0 : 1);
+    break_engine();
+    tu_break_redact(&broken, TU_DUP, slot, 1, offsetof(hdz_state, pile));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "P3's revealed G5"), "%s", ctx.first_msg);
+}
+END_TEST
+
 /* Every clause the hdz context checks has its test above: a new clause fails here until it has one. */
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
@@ -1276,6 +1335,8 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_hides_a_revealed_card);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);

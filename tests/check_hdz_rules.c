@@ -511,6 +511,16 @@ START_TEST(a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it)
     char text[GAME_TEXT_MAX];
     ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
     ck_assert_ptr_nonnull(strstr(text, ";shown=3:G5;"));
+    /* a position naming the revealed card twice reveals it once */
+    char twice[GAME_TEXT_MAX + 8], err[160];
+    char *at = strstr(text, ";shown=3:G5;");
+    snprintf(twice, sizeof twice, "%.*s;shown=3:G5,3:G5;%s", (int)(at - text), text, at + strlen(";shown=3:G5;"));
+    hdz_state back;
+    game_config cfg = G->config(&st);
+    ck_assert_msg(G->setup_position(&back, &cfg, twice, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert_int_eq(back.shown[2][0], tu_card("G5"));
+    ck_assert_int_eq(back.shown[2][1], HDZ_NONE);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
     /* played later, it is no longer a hand card to show */
     st.phase = HDZ_PH_PLAY; st.turn = st.decider = 2; st.played = HDZ_NONE;
     play(&st, "play G5");

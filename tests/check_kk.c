@@ -216,6 +216,30 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         ck_assert_msg(at && !strcmp(at, pos_cases[i].want), "position case %zu: got '%s', want '%s'", i, err,
                       pos_cases[i].want);
     }
+    /* KK-CARDS-72: phase draw needs both piles and a hand short of 4 (the final position's last
+     * round is undone: last=-); each case moves cards between the hand, the box and the piles */
+    static const struct { const char *edits[4][2]; int ok; } draw_cases[] = {
+        {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"left=-", "left=yS1"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
+        {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"right=-", "right=yS1"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
+        {{{"box=yF2,yF3,", "box="}, {"left=-;right=-", "left=yF2;right=yF3"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
+        {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"box=yF2,", "box="}, {"left=-;right=-", "left=yS1;right=yF2"}, {"phase=place;turns=45;gave=0;last=1", "phase=draw;turns=45;gave=0;last=-"}}, 1},
+        {{{"turns=45", "turns=255"}, {"", ""}, {"", ""}, {"", ""}}, 1},        /* the most turns a position holds */
+    };
+    for (size_t i = 0; i < sizeof draw_cases / sizeof draw_cases[0]; i++) {
+        char cur[GAME_TEXT_MAX + 256], text[GAME_TEXT_MAX + 512];
+        snprintf(cur, sizeof cur, "%s", pos);
+        for (int e = 0; e < 4 && draw_cases[i].edits[e][0][0]; e++)
+            snprintf(cur, sizeof cur, "%s", edit(cur, draw_cases[i].edits[e][0], draw_cases[i].edits[e][1]));
+        snprintf(text, sizeof text, HEAD "[Position \"%s\"]\n", cur);
+        err[0] = 0;
+        int rc = replay_string(text, err, sizeof err);
+        if (draw_cases[i].ok) ck_assert_msg(rc == RF_EXIT_OK, "draw case %zu: exit %d (%s)", i, rc, err);
+        else {
+            const char *want = "t.rec:4: position: phase draw needs both piles and a hand short of 4 cards";
+            const char *at = strstr(err, want);
+            ck_assert_msg(rc == RF_EXIT_BADINPUT && at && !strcmp(at, want), "draw case %zu: exit %d, got '%s'", i, rc, err);
+        }
+    }
     /* moves that do not fit the position: a give without the colour, a move after the end */
     char text[GAME_TEXT_MAX + 512];
     snprintf(text, sizeof text, HEAD "[Position \"%s\"]\nP3 give b P1\n", pos);

@@ -1,4 +1,5 @@
 /* check_kk_oracles.c: Check suite proving that every oracle (GEN- and KK- clauses) fires on a wrong transition. */
+#include <stddef.h>
 #include "testutil_kk.h"
 
 /* Each test builds a correct transition with the engine, shows that the oracles accept it
@@ -783,6 +784,59 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
 END_TEST
 
 
+/* GEN-HIDDEN-INFO: the view itself keeps what P2 sees (its hand, the backs' colours, the pile
+ * tops' colours, the box's size, the cards in all) and hides the rest. */
+START_TEST(hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs)
+{
+    kk_state st;
+    plain_place(&st);
+    trans t = step(&st, "draw left");           /* P2 to place */
+    ck_assert_int_eq(G->to_move(&t.post), 1);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    break_engine();
+    tu_break_redact(&broken, TU_LEAK, 0, sizeof t.post, 0);  /* no redaction: P1's and P3's hands show */
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "leaks unseen cards"), "%s", ctx.first_msg);
+    kk_state view = t.post;
+    G->redact(&view, 1);
+    int colour = KK_COLOUR(view.hand[2][0]), other = -1, in_box = -1, out_box = -1;
+    for (int id = 0; id < KK_CARDS; id++) {
+        if (other < 0 && KK_COLOUR(id) != colour) other = id;
+        if (view.box[id] && in_box < 0) in_box = id;
+        if (!view.box[id] && out_box < 0) out_box = id;
+    }
+    ck_assert(in_box >= 0 && out_box >= 0);
+    /* P3's first card shows another colour: the council's first card's, or the pile's bottom card */
+    size_t slot = offsetof(kk_state, hand[2][0]);
+    for (int c = 0; c < KK_CELLS; c++)
+        if (view.council[c] != KK_NONE && KK_COLOUR(view.council[c]) != colour) {
+            break_engine();
+            tu_break_redact(&broken, TU_DUP, slot, 1, offsetof(kk_state, council[c]));
+            broken_rejects(&t, "GEN-HIDDEN-INFO");
+            ck_assert_msg(strstr(ctx.first_msg, "changes what P2 sees: the backs of P3's hand"), "%s", ctx.first_msg);
+            break;
+        }
+    break_engine();                              /* the box one card fuller */
+    tu_break_redact(&broken, TU_DUP, offsetof(kk_state, box) + (size_t)out_box, 1, offsetof(kk_state, box) + (size_t)in_box);
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "changes what P2 sees: the box holds"), "%s", ctx.first_msg);
+    break_engine();                              /* a card under the left top lost, the top's twin in its place */
+    ck_assert_int_gt(view.pile_len[0], 2);
+    tu_break_redact(&broken, TU_DUP, offsetof(kk_state, pile[0][0]), 1, offsetof(kk_state, pile[0][1]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "changes what P2 sees: the unseen cards"), "%s", ctx.first_msg);
+    break_engine();                              /* the left top shows another colour */
+    int top = view.pile[0][view.pile_len[0] - 1];
+    for (int c = 0; c < KK_CELLS; c++)
+        if (view.council[c] != KK_NONE && KK_COLOUR(view.council[c]) != KK_COLOUR(top)) {
+            tu_break_redact(&broken, TU_DUP, offsetof(kk_state, pile[0]) + view.pile_len[0] - 1u, 1, offsetof(kk_state, council[c]));
+            broken_rejects(&t, "GEN-HIDDEN-INFO");
+            ck_assert_msg(strstr(ctx.first_msg, "the back of the left pile's top card"), "%s", ctx.first_msg);
+            break;
+        }
+}
+END_TEST
+
 /* In the position after the move, legal_moves forgets the draw from the right pile (variant 0)
  * or the first place move (variant 2), or offers a pass while a pile must be chosen (variant 1). */
 static int legal_wrong_set(const void *vst, game_move *out, int max)
@@ -897,6 +951,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass, 0, 3);
     tcase_add_test(tc, every_clause_of_the_kk_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);

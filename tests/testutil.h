@@ -236,6 +236,38 @@ static inline void tu_refused(const game_engine *g, const char *text, int line, 
     ck_assert_msg(strchr(err, '\n') == NULL, "message is not one line: %s", err);
 }
 
+/* Faulty redacts for GEN-HIDDEN-INFO's oracle-fires tests: the real engine's redact
+ * (tu_redact_real), then one fault on the bytes [off, off + len) of the state:
+ * TU_LEAK: those bytes as they were before (the view shows what it should hide);
+ * TU_BUMP: byte off one more than it was before (hidden bytes that count redactions: a view
+ * that redacting again changes);
+ * TU_DUP: byte off set to byte `from` (a card shown twice, another lost). */
+enum { TU_LEAK, TU_BUMP, TU_DUP };
+static void (*tu_redact_real)(void *st, int viewer);
+static int tu_fault;
+static size_t tu_fault_off, tu_fault_len, tu_fault_from;
+
+static inline void tu_redact_faulty(void *vst, int viewer)
+{
+    uint8_t *st = vst, keep[GAME_STATE_MAX];
+    memcpy(keep, st + tu_fault_off, tu_fault_len);
+    tu_redact_real(vst, viewer);
+    if (tu_fault == TU_LEAK) memcpy(st + tu_fault_off, keep, tu_fault_len);
+    else if (tu_fault == TU_BUMP) st[tu_fault_off] = (uint8_t)(keep[0] + 1);
+    else if (tu_fault == TU_DUP) st[tu_fault_off] = st[tu_fault_from];
+}
+
+/* Engine b (a copy of the real one) with a faulty redact; off and len address the state. */
+static inline void tu_break_redact(game_engine *b, int fault, size_t off, size_t len, size_t from)
+{
+    tu_redact_real = b->redact;
+    b->redact = tu_redact_faulty;
+    tu_fault = fault;
+    tu_fault_off = off;
+    tu_fault_len = len;
+    tu_fault_from = from;
+}
+
 static inline int tu_card(const char *name)
 {
     if (!strcmp(name, "Dog")) return HDZ_DOG;
