@@ -349,6 +349,11 @@ static int on_line(const char *clause, const char *game, const char *rel, int li
     scan_arg *a = arg;
     mset *s = a->s;
     if (strcmp(game, s->game) || !clause_selected(s->clauses, clause)) return 0;
+    /* Only .c files: a mutant is one rebuilt object linked in place of the original, and a header
+     * is compiled into every object and test that includes it (its lines are types, sizes and
+     * macros the .c files' mutants already exercise). */
+    size_t rl = strlen(rel);
+    if (rl < 2 || strcmp(rel + rl - 2, ".c")) return 0;
     /* a line shared by several clauses: its mutants count for each */
     int found = 0;
     for (int i = 0; i < s->n; i++)
@@ -1026,7 +1031,7 @@ static void fmt_secs(double s, char *b, size_t n)
     else snprintf(b, n, "%lds", t);
 }
 
-static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
+static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *errf)
 {
     char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
     snprintf(dir, sizeof dir, "%s/%s", o->out, s->game);
@@ -1034,8 +1039,10 @@ static int run_game(mset *s, const mopts *o, FILE *out, FILE *errf)
     if (sh("mkdir -p '%s'", dir)) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", dir); return 2; }
     if (o->fresh) unlink(rpath);
     results_load(rpath, s);
-    if (o->retry)                         /* survivors again, against the tests as they are now */
-        for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_SURVIVED) s->m[i].status = ST_PENDING;
+    if (o->retry)                         /* survivors again, against the tests as they are now; not the
+                                           * ones coverage/equivalent-mutants.txt proves equivalent */
+        for (int i = 0; i < s->n; i++)
+            if (s->m[i].status == ST_SURVIVED && !equiv_reason(q, s->m[i].key)) s->m[i].status = ST_PENDING;
     int pending = 0, done0 = 0;
     for (int i = 0; i < s->n; i++) { if (s->m[i].status == ST_PENDING) pending++; else done0++; }
     if (o->report_only || pending == 0) {
@@ -1213,7 +1220,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
             for (int i = o.max; i < s.n; i++) { free(s.m[i].rel); free(s.m[i].orig); free(s.m[i].mutated); }
             s.n = o.max;
         }
-        int r = run_game(&s, &o, out, errf);
+        int r = run_game(&s, &o, &q, out, errf);
         if (r > rc) rc = r;
         char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
         snprintf(dir, sizeof dir, "%s/%s", o.out, s.game);

@@ -1090,6 +1090,28 @@ START_TEST(hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_can
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: a view keeps a hand of one card at one card (and one of none at none). */
+START_TEST(hidden_info_accepts_views_of_short_hands)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    st.box[st.hand[2][1]]++;                   /* P3 holds one card, P2 none */
+    st.hand[2][1] = HDZ_NONE;
+    st.box[st.hand[1][0]]++;
+    st.box[st.hand[1][1]]++;
+    st.hand[1][0] = st.hand[1][1] = HDZ_NONE;
+    trans t = step(&st, "play Dog");           /* P1 takes next */
+    ck_assert_int_eq(G->to_move(&t.post), 0);
+    judge(&t);
+    ck_assert_msg(ctx.count[tu_clause(&ctx, "GEN-HIDDEN-INFO")].violated == 0, "%s", ctx.first_msg);
+    hdz_state view = t.post;
+    G->redact(&view, 0);
+    ck_assert(view.hand[2][0] != HDZ_NONE && view.hand[2][1] == HDZ_NONE);
+    ck_assert(view.hand[1][0] == HDZ_NONE && view.hand[1][1] == HDZ_NONE);
+}
+END_TEST
+
 /* GEN-HIDDEN-INFO: a revealed card (HDZ-SCORE-FIFTH-HAND) stays in every view of its hand. */
 START_TEST(hidden_info_oracle_fires_when_a_view_hides_a_revealed_card)
 {
@@ -1337,6 +1359,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_hides_a_revealed_card);
+    tcase_add_test(tc, hidden_info_accepts_views_of_short_hands);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);

@@ -528,6 +528,68 @@ START_TEST(a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it)
 }
 END_TEST
 
+/* HDZ-SCORE-FIFTH-HAND HDZ-SCORE-REMINDER: a position with a reminder and two revealed cards
+ * in one hand prints each list once and reads back to the same bytes; ten entries naming one
+ * card reveal it once, an eleventh is too many; a buffer too short for the text gets -1. */
+START_TEST(revealed_cards_and_reminders_print_and_read_back)
+{
+    hdz_state st, back;
+    start(&st, 3, (NL | HDZ_R_REMIND_RESERVE) & ~(uint32_t)HDZ_R_SUPPLY_UNLIM);
+    st.owner[0] = 1; st.remind[0] = 1; st.supply[1]--;
+    st.shown[2][0] = st.hand[2][0]; st.shown[2][1] = st.hand[2][1];
+    char text[GAME_TEXT_MAX], many[GAME_TEXT_MAX + 64], err[160];
+    game_config cfg = G->config(&st);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    char *at = strstr(text, ";remind=A:1;shown=3:");
+    ck_assert_msg(at, "%s", text);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    ck_assert_int_eq(G->position_print(&st, many, 40), -1);
+    /* "3:XX" ten and eleven times */
+    const char *e = at + strlen(";remind=A:1;shown=");
+    int elen = (int)strcspn(e, ",;");
+    for (int times = 10; times <= 11; times++) {
+        size_t o = (size_t)snprintf(many, sizeof many, "%.*s;shown=", (int)(at - text) + (int)strlen(";remind=A:1"), text);
+        for (int i = 0; i < times; i++) o += (size_t)snprintf(many + o, sizeof many - o, "%s%.*s", i ? "," : "", elen, e);
+        snprintf(many + o, sizeof many - o, "%s", strchr(e, ';'));
+        int rc = G->setup_position(&back, &cfg, many, err, sizeof err);
+        if (times == 10) {
+            ck_assert_msg(rc == GAME_OK, "%s", err);
+            ck_assert_int_eq(back.shown[2][0], st.shown[2][0]);
+            ck_assert_int_eq(back.shown[2][1], HDZ_NONE);
+        } else {
+            ck_assert_int_eq(rc, GAME_BADARG);
+            ck_assert_msg(strstr(err, "too many entries in 'shown'"), "%s", err);
+        }
+    }
+    /* bad entries: no colon, a trailing character, no card, seats 0, 4 (of 3) and 9, a card the
+     * seat does not hold; "3x" while P3 holds A1 (card code 0) too */
+    tu_put_hand(&st, "A1", 2, 0);
+    st.shown[2][0] = st.hand[2][0]; st.shown[2][1] = st.hand[2][1];
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    at = strstr(text, ";shown=");
+    ck_assert(at);
+    e = at + strlen(";shown=");
+    elen = (int)strcspn(e, ",;");
+    char card[8], bad[7][16];
+    snprintf(card, sizeof card, "%.*s", elen - 2, e + 2);      /* P3's first card */
+    snprintf(bad[0], sizeof bad[0], "3x%s", card);
+    snprintf(bad[1], sizeof bad[1], "3:%sx", card);
+    snprintf(bad[2], sizeof bad[2], "3x");
+    snprintf(bad[3], sizeof bad[3], "0:%s", card);
+    snprintf(bad[4], sizeof bad[4], "4:%s", card);
+    snprintf(bad[5], sizeof bad[5], "9:%s", card);
+    snprintf(bad[6], sizeof bad[6], "2:%s", card);
+    for (int i = 0; i < 7; i++) {
+        snprintf(many, sizeof many, "%.*s;shown=%s%s", (int)(at - text), text, bad[i], strchr(e, ';'));
+        ck_assert_int_eq(G->setup_position(&back, &cfg, many, err, sizeof err), GAME_BADARG);
+        char want[200];
+        snprintf(want, sizeof want, "position: bad entry '%s' in 'shown' (want SEAT:CARD", bad[i]);
+        ck_assert_msg(strstr(err, want), "%s: %s", bad[i], err);
+    }
+}
+END_TEST
+
 /* HDZ-SCORE-B-WORTHLESS HDZ-AMB-B-WORTHLESS */
 START_TEST(after_the_fourth_card_the_losers_cards_go_to_the_box)
 {
@@ -964,6 +1026,27 @@ START_TEST(reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pil
 }
 END_TEST
 
+/* HDZ-SCORE-REMINDER (B) HDZ-AMB-REMINDER: the fourth card decides type A while its fifth card,
+ * A1 (card code 0), is still in the pile: under reserve the winner sets a goat aside for it. */
+START_TEST(a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth)
+{
+    int reserve = _i;
+    hdz_state st;
+    uint32_t r = reserve ? (NL | HDZ_R_REMIND_RESERVE) & ~(uint32_t)HDZ_R_SUPPLY_UNLIM : NL & ~(uint32_t)HDZ_R_REMIND_RESERVE;
+    /* P1: A2 (+ A3 played) = 5; P2: A4 + A5 = 9 -> P2 wins A; A1 waits at the bottom of the pile */
+    fourth_setup(&st, r, "A2", "A4", "A5", "A3", NULL);
+    tu_put(&st, "A1", (tu_slot){1, 0, 0});
+    int before = st.supply[1];
+    play(&st, "play A3");
+    game_move takes[GAME_MAX_MOVES];
+    ck_assert_int_gt(G->legal_moves(&st, takes, GAME_MAX_MOVES), 0);   /* any take: scoring follows it */
+    ck_assert_int_eq(G->apply(&st, &takes[0]), GAME_OK);
+    ck_assert_int_eq(st.owner[0], 1);
+    ck_assert_int_eq(st.remind[0], reserve);
+    ck_assert_int_eq(st.supply[1], before - reserve);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("hdz-rules");
@@ -984,6 +1067,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, a_turn_runs_play_then_take_then_scoring_and_passes_on);
     tcase_add_test(tc, dogs_in_a_display_add_nothing_to_a_sum_of_eight);
     tcase_add_loop_test(tc, reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pile, 0, 2);
+    tcase_add_loop_test(tc, a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth, 0, 2);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("turn");
@@ -1004,6 +1088,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, a_tie_on_the_sum_goes_to_more_cards);
     tcase_add_test(tc, a_tie_on_sum_and_count_goes_to_the_trigger);
     tcase_add_test(tc, a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it);
+    tcase_add_test(tc, revealed_cards_and_reminders_print_and_read_back);
     tcase_add_loop_test(tc, after_the_fourth_card_the_losers_cards_go_to_the_box, 0, 2);
     tcase_add_loop_test(tc, a_player_without_small_goats_marks_nothing_more_under_ten, 0, 2);
     suite_add_tcase(s, tc);

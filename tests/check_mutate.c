@@ -195,6 +195,45 @@ START_TEST(a_malformed_equivalents_file_is_refused_with_its_line)
 }
 END_TEST
 
+/* --retry-survivors runs the survivors again, but not those the equivalents file proves
+ * equivalent: with every other mutant of the clause done, nothing is left to run. */
+START_TEST(a_retry_leaves_the_proven_equivalents_alone)
+{
+    char dir[] = "/tmp/rf-retry-XXXXXX", path[512], args[1200], err[512], line[512], first[17] = "";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(args, sizeof args, "kk --clauses KK-TURN-ORDER --report-only --out %s", dir);
+    ck_assert_int_eq(command(args, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/kk/mutants.tsv", dir);
+    FILE *m = fopen(path, "r");
+    ck_assert_ptr_nonnull(m);
+    snprintf(path, sizeof path, "%s/kk/results.tsv", dir);
+    FILE *r = fopen(path, "w");
+    int n = 0;
+    while (fgets(line, sizeof line, m)) {                  /* the first survived, the rest were killed */
+        line[16] = 0;
+        if (!n++) memcpy(first, line, sizeof first);
+        fprintf(r, "%s\t%s\t\n", line, n == 1 ? "survived" : "tests");
+    }
+    fclose(m);
+    fclose(r);
+    ck_assert_int_gt(n, 0);
+    snprintf(path, sizeof path, "%s/equivalent.txt", dir);
+    r = fopen(path, "w");
+    fprintf(r, "%s\tproven the same\n", first);
+    fclose(r);
+    snprintf(args, sizeof args, "kk --clauses KK-TURN-ORDER --retry-survivors --jobs 1 --out %s --equivalent %s", dir, path);
+    ck_assert_int_eq(command(args, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/kk/results.tsv", dir);
+    r = fopen(path, "r");
+    int lines = 0;
+    while (fgets(line, sizeof line, r)) lines++;
+    fclose(r);
+    ck_assert_int_eq(lines, n);                            /* nothing ran */
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 static Suite *mutate_suite(void)
 {
     Suite *s = suite_create("mutate");
@@ -211,6 +250,7 @@ static Suite *mutate_suite(void)
     tc = tcase_create("command");
     tcase_add_test(tc, bad_arguments_exit_2_with_one_line);
     tcase_add_test(tc, a_malformed_equivalents_file_is_refused_with_its_line);
+    tcase_add_test(tc, a_retry_leaves_the_proven_equivalents_alone);
     suite_add_tcase(s, tc);
     return s;
 }
