@@ -1,5 +1,4 @@
 /* inv_bids.c: Bonje in de Stal oracles: every BIDS- clause restated over (pre, move, post), engine-free. */
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -939,7 +938,7 @@ static void bids_check_final(inv_ctx *c, int k0, const void *st, const int *scor
  * piles shows (every card's place, `loc`, is open); which pile holds which, in what order, not. */
 _Static_assert(sizeof(bids_state) == 8 + 4 + 10 + 16 + 20 + 168 + 84 + 2,
                "a new bids_state field: say in bids_open whether every seat sees it");
-#define OPEN(f, name) {name, offsetof(bids_state, f), sizeof(((bids_state *)0)->f)}
+#define OPEN(f, name) INV_FIELD(bids_state, f, name)
 static const inv_field bids_open[] = {
     OPEN(readings, "readings"), OPEN(players, "players"), OPEN(phase, "phase"), OPEN(actor, "actor"),
     OPEN(waiting, "waiting"), OPEN(round, "round"), OPEN(grabbed, "grabbed"), OPEN(round_winners, "round winners"),
@@ -986,7 +985,7 @@ static void bids_mix_unseen(void *vs, int v, uint64_t seed)
     inv_shuffle(pool, np, &seed);
     for (int p = 0; p < s->players; p++)
         for (int i = 0; i < s->pile_len[p] && i < BIDS_PILE_MAX; i++) s->pile[p][i] = pool[k++];
-    s->rng = inv_rand(&seed);
+    s->rng = game_rng_next(&seed);
 }
 
 const inv_game inv_bids_game = {

@@ -1,5 +1,4 @@
 /* inv_gp.c: Gloria Picktoria oracles: every GP- clause restated over (pre, move, post), engine-free. */
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -1064,7 +1063,7 @@ static void gp_check_final(inv_ctx *c, int k0, const void *st, const int *scores
  * schatkist bekijken"). */
 _Static_assert(sizeof(gp_state) == 4 + 30 + 10 + 8 + 3 + 1 + 60 + GP_PILE_MAX + 4 + 6 * GP_MAXCOL,
                "a new gp_state field: say in gp_open whether every seat sees it");
-#define OPEN(f, name) {name, offsetof(gp_state, f), sizeof(((gp_state *)0)->f)}
+#define OPEN(f, name) INV_FIELD(gp_state, f, name)
 static const inv_field gp_open[] = {
     OPEN(readings, "readings"), OPEN(wscore, "scores"), OPEN(penalty, "penalties"), OPEN(players, "players"),
     OPEN(phase, "phase"), OPEN(turn, "turn"), OPEN(acts, "actions"), OPEN(fox_moved, "fox moved"), OPEN(dh, "Dschingis-Haan"),

@@ -1,5 +1,4 @@
 /* inv_hdz.c: Herr der Ziegen oracles: every HDZ- clause restated over (pre, move, post), engine-free. */
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -2142,7 +2141,7 @@ static void hdz_check_final(inv_ctx *c, int k0, const void *st, const int *score
  * (HDZ-SCORE-FIFTH-HAND: "de geitenkaart tonen"). Hidden: the pile's cards and order, the other
  * seats' unrevealed hand cards (how many they hold shows), the generator of later shuffles. */
 _Static_assert(sizeof(hdz_state) == 872, "a new hdz_state field: say in hdz_open whether every seat sees it");
-#define OPEN(f, name) {name, offsetof(hdz_state, f), sizeof(((hdz_state *)0)->f)}
+#define OPEN(f, name) INV_FIELD(hdz_state, f, name)
 static const inv_field hdz_open[] = {
     OPEN(readings, "readings"), OPEN(players, "players"), OPEN(n, "meadow side"), OPEN(phase, "phase"),
     OPEN(turn, "turn"), OPEN(decider, "decider"), OPEN(played, "played"), OPEN(ending, "ending"),
@@ -2154,7 +2153,6 @@ static const inv_field hdz_open[] = {
 #undef OPEN
 
 static int revealed(const hdz_state *s, int q, int x) { return x != NO && (s->shown[q][0] == x || s->shown[q][1] == x); }
-static int holds(const hdz_state *s, int q, int x) { return s->hand[q][0] == x || s->hand[q][1] == x; }
 
 static int hdz_view_differs(const void *va, const void *vb, int v, char *why, int n)
 {
@@ -2176,7 +2174,7 @@ static int hdz_view_differs(const void *va, const void *vb, int v, char *why, in
         if (ha != hb) { snprintf(why, (size_t)n, "%s holds %d card(s), then %d", sn(q).s, ha, hb); return 1; }
         for (int i = 0; i < 2; i++) {
             int x = a->shown[q][i];
-            if (x != NO && holds(a, q, x) != holds(b, q, x)) {
+            if (x != NO && has_card(a, q, x) != has_card(b, q, x)) {
                 snprintf(why, (size_t)n, "%s's revealed %s", sn(q).s, kn(x).s);
                 return 1;
             }
@@ -2220,7 +2218,7 @@ static void hdz_mix_unseen(void *vs, int v, uint64_t seed)
         memcpy(s->hand[q], h, 2);
     }
     for (int i = 0; i < s->pile_len; i++) s->pile[i] = pool[k++];
-    s->rng = inv_rand(&seed);
+    s->rng = game_rng_next(&seed);
 }
 
 /* Invariants of every reachable position, judged on one state (a loaded [Position]); each

@@ -1,5 +1,4 @@
 /* inv_kk.c: Kleine Kläffer oracles: every KK- clause restated over (pre, move, post), engine-free. */
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "oracle.h"
@@ -1552,7 +1551,7 @@ static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores
  * pile's top card its back's colour, the box how many cards it holds. Hidden: the other hands'
  * breeds and values, the cards under the pile tops, which cards are in the box. */
 _Static_assert(sizeof(kk_state) == 488, "a new kk_state field: say in kk_open whether every seat sees it");
-#define OPEN(f, name) {name, offsetof(kk_state, f), sizeof(((kk_state *)0)->f)}
+#define OPEN(f, name) INV_FIELD(kk_state, f, name)
 static const inv_field kk_open[] = {
     OPEN(readings, "readings"), OPEN(players, "players"), OPEN(phase, "phase"), OPEN(turn, "turn"),
     OPEN(turns, "turns"), OPEN(gave, "gave"), OPEN(last_left, "last"), OPEN(passes, "passes"),
@@ -1579,13 +1578,14 @@ static int kk_view_differs(const void *va, const void *vb, int v, char *why, int
             }
             continue;
         }
-        int ca[KK_COLOURS + 1] = {0}, cb[KK_COLOURS + 1] = {0};
+        int ca[KK_COLOURS], cb[KK_COLOURS];
+        back_colours(a->hand[q], ca);                /* KK-INFO-BACKS */
+        back_colours(b->hand[q], cb);
         for (int i = 0; i < KK_HAND; i++) {
-            uint8_t x = a->hand[q][i], y = b->hand[q][i];
-            if (x != NO) { ca[x < KK_CARDS ? colour_of(x) : KK_COLOURS]++; unseen[x]++; }
-            if (y != NO) { cb[y < KK_CARDS ? colour_of(y) : KK_COLOURS]++; unseen[y]--; }
+            if (a->hand[q][i] != NO) unseen[a->hand[q][i]]++;
+            if (b->hand[q][i] != NO) unseen[b->hand[q][i]]--;
         }
-        if (memcmp(ca, cb, sizeof ca) != 0) {
+        if (memcmp(ca, cb, sizeof ca) != 0 || hcount(a->hand[q]) != hcount(b->hand[q])) {
             snprintf(why, (size_t)n, "the backs of %s's hand (%s, then %s)", sn(q).s, hn(a->hand[q]).s, hn(b->hand[q]).s);
             return 1;
         }

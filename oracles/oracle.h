@@ -2,6 +2,7 @@
 #ifndef RULEFUZZ_ORACLE_H
 #define RULEFUZZ_ORACLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "../rules/game.h"
 
@@ -134,24 +135,16 @@ static inline int inv_first_not(const uint8_t *a, int from, int to, uint8_t v)
 
 /* A state field as an oracle names it: its name, offset and length (GEN-HIDDEN-INFO's views). */
 typedef struct inv_field { const char *name; unsigned off, len; } inv_field;
+/* The inv_field of member f of struct type T, named name. */
+#define INV_FIELD(T, f, name) {name, (unsigned)offsetof(T, f), (unsigned)sizeof(((T *)0)->f)}
 /* The first of the n fields in which a and b differ, or NULL. */
 const char *inv_fields_differ(const inv_field *f, int n, const void *a, const void *b);
 
-/* The oracles' own generator (splitmix64) for mix_unseen: the next value of *s; and a value
- * below n. */
-static inline uint64_t inv_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static inline int inv_below(uint64_t *s, int n) { return n > 0 ? (int)(inv_rand(s) % (uint64_t)n) : 0; }
-/* Shuffle n bytes in place (Fisher-Yates). */
+/* Shuffle n bytes in place (Fisher-Yates, with game.h's generator), for mix_unseen. */
 static inline void inv_shuffle(uint8_t *a, int n, uint64_t *s)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = inv_below(s, i + 1);
+        int j = (int)game_rng_below(s, (uint32_t)(i + 1));
         uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }

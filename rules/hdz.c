@@ -1417,8 +1417,8 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     /* shown (optional): SEAT:CARD for a hand card its seat had to reveal (HDZ-SCORE-FIFTH-HAND) */
     if (in.val[F_SHOWN] && strcmp(in.val[F_SHOWN], "-") != 0) {
-        char *sh[2 * HDZ_MAXP + 1];                 /* two hand cards a seat, one more to see an excess */
-        int cap = (int)(sizeof sh / sizeof sh[0]) - 1;
+        char *sh[2 * HDZ_MAXP];                     /* two hand cards a seat; split says when there are more */
+        int cap = (int)(sizeof sh / sizeof sh[0]);
         int ns = split(in.val[F_SHOWN], ',', sh, cap);
         if (ns > cap) { fail(&in, "position: too many entries in '%s'", "shown"); return GAME_BADARG; }
         for (int i = 0; i < ns; i++) {

@@ -939,6 +939,15 @@ static int legal_peeking_at_the_next_hand(const void *vst, game_move *out, int m
     return k;
 }
 
+/* One move fewer while P3 holds spy_card, which P2 cannot see. */
+static int spy_card;
+static int legal_peeking_at_p3s_card(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = hdz_engine.legal_moves(vst, out, max);
+    return k > 1 && (st->hand[2][0] == spy_card || st->hand[2][1] == spy_card) ? k - 1 : k;
+}
+
 /* GEN-DETERMINISM */
 START_TEST(determinism_oracle_fires_when_apply_gives_another_state_the_second_time)
 {
@@ -1055,6 +1064,16 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
     break_engine();
     broken.legal_moves = legal_peeking_at_the_next_hand;
     broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "P2's legal moves depend on cards P2 cannot see"), "%s", ctx.first_msg);
+    /* the same kind of peek behind a view that hides nothing: only shuffling the unseen cards
+     * (P3's card goes elsewhere) shows it */
+    break_engine();
+    spy_card = t.post.hand[2][0] == HDZ_DOG ? t.post.hand[2][1] : t.post.hand[2][0];
+    broken.legal_moves = legal_peeking_at_p3s_card;
+    tu_break_redact(&broken, TU_LEAK, 0, sizeof t.post, 0);
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "P2's legal moves change when the cards P2 cannot see are shuffled"), "%s",
+                  ctx.first_msg);
 }
 END_TEST
 
