@@ -97,7 +97,7 @@ check: test-bins
 	echo "== clause coverage gate: every clause of every game fired in the suites (rulefuzz coverage --fail-under 100)"; \
 	for g in $(GAMES); do $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/coverage/check-$$g.counts --fail-under 100 \
 	    || failed="$$failed clause-coverage-gate($$g)"; done; \
-	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim (rulefuzz textcov --fail-under 100)"; \
+	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision (rulefuzz textcov --fail-under 100)"; \
 	$(BUILD)/rulefuzz textcov $(TEXTCOV_GAMES) --quiet --fail-under 100 || failed="$$failed rule-text-coverage-gate"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 	@echo "== records: every record in corpus/records and corpus/regressions, all oracles on"

@@ -1,10 +1,13 @@
 /* textcov.c: rule-text coverage: split rulebooks into sentences, match SPEC.md's quotes and the
- * not-a-rule marks against them, report what no clause, register entry or mark covers (tc_ prefix). */
+ * not-a-rule marks against them, report what no clause, register entry or mark covers, hold each
+ * register entry's Profiles decision to the engine's profiles, and list each entry's subject
+ * sentences (tc_ prefix). */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "textcov.h"
 
@@ -44,23 +47,40 @@ static char *read_all(const char *path, size_t *len, char *err, size_t errlen)
     return b;
 }
 
+static int add_msg(char ***list, int *n, int *cap, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+static int add_msg(char ***list, int *n, int *cap, const char *fmt, va_list ap)
+{
+    if (*n == *cap) {
+        int nc = *cap ? *cap * 2 : 16;
+        char **e = realloc(*list, sizeof *e * (size_t)nc);
+        if (!e) return -1;
+        *list = e; *cap = nc;
+    }
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    if (!((*list)[*n] = strdup(buf))) return -1;
+    (*n)++;
+    return 0;
+}
+
 static int add_error(tc_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int add_error(tc_report *r, const char *fmt, ...)
 {
-    if (r->nerror == r->errors_cap) {
-        int cap = r->errors_cap ? r->errors_cap * 2 : 16;
-        char **e = realloc(r->error, sizeof *e * (size_t)cap);
-        if (!e) return -1;
-        r->error = e; r->errors_cap = cap;
-    }
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int rc = add_msg(&r->error, &r->nerror, &r->errors_cap, fmt, ap);
     va_end(ap);
-    if (!(r->error[r->nerror] = strdup(buf))) return -1;
-    r->nerror++;
-    return 0;
+    return rc;
+}
+
+static int add_perror(tc_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int add_perror(tc_report *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = add_msg(&r->perror, &r->nperror, &r->perrors_cap, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 /* ---- units ------------------------------------------------------------------------------- */
@@ -226,10 +246,25 @@ static void cover(tc_text *t, size_t pos, size_t len, int st, int entry, int mar
     }
 }
 
+/* Keep one quote fragment of entry e (for its subject sentences). 0, or -1 out of memory. */
+static int keep_frag(tc_entry *e, int ti, const char *frag)
+{
+    if (e->nfrag == e->frag_cap) {
+        int nc = e->frag_cap ? e->frag_cap * 2 : 8;
+        tc_frag *f = realloc(e->frag, sizeof *f * (size_t)nc);
+        if (!f) return -1;
+        e->frag = f; e->frag_cap = nc;
+    }
+    if (!(e->frag[e->nfrag].s = strdup(frag))) return -1;
+    e->frag[e->nfrag++].text = ti;
+    return 0;
+}
+
 /* Find every fragment of one quote (elisions split it) in t, in order where possible. Calls
- * cover for each; returns the number of fragments that matched nothing (first one in *missing). */
+ * cover for each, and keeps each fragment in `keep` (text ti) when that is given; returns the
+ * number of fragments that matched nothing (first one in *missing), -1 out of memory. */
 static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, int mark, size_t *fromp,
-                       int *nfrag, char *missing, size_t misslen)
+                       int *nfrag, char *missing, size_t misslen, tc_entry *keep, int ti)
 {
     int bad = 0;
     size_t from = *fromp;
@@ -242,6 +277,7 @@ static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, 
         fold(q, fl, frag, sizeof frag);
         if (frag[0]) {
             (*nfrag)++;
+            if (keep && keep_frag(keep, ti, frag)) return -1;
             size_t flen = strlen(frag);
             const char *hit = from <= t->nlen ? strstr(t->norm + from, frag) : NULL;
             if (!hit) hit = strstr(t->norm, frag);
@@ -289,6 +325,50 @@ static int text_of_lang(const tc_report *r, const char *lang, size_t n)
     return -1;
 }
 
+/* Append the line s[0..n) to a growing string *b (a space between lines). 0, or -1 out of memory. */
+static int append_line(char **b, size_t *bl, const char *s, size_t n)
+{
+    char *nb = realloc(*b, *bl + n + 2);
+    if (!nb) return -1;
+    if (*bl) nb[(*bl)++] = ' ';
+    memcpy(nb + *bl, s, n);
+    *bl += n;
+    nb[*bl] = 0;
+    *b = nb;
+    return 0;
+}
+
+/* Start a Profiles sub-bullet of e from its line s (after "  - "): "<name> `<reading>`: ...". */
+static tc_psub *new_psub(tc_entry *e, const char *s, int line)
+{
+    if (e->npsub == e->psub_cap) {
+        int nc = e->psub_cap ? e->psub_cap * 2 : 4;
+        tc_psub *ps = realloc(e->psub, sizeof *ps * (size_t)nc);
+        if (!ps) return NULL;
+        e->psub = ps; e->psub_cap = nc;
+    }
+    tc_psub *ps = &e->psub[e->npsub++];
+    memset(ps, 0, sizeof *ps);
+    ps->line = line;
+    size_t nn = strspn(s, "abcdefghijklmnopqrstuvwxyz");
+    if (nn >= sizeof ps->name) nn = 0;
+    memcpy(ps->name, s, nn);
+    ps->name[nn] = 0;
+    const char *rest = s + nn;
+    if (nn && rest[0] == ' ' && rest[1] == '`') {
+        const char *rd = rest + 2, *bt = strchr(rd, '`');
+        if (bt && bt > rd && (size_t)(bt - rd) < sizeof ps->reading && bt[1] == ':') {
+            memcpy(ps->reading, rd, (size_t)(bt - rd));
+            ps->reading[bt - rd] = 0;
+            ps->form_ok = 1;
+            rest = bt + 2;
+        }
+    }
+    size_t bl = 0;
+    if (append_line(&ps->body, &bl, rest, strlen(rest))) return NULL;
+    return ps;
+}
+
 static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errlen)
 {
     size_t len;
@@ -296,11 +376,12 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
     if (!spec) return -1;
     const char *tag = r->g->tag;
     size_t tl = strlen(tag);
-    int cur = -1, cap = 0, lineno = 0;
+    int cur = -1, cap = 0, lineno = 0, reg_head = 0;
     for (char *p = spec; *p; ) {
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
         lineno++;
+        if (!strncmp(p, "## Ambiguity register", 21)) reg_head = lineno;
         if (!strncmp(p, "### ", 4)) {
             char *id = p + 4;
             size_t il = strcspn(id, " \t\r");
@@ -321,9 +402,29 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                 char amb[80];
                 snprintf(amb, sizeof amb, "%s-AMB-", tag);
                 e->reg = !strncmp(e->id, amb, strlen(amb));
+                if (e->reg && !r->reg_line) r->reg_line = reg_head ? reg_head : lineno;
                 cur = r->nentry++;
             }
         } else if (p[0] == '#') cur = -1;
+        else if (cur >= 0 && r->entry[cur].reg && !strncmp(p, "- **Profiles:**", 15)) {
+            /* The Profiles bullet: sub-bullets "  - <name> `<reading>`: ..." with continuation
+             * lines indented further; other indented lines continue the bullet's own text. */
+            tc_entry *e = &r->entry[cur];
+            e->prof_line = lineno;
+            tc_psub *ps = NULL;
+            size_t bl = 0;
+            while (nl && nl[1] == ' ' && nl[2] == ' ') {
+                char *c2 = nl + 1, *n2 = strchr(c2, '\n');
+                if (n2) *n2 = 0;
+                size_t ind = strspn(c2, " ");
+                lineno++;
+                if (ind == 2 && c2[2] == '-' && c2[3] == ' ') {
+                    if (!(ps = new_psub(e, c2 + 4, lineno))) goto oom;
+                    bl = strlen(ps->body);
+                } else if (ps && ind >= 4 && append_line(&ps->body, &bl, c2 + ind, strlen(c2 + ind))) goto oom;
+                nl = n2;
+            }
+        }
         else if (cur >= 0) {
             const char *q = p;
             while (*q == ' ') q++;
@@ -360,7 +461,9 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                             int nf = 0;
                             char miss[4096];
                             int bad = match_quote(&r->text[ti], o + 1, (size_t)(c - o - 1),
-                                                  r->entry[cur].reg ? TC_REGISTER : TC_CLAUSE, cur, -1, &from, &nf, miss, sizeof miss);
+                                                  r->entry[cur].reg ? TC_REGISTER : TC_CLAUSE, cur, -1, &from, &nf, miss, sizeof miss,
+                                                  r->entry[cur].reg ? &r->entry[cur] : NULL, ti);
+                            if (bad < 0) goto oom;
                             r->entry[cur].quoted[ti] += nf - bad;
                             if (bad && add_error(r, "SPEC.md:%d: %s: %s quote \"%s\" matches no sentence of %s verbatim",
                                                  lineno, r->entry[cur].id, r->text[ti].lang, miss, r->text[ti].file)) goto oom;
@@ -419,7 +522,7 @@ static int load_marks(tc_report *r, tc_text *t, const char *path, char *err, siz
                 int nf = 0;
                 char miss[4096];
                 size_t from = 0;
-                int bad = match_quote(t, k->frag, strlen(k->frag), TC_MARKED, -1, t->nmark, &from, &nf, miss, sizeof miss);
+                int bad = match_quote(t, k->frag, strlen(k->frag), TC_MARKED, -1, t->nmark, &from, &nf, miss, sizeof miss, NULL, -1);
                 k->used = nf - bad;
                 t->nmark++;
                 if (bad && add_error(r, "%s:%d: mark \"%s\" matches no sentence of %s verbatim", path, lineno, miss, t->file)) goto oom;
@@ -453,6 +556,7 @@ int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, co
         if (tc_split(t)) { set_err(err, errlen, "out of memory"); return -1; }
     }
     if (load_spec(r, spec_path, err, errlen)) return -1;
+    if (tc_check_profiles(r) < 0) { set_err(err, errlen, "out of memory"); return -1; }
     for (int i = 0; i < r->ntext; i++) {
         tc_text *t = &r->text[i];
         char mp[1100];
@@ -487,6 +591,15 @@ void tc_report_free(tc_report *r)
     }
     for (int i = 0; i < r->nerror; i++) free(r->error[i]);
     free(r->error);
+    for (int i = 0; i < r->nperror; i++) free(r->perror[i]);
+    free(r->perror);
+    for (int i = 0; i < r->nentry; i++) {
+        tc_entry *e = &r->entry[i];
+        for (int k = 0; k < e->nfrag; k++) free(e->frag[k].s);
+        free(e->frag);
+        for (int k = 0; k < e->npsub; k++) free(e->psub[k].body);
+        free(e->psub);
+    }
     free(r->entry);
     memset(r, 0, sizeof *r);
 }
@@ -494,6 +607,338 @@ void tc_report_free(tc_report *r)
 double tc_text_pct(const tc_text *t)
 {
     return t->nu ? 100.0 * (t->nu - t->count[TC_UNCOVERED]) / t->nu : 100.0;
+}
+
+/* ---- profile decisions ------------------------------------------------------------------- */
+
+/* The next double-quoted string of a Profiles sub-bullet at or after *pos: its opening quote is
+ * the next '"', its closing quote the next '"' after that which no letter or digit follows (the
+ * sub-bullet is prose: a quote may be followed by any word). Sets *q, *qn; 0 when none is left. */
+static int next_quote(const char *s, size_t *pos, const char **q, size_t *qn)
+{
+    const char *o = strchr(s + *pos, '"');
+    if (!o) return 0;
+    const char *c = o + 1;
+    for (; *c; c++) if (*c == '"' && !is_alnum((unsigned char)c[1])) break;
+    if (!*c) return 0;
+    *q = o + 1; *qn = (size_t)(c - o - 1);
+    *pos = (size_t)(c + 1 - s);
+    return 1;
+}
+
+/* The fragments of a quote (elisions split it) that stand verbatim in t, white space folded;
+ * *nfrag counts them all, the first that does not stand goes to missing. */
+static int quote_found(const tc_text *t, const char *q, size_t qn, int *nfrag, char *missing, size_t misslen)
+{
+    int found = 0;
+    while (qn > 0) {
+        size_t ml = 0;
+        long e = elision(q, qn, &ml);
+        size_t fl = e < 0 ? qn : (size_t)e;
+        char frag[4096];
+        fold(q, fl, frag, sizeof frag);
+        if (frag[0]) {
+            (*nfrag)++;
+            if (strstr(t->norm, frag)) found++;
+            else if (!missing[0]) snprintf(missing, misslen, "%s", frag);
+        }
+        if (e < 0) break;
+        q += fl + ml; qn -= fl + ml;
+    }
+    return found;
+}
+
+static int text_of_file(const tc_report *r, const char *file)
+{
+    for (int i = 0; i < r->ntext; i++) if (!strcmp(r->text[i].file, file)) return i;
+    return -1;
+}
+
+/* Check one sub-bullet ps of entry e against profile pj of the engine's ambiguity ai. */
+static int check_psub(tc_report *r, const tc_entry *e, const tc_psub *ps, int ai, int pj)
+{
+    const game_engine *g = r->g;
+    const game_profile *pf = &g->profiles[pj];
+    const game_ambiguity *a = &g->amb[ai];
+    const char *want = a->reading[(pf->readings >> ai) & 1];
+    if (!ps->form_ok)
+        return add_perror(r, "SPEC.md:%d: %s: profile %s: the sub-bullet does not start \"  - %s `%s`:\"",
+                          ps->line, e->id, pf->name, pf->name, want);
+    if (strcmp(ps->reading, want)) {
+        int rc = !strcmp(ps->reading, a->reading[0]) || !strcmp(ps->reading, a->reading[1])
+            ? add_perror(r, "SPEC.md:%d: %s: profile %s `%s`: wrong reading: the engine's %s profile reads `%s` (rules/%s.c)",
+                         ps->line, e->id, pf->name, ps->reading, pf->name, want, g->name)
+            : add_perror(r, "SPEC.md:%d: %s: profile %s `%s`: not a reading of %s (`%s` | `%s`): the engine's %s profile "
+                            "reads `%s` (rules/%s.c)", ps->line, e->id, pf->name, ps->reading, a->key, a->reading[0],
+                         a->reading[1], pf->name, want, g->name);
+        if (rc) return -1;
+    }
+    int ti = text_of_file(r, pf->text);
+    if (ti < 0) return 0;                      /* more distinct texts than TC_MAX_TEXTS: not read */
+    const tc_text *t = &r->text[ti];
+    int nfrag = 0, found = 0;
+    char miss[4096] = "";
+    const char *q;
+    size_t qn, pos = 0;
+    while (next_quote(ps->body, &pos, &q, &qn)) found += quote_found(t, q, qn, &nfrag, miss, sizeof miss);
+    if (nfrag == 0)
+        return add_perror(r, "SPEC.md:%d: %s: profile %s `%s`: no double-quoted fragment; quote the words of %s the "
+                             "reading rests on", ps->line, e->id, pf->name, ps->reading, t->file);
+    if (found == 0)
+        return add_perror(r, "SPEC.md:%d: %s: profile %s `%s`: no quote occurs verbatim in %s (the profile's own "
+                             "text), e.g. \"%.120s\"", ps->line, e->id, pf->name, ps->reading, t->file, miss);
+    return 0;
+}
+
+int tc_check_profiles(tc_report *r)
+{
+    const game_engine *g = r->g;
+    int before = r->nperror;
+    char amb[80];
+    snprintf(amb, sizeof amb, "%s-AMB-", g->tag);
+    for (int ai = 0; ai < g->n_amb; ai++) {
+        if (strncmp(g->amb[ai].id, amb, strlen(amb))) continue;       /* a variant, not an ambiguity */
+        int have = 0;
+        for (int ei = 0; ei < r->nentry; ei++) if (!strcmp(r->entry[ei].id, g->amb[ai].id)) have = 1;
+        if (!have && add_perror(r, "SPEC.md:%d: %s: in the engine's ambiguity table (rules/%s.c, bit %d) but SPEC.md "
+                                   "has no register entry \"### %s\"", r->reg_line ? r->reg_line : 1, g->amb[ai].id,
+                                g->name, ai, g->amb[ai].id))
+            return -1;
+    }
+    for (int ei = 0; ei < r->nentry; ei++) {
+        const tc_entry *e = &r->entry[ei];
+        int ai = -1;
+        for (int k = 0; k < g->n_amb; k++) if (!strcmp(g->amb[k].id, e->id)) ai = k;
+        if (!e->reg || ai < 0) continue;                               /* not in the engine: skipped */
+        for (int k = 0; k < e->npsub; k++) {
+            int known = 0;
+            for (int pj = 0; pj < g->n_profiles; pj++) if (!strcmp(g->profiles[pj].name, e->psub[k].name)) known = 1;
+            if (known) continue;
+            char names[128];
+            size_t nl = 0;
+            names[0] = 0;
+            for (int pj = 0; pj < g->n_profiles && nl < sizeof names - 20; pj++)
+                nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s%s", pj ? ", " : "", g->profiles[pj].name);
+            if (add_perror(r, "SPEC.md:%d: %s: profile %s: %s has no such profile (profiles: %s)", e->psub[k].line,
+                           e->id, e->psub[k].name[0] ? e->psub[k].name : "(none named)", g->name, names))
+                return -1;
+        }
+        for (int pj = 0; pj < g->n_profiles; pj++) {
+            const game_profile *pf = &g->profiles[pj];
+            const char *want = g->amb[ai].reading[(pf->readings >> ai) & 1];
+            int n = 0;
+            for (int k = 0; k < e->npsub; k++) {
+                if (strcmp(e->psub[k].name, pf->name)) continue;
+                if (n++ && add_perror(r, "SPEC.md:%d: %s: profile %s: a second sub-bullet for the profile",
+                                      e->psub[k].line, e->id, pf->name))
+                    return -1;
+                if (n == 1 && check_psub(r, e, &e->psub[k], ai, pj)) return -1;
+            }
+            if (n) continue;
+            int rc = e->prof_line
+                ? add_perror(r, "SPEC.md:%d: %s: profile %s: no sub-bullet \"  - %s `%s`: \\\"quote\\\" ...\" in the "
+                                "Profiles bullet", e->prof_line, e->id, pf->name, pf->name, want)
+                : add_perror(r, "SPEC.md:%d: %s: profile %s: no \"- **Profiles:**\" bullet with a sub-bullet \"  - %s "
+                                "`%s`: \\\"quote\\\" ...\"", e->line, e->id, pf->name, pf->name, want);
+            if (rc) return -1;
+        }
+    }
+    return r->nperror - before;
+}
+
+/* ---- subject sentences -------------------------------------------------------------------- */
+
+/* Words of 4 letters or more that say nothing of a rule's subject, per text language. */
+static const char *const stop_nl[] = {
+    "zijn", "hebben", "heeft", "hebt", "deze", "worden", "wordt", "werd", "niet", "voor", "naar", "door",
+    "over", "onder", "tussen", "maar", "zich", "haar", "mijn", "jouw", "jullie", "welke", "welk", "wanneer",
+    "alle", "alles", "elke", "ieder", "iedere", "meer", "moet", "moeten", "mogen", "kunnen", "zullen", "waar",
+    "waarbij", "daar", "daarna", "omdat", "zoals", "zodat", "bijvoorbeeld", "geen", "andere", "ander", "zodra",
+    "waarna", "waarin", "daarbij", "hierbij", "zelf", "toch", "even", "weer", "gaat", "gaan", NULL};
+static const char *const stop_en[] = {
+    "that", "this", "these", "those", "with", "from", "have", "been", "will", "would", "shall", "must", "they",
+    "them", "their", "there", "then", "than", "when", "which", "what", "where", "only", "also", "each", "other",
+    "into", "onto", "upon", "more", "most", "such", "some", "very", "just", "both", "either", "after", "before",
+    "your", "were", "being", "does", "over", "under", "until", "while", "because", "cannot", NULL};
+static const char *const stop_de[] = {
+    "eine", "einen", "einem", "einer", "eines", "nicht", "sind", "wird", "werden", "wurde", "haben", "kann",
+    "k\xc3\xb6nnen", "muss", "m\xc3\xbcssen", "darf", "d\xc3\xbcrfen", "soll", "sich", "sein", "seine", "seinen",
+    "seinem", "seiner", "ihre", "ihren", "ihrem", "ihrer", "dann", "wenn", "also", "auch", "noch", "oder", "aber",
+    "sowie", "dieser", "diese", "dieses", "diesem", "diesen", "jeder", "jede", "jedes", "jeden", "alle", "allen",
+    "mehr", "nach", "\xc3\xbc" "ber", "unter", "durch", "gegen", "ohne", "zwischen", "weil", "dass", "damit",
+    "beim", "einmal", NULL};
+static const char *const stop_fr[] = {
+    "dans", "pour", "avec", "sans", "sont", "\xc3\xaatre", "avoir", "cette", "leur", "leurs", "tout", "tous",
+    "toute", "toutes", "mais", "plus", "peut", "peuvent", "doit", "doivent", "elle", "elles", "dont", "alors",
+    "ainsi", "aussi", "autre", "autres", "chaque", "entre", "vers", "sous", "selon", "lors", "puis", "encore",
+    "m\xc3\xaame", "avant", "apr\xc3\xa8s", "votre", "notre", "celui", "celle", "ceux", "lorsque", "quand",
+    "comme", "tr\xc3\xa8s", "ayant", "\xc3\xa9tait", "cela", "ceci", NULL};
+
+static int is_stopword(const char *lang, const char *w)
+{
+    const char *const *l = !strcmp(lang, "nl") ? stop_nl : !strcmp(lang, "en") ? stop_en
+                         : !strcmp(lang, "de") ? stop_de : !strcmp(lang, "fr") ? stop_fr : NULL;
+    for (; l && *l; l++) if (!strcmp(*l, w)) return 1;
+    return 0;
+}
+
+/* The next word of s[*pos..n) into out, case folded (ASCII and the Latin-1 capitals in UTF-8);
+ * a word is a run of letters (ASCII, or two-byte UTF-8 Latin letters). Sets *letters; 0 at the end. */
+static int next_word(const char *s, size_t n, size_t *pos, char *out, size_t cap, int *letters)
+{
+    size_t i = *pos;
+    for (;;) {
+        while (i < n) {
+            unsigned char c = (unsigned char)s[i];
+            if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') break;
+            if (c >= 0xC3 && c <= 0xC5 && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) break;
+            i++;
+        }
+        if (i >= n) { *pos = i; return 0; }
+        size_t o = 0;
+        int nl = 0;
+        while (i < n) {
+            unsigned char c = (unsigned char)s[i];
+            if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+                if (o + 1 < cap) out[o++] = (char)(c | 0x20);
+                i++;
+            } else if (c >= 0xC3 && c <= 0xC5 && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+                unsigned char d = (unsigned char)s[i + 1];
+                if (c == 0xC3 && d >= 0x80 && d <= 0x9E && d != 0x97) d = (unsigned char)(d + 0x20);   /* À..Þ */
+                if (o + 2 < cap) { out[o++] = (char)c; out[o++] = (char)d; }
+                i += 2;
+            } else break;
+            nl++;
+        }
+        out[o] = 0;
+        *pos = i;
+        *letters = nl;
+        return 1;
+    }
+}
+
+/* A unit's word w is subject word s: the same, or (when the shorter has 5 letters or more) one
+ * is the other with at most two more bytes ("hengst", "hengsten"; "écurie", "écuries"). */
+static int same_word(const char *w, const char *s)
+{
+    size_t a = strlen(w), b = strlen(s);
+    if (a == b) return !strcmp(w, s);
+    const char *lo = a < b ? w : s, *hi = a < b ? s : w;
+    size_t ln = a < b ? a : b, hn = a < b ? b : a;
+    size_t letters = 0;
+    for (size_t i = 0; i < ln; i++) if (((unsigned char)lo[i] & 0xC0) != 0x80) letters++;
+    return letters >= 5 && hn - ln <= 2 && !strncmp(lo, hi, ln);
+}
+
+/* Which of the nw subject words unit u of t holds, as a bit mask. */
+static uint64_t unit_words(const tc_text *t, const tc_unit *u, char (*word)[48], int nw)
+{
+    uint64_t m = 0;
+    char w[48];
+    int letters;
+    size_t pos = 0;
+    while (next_word(t->buf + u->off, u->len, &pos, w, sizeof w, &letters))
+        for (int k = 0; k < nw; k++) if (!(m >> k & 1) && same_word(w, word[k])) m |= (uint64_t)1 << k;
+    return m;
+}
+
+/* Flag the units of t under norm[pos, pos+len). */
+static void flag_units(const tc_text *t, size_t pos, size_t len, unsigned char *flag)
+{
+    for (size_t p = pos; p < pos + len && p < t->nlen; p++) {
+        int ui = t->unit_of[t->norm_off[p]];
+        if (ui >= 0) flag[ui] = 1;
+    }
+}
+
+/* Flag the units where fragment frag stands in t: every place when all is set, else the first
+ * place at or after *from (the first in the text when none is), as quotes are matched. */
+static void flag_frag(const tc_text *t, const char *frag, size_t *from, int all, unsigned char *flag)
+{
+    size_t fl = strlen(frag);
+    if (!fl) return;
+    const char *h = *from <= t->nlen ? strstr(t->norm + *from, frag) : NULL;
+    if (!h) h = strstr(t->norm, frag);
+    if (!h) return;
+    flag_units(t, (size_t)(h - t->norm), fl, flag);
+    *from = (size_t)(h - t->norm) + fl;
+    for (const char *h2 = all ? strstr(t->norm, frag) : NULL; h2; h2 = strstr(h2 + 1, frag))
+        flag_units(t, (size_t)(h2 - t->norm), fl, flag);
+}
+
+static int popcount64(uint64_t m) { int n = 0; for (; m; m &= m - 1) n++; return n; }
+
+int tc_subjects_of(const tc_report *r, int ei, int ti, tc_subjects *out)
+{
+    const tc_entry *e = &r->entry[ei];
+    const tc_text *t = &r->text[ti];
+    memset(out, 0, sizeof *out);
+    /* The entry's content words, from every language bullet's quotes. */
+    for (int k = 0; k < e->nfrag; k++) {
+        const char *s = e->frag[k].s;
+        char w[48];
+        int letters;
+        size_t pos = 0;
+        while (next_word(s, strlen(s), &pos, w, sizeof w, &letters)) {
+            if (letters < 4 || is_stopword(r->text[e->frag[k].text].lang, w)) continue;
+            int dup = 0;
+            for (int j = 0; j < out->nword && !dup; j++) dup = same_word(w, out->word[j]);
+            if (!dup && out->nword < TC_SUBJ_WORDS) snprintf(out->word[out->nword++], sizeof out->word[0], "%s", w);
+        }
+    }
+    unsigned char *own = calloc((size_t)t->nu + 1, 1), *cited = calloc((size_t)t->nu + 1, 1);
+    uint64_t *mask = calloc((size_t)t->nu + 1, sizeof *mask);
+    int *order = calloc((size_t)t->nu + 1, sizeof *order);
+    if (!own || !cited || !mask || !order) { free(own); free(cited); free(mask); free(order); return -1; }
+    /* The units the entry quotes itself, and those its Profiles bullet quotes. */
+    for (int k = 0; k < e->nfrag; k++) {
+        size_t from = 0;
+        if (e->frag[k].text == ti) flag_frag(t, e->frag[k].s, &from, 1, own);
+    }
+    for (int k = 0; k < e->npsub; k++) {
+        const char *q;
+        size_t qn, pos = 0, from = 0;
+        while (next_quote(e->psub[k].body, &pos, &q, &qn)) {
+            while (qn > 0) {
+                size_t ml = 0;
+                long el = elision(q, qn, &ml);
+                size_t fl = el < 0 ? qn : (size_t)el;
+                char frag[4096];
+                fold(q, fl, frag, sizeof frag);
+                flag_frag(t, frag, &from, strlen(frag) >= TC_REPEAT_MIN, cited);
+                if (el < 0) break;
+                q += fl + ml; qn -= fl + ml;
+            }
+        }
+    }
+    /* Too common: in more than TC_SUBJ_COMMON % of the units. */
+    int df[TC_SUBJ_WORDS] = {0};
+    for (int u = 0; u < t->nu; u++) {
+        mask[u] = unit_words(t, &t->u[u], out->word, out->nword);
+        for (int k = 0; k < out->nword; k++) if (mask[u] >> k & 1) df[k]++;
+    }
+    uint64_t keep = 0;
+    for (int k = 0; k < out->nword; k++) {
+        if ((long)df[k] * 100 > (long)TC_SUBJ_COMMON * t->nu) out->common[k] = 1;
+        else keep |= (uint64_t)1 << k;
+    }
+    int n = 0;
+    for (int u = 0; u < t->nu; u++) {
+        mask[u] &= keep;
+        if (own[u] || !mask[u]) continue;
+        for (int k = 0; k < out->nword; k++) if (mask[u] >> k & 1) out->shared[k] = 1;
+        /* insertion by (shared words descending, text order) */
+        int i = n++, c = popcount64(mask[u]);
+        while (i > 0 && popcount64(mask[order[i - 1]]) < c) { order[i] = order[i - 1]; i--; }
+        order[i] = u;
+    }
+    for (int i = 0; i < n; i++) {
+        if (out->n == TC_SUBJ_MAX) { out->more++; continue; }
+        tc_subj_unit *su = &out->s[out->n++];
+        su->unit = order[i]; su->words = mask[order[i]]; su->shared = popcount64(su->words); su->cited = cited[order[i]];
+    }
+    free(own); free(cited); free(mask); free(order);
+    return 0;
 }
 
 /* ---- output ---------------------------------------------------------------------------- */
@@ -508,6 +953,15 @@ static void unit_text(const tc_text *t, const tc_unit *u, char *out, size_t cap,
         while (c > 0 && ((unsigned char)out[c] & 0xC0) == 0x80) c--;
         snprintf(out + c, cap - c, "...");
     }
+}
+
+/* Register entries of SPEC.md that the engine's ambiguity table names (the Profiles gate's). */
+static int engine_entries(const tc_report *r)
+{
+    int n = 0;
+    for (int ei = 0; ei < r->nentry; ei++)
+        for (int k = 0; k < r->g->n_amb && r->entry[ei].reg; k++) if (!strcmp(r->g->amb[k].id, r->entry[ei].id)) { n++; break; }
+    return n;
 }
 
 static void print_text_report(FILE *f, const tc_report *r, int quiet)
@@ -542,6 +996,58 @@ static void print_text_report(FILE *f, const tc_report *r, int quiet)
         }
     }
     for (int i = 0; i < r->nerror; i++) fprintf(f, "  error: %s\n", r->error[i]);
+    fprintf(f, "  profile decisions: %d register entr%s of the engine, %d profile(s), %d error(s)\n", engine_entries(r),
+            engine_entries(r) == 1 ? "y" : "ies", r->g->n_profiles, r->nperror);
+    for (int i = 0; i < r->nperror; i++) fprintf(f, "  error: %s\n", r->perror[i]);
+}
+
+/* The subject words of s with bit set in m (or flag set when m is 0), space-separated. */
+static void word_list(const tc_subjects *s, uint64_t m, const unsigned char *flag, const char *sep, char *out, size_t cap)
+{
+    size_t o = 0;
+    out[0] = 0;
+    for (int k = 0; k < s->nword && o + 60 < cap; k++)
+        if (m ? (m >> k & 1) : flag[k]) o += (size_t)snprintf(out + o, cap - o, "%s%s", o ? sep : "", s->word[k]);
+}
+
+/* Does register entry e's ID start with `only` (case ignored)? NULL or "" selects every entry. */
+static int entry_selected(const tc_entry *e, const char *only)
+{
+    return e->reg && (!only || !*only || !strncasecmp(e->id, only, strlen(only)));
+}
+
+/* The subject sentences of every selected register entry, per text; returns how many entries
+ * were printed, -1 out of memory. */
+static int print_subjects(FILE *f, const tc_report *r, const char *only, int quiet)
+{
+    int printed = 0;
+    char s[4096], w[2048];
+    tc_subjects sub;
+    for (int ei = 0; ei < r->nentry; ei++) {
+        const tc_entry *e = &r->entry[ei];
+        if (!entry_selected(e, only)) continue;
+        if (!printed++)
+            fprintf(f, "subject sentences: %s (%s): per register entry and text, the sentences that hold a content word "
+                       "of the entry's quotes, most such words first; the sentences the entry quotes are left out; "
+                       "* the entry's Profiles bullet quotes it\n", r->g->title, r->g->name);
+        fprintf(f, "\n%s (SPEC.md:%d)\n", e->id, e->line);
+        for (int ti = 0; ti < r->ntext; ti++) {
+            const tc_text *t = &r->text[ti];
+            if (tc_subjects_of(r, ei, ti, &sub)) return -1;
+            word_list(&sub, 0, sub.shared, ", ", w, sizeof w);
+            fprintf(f, "  %s %s: shared words: %s", t->lang, t->file, w[0] ? w : "(none)");
+            word_list(&sub, 0, sub.common, ", ", w, sizeof w);
+            fprintf(f, "%s%s\n", w[0] ? "; too common: " : "", w);
+            for (int k = 0; k < sub.n; k++) {
+                const tc_unit *u = &t->u[sub.s[k].unit];
+                unit_text(t, u, s, sizeof s, quiet ? 160 : 2000);
+                word_list(&sub, sub.s[k].words, NULL, " ", w, sizeof w);
+                fprintf(f, "  %c %s:%d [%s] %s\n", sub.s[k].cited ? '*' : ' ', t->file, u->line, w, s);
+            }
+            if (sub.more) fprintf(f, "    ... and %d more sentence(s) with fewer shared words\n", sub.more);
+        }
+    }
+    return printed;
 }
 
 static void json_str(FILE *f, const char *s, size_t n)
@@ -557,7 +1063,8 @@ static void json_str(FILE *f, const char *s, size_t n)
     fputc('"', f);
 }
 
-static void write_json(FILE *f, tc_report *const *rs, int nr)
+/* 0, or -1 out of memory. */
+static int write_json(FILE *f, tc_report *const *rs, int nr)
 {
     fputs("{\"games\":[", f);
     for (int gi = 0; gi < nr; gi++) {
@@ -584,9 +1091,40 @@ static void write_json(FILE *f, tc_report *const *rs, int nr)
         }
         fputs("],\"errors\":[", f);
         for (int i = 0; i < r->nerror; i++) { if (i) fputc(',', f); json_str(f, r->error[i], strlen(r->error[i])); }
+        fputs("],\"profile_errors\":[", f);
+        for (int i = 0; i < r->nperror; i++) { if (i) fputc(',', f); json_str(f, r->perror[i], strlen(r->perror[i])); }
+        fputs("],\"register\":[", f);
+        int ne = 0;
+        tc_subjects sub;
+        char w[2048];
+        for (int ei = 0; ei < r->nentry; ei++) {
+            const tc_entry *e = &r->entry[ei];
+            if (!e->reg) continue;
+            fprintf(f, "%s\n{\"id\":\"%s\",\"line\":%d,\"subjects\":[", ne++ ? "," : "", e->id, e->line);
+            for (int ti = 0; ti < r->ntext; ti++) {
+                const tc_text *t = &r->text[ti];
+                if (tc_subjects_of(r, ei, ti, &sub)) return -1;
+                fprintf(f, "%s{\"lang\":\"%s\",\"file\":\"%s\",\"words\":[", ti ? "," : "", t->lang, t->file);
+                for (int k = 0, c = 0; k < sub.nword; k++) if (sub.shared[k]) fprintf(f, "%s\"%s\"", c++ ? "," : "", sub.word[k]);
+                fputs("],\"common\":[", f);
+                for (int k = 0, c = 0; k < sub.nword; k++) if (sub.common[k]) fprintf(f, "%s\"%s\"", c++ ? "," : "", sub.word[k]);
+                fputs("],\"sentences\":[", f);
+                for (int k = 0; k < sub.n; k++) {
+                    const tc_unit *u = &t->u[sub.s[k].unit];
+                    word_list(&sub, sub.s[k].words, NULL, "\",\"", w, sizeof w);
+                    fprintf(f, "%s{\"line\":%d,\"shared\":[\"%s\"],\"cited\":%s,\"text\":", k ? "," : "", u->line, w,
+                            sub.s[k].cited ? "true" : "false");
+                    json_str(f, t->buf + u->off, u->len);
+                    fputs("}", f);
+                }
+                fprintf(f, "],\"more\":%d}", sub.more);
+            }
+            fputs("]}", f);
+        }
         fputs("]}", f);
     }
     fputs("\n]}\n", f);
+    return 0;
 }
 
 static void html_esc(FILE *f, const char *s, size_t n)
@@ -642,6 +1180,7 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
     }
     fputs("</table>\n", f);
     for (int i = 0; i < r->nerror; i++) { fputs("<p class=err>", f); html_esc(f, r->error[i], strlen(r->error[i])); fputs("</p>\n", f); }
+    for (int i = 0; i < r->nperror; i++) { fputs("<p class=err>", f); html_esc(f, r->perror[i], strlen(r->perror[i])); fputs("</p>\n", f); }
     for (int i = 0; i < r->ntext; i++) {
         const tc_text *t = &r->text[i];
         fprintf(f, "<h2 id=\"%s\">%s (%s)</h2>\n<div class=\"txt\">", t->lang, t->file, t->lang);
@@ -714,9 +1253,9 @@ static void rel_from(const char *from, const char *to, char *out, size_t n)
 
 int rf_cmd_textcov(int argc, char **argv)
 {
-    const char *spec = "SPEC.md", *texts = "rules/texts", *json = NULL, *html = NULL;
+    const char *spec = "SPEC.md", *texts = "rules/texts", *json = NULL, *html = NULL, *only = NULL;
     double fail_under = -1;
-    int quiet = 0, ng = 0;
+    int quiet = 0, ng = 0, subjects = 0;
     const game_engine *games[16];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -726,7 +1265,10 @@ int rf_cmd_textcov(int argc, char **argv)
         else if (!strcmp(a, "--json") && more) json = argv[++i];
         else if (!strcmp(a, "--html") && more) html = argv[++i];
         else if (!strcmp(a, "--quiet")) quiet = 1;
-        else if (!strcmp(a, "--fail-under") && more) {
+        else if (!strcmp(a, "--subjects")) {
+            subjects = 1;     /* an optional entry ID (or its start) follows; game names are not IDs */
+            if (more && argv[i + 1][0] != '-' && !game_find(argv[i + 1])) only = argv[++i];
+        } else if (!strcmp(a, "--fail-under") && more) {
             char *e;
             fail_under = strtod(argv[++i], &e);
             if (*e || fail_under < 0 || fail_under > 100) {
@@ -735,7 +1277,8 @@ int rf_cmd_textcov(int argc, char **argv)
             }
         } else if (a[0] == '-') {
             fprintf(stderr, "rulefuzz: textcov: unknown option or missing value '%s' (usage: rulefuzz textcov [GAME...] "
-                            "[--spec F] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT] [--quiet])\n", a);
+                            "[--spec F] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT] [--subjects [ENTRY-ID]] "
+                            "[--quiet])\n", a);
             return TC_EXIT_BAD;
         } else {
             const game_engine *g = game_find(a);
@@ -752,7 +1295,7 @@ int rf_cmd_textcov(int argc, char **argv)
     tc_report *rs = calloc((size_t)ng, sizeof *rs);
     tc_report **rp = calloc((size_t)ng, sizeof *rp);
     if (!rs || !rp) { free(rs); free(rp); fprintf(stderr, "rulefuzz: textcov: out of memory\n"); return TC_EXIT_BAD; }
-    int status = 0, loaded = 0;
+    int status = 0, loaded = 0, shown = 0;
     char err[1200];
     for (int i = 0; i < ng; i++) {
         rp[i] = &rs[i];
@@ -762,21 +1305,45 @@ int rf_cmd_textcov(int argc, char **argv)
             break;
         }
         loaded++;
-        if (i) putchar('\n');
-        print_text_report(stdout, &rs[i], quiet);
-        if (rs[i].nerror) status = status ? status : TC_EXIT_GATE;
+        if (subjects) {
+            int any = 0;
+            for (int e = 0; e < rs[i].nentry; e++) any |= entry_selected(&rs[i].entry[e], only);
+            if (any && shown++) putchar('\n');
+            if (any && print_subjects(stdout, &rs[i], only, quiet) < 0) {
+                fprintf(stderr, "rulefuzz: textcov: out of memory\n");
+                status = TC_EXIT_BAD;
+                break;
+            }
+            if (any && (rs[i].nerror || rs[i].nperror))
+                printf("\n%s: %d quote or mark error(s), %d profile decision error(s): see rulefuzz textcov %s\n",
+                       rs[i].g->name, rs[i].nerror, rs[i].nperror, rs[i].g->name);
+        } else {
+            if (i) putchar('\n');
+            print_text_report(stdout, &rs[i], quiet);
+        }
+        if (rs[i].nerror || rs[i].nperror) status = status ? status : TC_EXIT_GATE;
         if (fail_under >= 0) {
             int failed = 0;
             for (int t = 0; t < rs[i].ntext; t++) if (tc_text_pct(&rs[i].text[t]) < fail_under) failed = 1;
-            printf("  gate --fail-under %g: %s%s\n", fail_under, failed || rs[i].nerror ? "FAILED" : "passed",
-                   rs[i].nerror ? " (quotes or marks that match no sentence)" : "");
+            if (!subjects || failed || rs[i].nerror || rs[i].nperror)
+                printf("  gate --fail-under %g%s%s: %s%s%s\n", fail_under, subjects ? " " : "", subjects ? rs[i].g->name : "",
+                       failed || rs[i].nerror || rs[i].nperror ? "FAILED" : "passed",
+                       rs[i].nerror ? " (quotes or marks that match no sentence)" : "",
+                       rs[i].nperror ? " (register entries without a correct Profiles decision)" : "");
             if (failed) status = status ? status : TC_EXIT_GATE;
         }
+    }
+    if (status != TC_EXIT_BAD && subjects && only && !shown) {
+        fprintf(stderr, "rulefuzz: textcov: --subjects %s: no register entry of the game(s) has that ID\n", only);
+        status = TC_EXIT_BAD;
     }
     if (status != TC_EXIT_BAD && json) {
         FILE *f = fopen(json, "w");
         if (!f) { fprintf(stderr, "rulefuzz: textcov: %s: cannot write: %s\n", json, strerror(errno)); status = TC_EXIT_BAD; }
-        else { write_json(f, rp, loaded); if (fclose(f)) status = TC_EXIT_BAD; }
+        else {
+            int bad = write_json(f, rp, loaded);
+            if (fclose(f) || bad) status = TC_EXIT_BAD;
+        }
     }
     if (status != TC_EXIT_BAD && html) {
         if (mkdir_p(html)) { fprintf(stderr, "rulefuzz: textcov: cannot create %s\n", html); status = TC_EXIT_BAD; }

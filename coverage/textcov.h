@@ -4,11 +4,15 @@
 #define RULEFUZZ_TEXTCOV_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "../rules/game.h"
 
 #define TC_MAX_TEXTS 4
 #define TC_MAX_REFS  6
+#define TC_SUBJ_WORDS  64   /* subject words kept per register entry (its quotes' content words) */
+#define TC_SUBJ_MAX    12   /* subject sentences listed per text */
+#define TC_SUBJ_COMMON 15   /* a word in more than this % of a text's units is too common to be a subject */
 
 /* What covers a unit of text (a sentence, a table row, a list item, a heading), best first. */
 enum tc_status { TC_UNCOVERED = 0, TC_MARKED, TC_REGISTER, TC_CLAUSE, TC_NSTATUS };
@@ -40,12 +44,27 @@ typedef struct tc_text {
     int gaps;                 /* units with gap set */
 } tc_text;
 
+/* One fragment of a language bullet's quote ("…" splits a quote), white space folded. */
+typedef struct tc_frag { int text; char *s; } tc_frag;
+
+/* One sub-bullet of a register entry's Profiles bullet: "  - <name> `<reading>`: \"quote\" …". */
+typedef struct tc_psub {
+    int line;                 /* its first line in SPEC.md */
+    char name[16];            /* the profile it names */
+    char reading[64];         /* the reading between the backticks */
+    int form_ok;              /* 1: it starts "  - <name> `<reading>`:" */
+    char *body;               /* what follows (after the colon when form_ok), continuation lines joined */
+} tc_psub;
+
 /* One SPEC.md entry of the game: a clause (### TAG-...) or a register entry (### TAG-AMB-...). */
 typedef struct tc_entry {
     char id[64];
     int line;                 /* its heading's line in SPEC.md */
     int reg;                  /* 1: an ambiguity register entry */
     int quoted[TC_MAX_TEXTS]; /* fragments of this entry found in text i */
+    tc_frag *frag; int nfrag, frag_cap;  /* its language bullets' quote fragments, in order */
+    int prof_line;            /* line of its "- **Profiles:**" bullet, 0 when it has none */
+    tc_psub *psub; int npsub, psub_cap;  /* that bullet's sub-bullets, in order */
 } tc_entry;
 
 typedef struct tc_report {
@@ -54,12 +73,33 @@ typedef struct tc_report {
     tc_entry *entry; int nentry;
     char **error; int nerror; /* quotes and marks that match no text verbatim, malformed marks */
     int errors_cap;
+    char **perror; int nperror; /* register entries without a correct Profiles decision (tc_check_profiles) */
+    int perrors_cap;
+    int reg_line;             /* the game's "## Ambiguity register" heading (or first entry) in SPEC.md */
 } tc_report;
 
+/* The sentences of one text that share subject words with one register entry (tc_subjects_of). */
+typedef struct tc_subj_unit {
+    int unit;                 /* index into the text's units */
+    int shared;               /* how many of the entry's subject words it holds */
+    int cited;                /* the entry's Profiles bullet quotes (part of) it */
+    uint64_t words;           /* which: bit w for word[w] */
+} tc_subj_unit;
+
+typedef struct tc_subjects {
+    int nword;                                /* the entry's content words, from all its quotes */
+    char word[TC_SUBJ_WORDS][48];             /* case folded, in the order the quotes give them */
+    unsigned char common[TC_SUBJ_WORDS];      /* 1: in more than TC_SUBJ_COMMON % of the text's units */
+    unsigned char shared[TC_SUBJ_WORDS];      /* 1: in a unit of the text the entry does not quote */
+    tc_subj_unit s[TC_SUBJ_MAX]; int n;       /* the best-ranked units, most shared words first */
+    int more;                                 /* further units that share a word, not listed */
+} tc_subjects;
+
 /* Read the game's texts (one per distinct profile text, from texts_dir), their marks files
- * (texts_dir/<file without .txt>.marks, optional) and SPEC.md, and classify every unit.
- * 0 on success (quote and mark errors are listed in r->error, not failures); -1 with a
- * one-line reason in err when a file cannot be read. Free with tc_report_free. */
+ * (texts_dir/<file without .txt>.marks, optional) and SPEC.md, classify every unit and check
+ * every register entry's Profiles decision (tc_check_profiles). 0 on success (quote and mark
+ * errors are listed in r->error, profile decision errors in r->perror, not failures); -1 with
+ * a one-line reason in err when a file cannot be read. Free with tc_report_free. */
 int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, const char *texts_dir,
                    char *err, size_t errlen);
 void tc_report_free(tc_report *r);
@@ -69,8 +109,25 @@ double tc_text_pct(const tc_text *t);
 /* Split one text into units; used by tc_report_load and the tests. Returns 0 or -1 (memory). */
 int tc_split(tc_text *t);
 
+/* The Profiles gate, run by tc_report_load: for every register entry of SPEC.md whose ID is in
+ * the engine's ambiguity table, and every engine profile, a sub-bullet "  - <name> `<reading>`:"
+ * naming the profile's reading for that bit and quoting at least one fragment that stands
+ * verbatim in the profile's own text; every engine register ID (not the variants) has an entry.
+ * Each failure is one line "SPEC.md:<line>: <ID>: profile <name> ...: <what>" in r->perror.
+ * Returns the number of failures, -1 out of memory. */
+int tc_check_profiles(tc_report *r);
+
+/* Subject sentences: the units of text ti that hold a content word of entry ei's quotes (case
+ * folded, 4 letters or more, no stopword of the quote's language, in at most TC_SUBJ_COMMON %
+ * of the text's units; a word of 5 letters or more also matches itself with up to two more
+ * letters: "hengst" "hengsten"), leaving out the units the entry quotes itself; most shared
+ * words first, then in text order, at most TC_SUBJ_MAX. 0, or -1 out of memory. */
+int tc_subjects_of(const tc_report *r, int ei, int ti, tc_subjects *out);
+
 /* `rulefuzz textcov [GAME...] [--spec F] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT]
- *  [--quiet]`: exit 0, 1 (a gate failed or a quote/mark error), 2 (bad input). */
+ *  [--subjects [ENTRY-ID]] [--quiet]`: exit 0, 1 (a gate failed, a quote/mark error or a Profiles
+ *  decision error), 2 (bad input). --subjects prints the subject sentences of every register
+ *  entry (or of the entries whose ID starts with ENTRY-ID) instead of the coverage report. */
 int rf_cmd_textcov(int argc, char **argv);
 
 #endif

@@ -26,7 +26,7 @@ muts=(
  "gp|rules/gp.c|s/left >= 2 \&\& st->pile_len > 0/left >= 1 \&\& st->pile_len > 0/|drawing costs one action"
  "gp|rules/gp.c|s/fox_is_mine(st) \&\& !st->fox_moved/fox_is_mine(st)/|the fox moves twice a turn"
  "gp|rules/gp.c|s/else if (L == second) pts = 0;/else if (L == second) pts = gp_param.second;/|tied second places score"
- "bids|rules/bids.c|s/if (v->males >= 1 \&\& v->females >= 1) pts += bids_param.pair_bonus;/if (v->males >= 2 \&\& v->females >= 1) pts += bids_param.pair_bonus;/|pair bonus never paid"
+ "bids|rules/bids.c|s/if (v->males >= 1 \&\& v->females >= 1) pts += bids_param.pair_bonus \*/if (v->males >= 2 \&\& v->females >= 1) pts += bids_param.pair_bonus */|pair bonus never paid"
  "bids|rules/bids.c|s/w->v\[i\].brawl = w->v\[i\].males >= 2;/w->v[i].brawl = w->v[i].males >= 3;/|brawl needs three males"
  "bids|rules/bids.c|s/if (R(st, BIDS_R_DISTINCT) \&\& (seen \& b)) return 0;/if (0 \&\& (seen \& b)) return 0;/|each-species reading ignored"
 )

@@ -89,7 +89,8 @@ static nm cname(int id)
 {
     nm n;
     int t = id >= 0 && id < BIDS_CARDS ? ty(id) : -1;
-    if (t < 0) snprintf(n.s, sizeof n.s, "card#%d", id);
+    if (id == NONE) snprintf(n.s, sizeof n.s, "nothing");       /* no card: never print the sentinel */
+    else if (t < 0) snprintf(n.s, sizeof n.s, "card#%d", id);
     else snprintf(n.s, sizeof n.s, "%s%d", tname[t], id - base_id(t) + 1);
     return n;
 }
@@ -156,7 +157,9 @@ static int value(const bids_state *s, const otab *T, int p, int st)
     ov v = VW(T, p, st);
     if (v.males >= 2 || v.species < 0) return 0;
     if (shows(s, p, st) >= 0 && shows(s, p, st) != v.species) return 0;
-    return (v.males + v.females) * bids_param.points[v.species] + (v.males && v.females ? bids_param.pair_bonus : 0);
+    /* reading of BIDS-AMB-PAIR-COUNT (SPEC.md register): a pair bonus per stable, or per female beside its male */
+    int pairs = v.males && v.females ? (RB(s, BIDS_R_PAIR_EACH) ? v.females : 1) : 0;
+    return (v.males + v.females) * bids_param.points[v.species] + pairs * bids_param.pair_bonus;
 }
 
 static int owns_other(const otab *T, const bids_state *s, int p, int species, int skip)
@@ -165,11 +168,15 @@ static int owns_other(const otab *T, const bids_state *s, int p, int species, in
     return 0;
 }
 
-/* May an ordinary animal of type t go into (p, st)? skip: the stable it leaves (a truck), else -1. */
-static int fits(const bids_state *s, const otab *T, int t, int p, int st, int skip)
+/* May an ordinary animal of type t go into (p, st)? skip: the stable a truck takes it from, else -1 (it
+ * stops holding the species only if the animal was its last one). truck: a truck moves it. */
+static int fits(const bids_state *s, const otab *T, int t, int p, int st, int skip, int truck)
 {
     ov v = VW(T, p, st);
     if (v.elephants) return 0;
+    /* reading of BIDS-AMB-TRUCK-RULES (SPEC.md register): listed-only, any empty stable takes it */
+    if (truck && v.n == 0 && RB(s, BIDS_R_TRUCK_LISTED)) return 1;
+    if (skip >= 0 && VW(T, p, skip).males + VW(T, p, skip).females != 1) skip = -1;
     if (v.n == 0) return male(t) || !owns_other(T, s, p, spec(t), skip);
     return v.species == spec(t);
 }
@@ -194,7 +201,7 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
 {
     int p = s->actor, id = s->held[p], t = ty(id);
     if (ordinary(t)) {
-        for (int st = 0; st < s->nstables[p]; st++) if (fits(s, T, t, p, st, -1)) add(x, BIDS_MV_PLACE, p, st, 0, 0, 0);
+        for (int st = 0; st < s->nstables[p]; st++) if (fits(s, T, t, p, st, -1, 0)) add(x, BIDS_MV_PLACE, p, st, 0, 0, 0);
         if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else if (t == BIDS_ELEPHANT) {
         for (int q = 0; q < NP; q++)
@@ -208,7 +215,9 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
             for (int st = 0; st < s->nstables[q]; st++) {
                 ov v = VW(T, q, st);
                 if (q != p) { if (v.species == sp) { add(x, BIDS_MV_PLACE, q, st, 0, 0, 0); others = 1; } }
-                else if (kind_only ? v.species == sp : v.n > 0 && !v.elephants) add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
+                /* reading of BIDS-AMB-OWN-PURPOSE (SPEC.md register): brawl-only, an own stable only to end its brawl */
+                else if ((kind_only ? v.species == sp : v.n > 0 && !v.elephants) && (!RB(s, BIDS_R_OWN_BRAWL) || v.males >= 2))
+                    add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
             }
         if (!others) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else {
@@ -221,7 +230,7 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
                     for (int q2 = 0; q2 < NP; q2++)
                         for (int s2 = 0; s2 < s->nstables[q2]; s2++) {
                             if (q2 == q && s2 == st) continue;
-                            int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 : fits(s, T, u, q2, s2, q2 == q ? st : -1);
+                            int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 : fits(s, T, u, q2, s2, q2 == q ? st : -1, 1);
                             if (ok) add(x, BIDS_MV_TRUCK, q, st, u, q2, s2);
                         }
                     add(x, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
@@ -575,6 +584,18 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
             for (int q = 0; q < NP; q++)
                 if (q != p && post->held[q] != s->held[q]) { inv_fail(c, k, "P%d got %s, but %d seats still grab", q + 1, cname(post->held[q]).s, (int)__builtin_popcount(left)); return; }
         }
+        /* reading of BIDS-AMB-DIRECT (SPEC.md register): must-play, the trick's first taker plays at once;
+         * need-not-wait, the table decides who plays when */
+        k = k0 + K_GRAB_RACE;
+        inv_applied(c, k);
+        int direct = RB(s, BIDS_R_MUST_PLAY) && s->grabbed == 0;
+        if (!x->ended) {
+            if (direct) inv_fired(c, k);
+            if (post->phase != (direct ? BIDS_PH_PLAY : BIDS_PH_TABLE) || post->actor != (direct ? p : 0))
+                inv_fail(c, k, "after P%d's take (%s of the trick, direct=%s) phase %d actor P%d decides", p + 1,
+                         s->grabbed ? "not the first" : "the first", RB(s, BIDS_R_MUST_PLAY) ? "must-play" : "need-not-wait",
+                         post->phase, post->actor + 1);
+        }
     }
 }
 
@@ -618,7 +639,7 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
             inv_applied(c, k);
             inv_fired(c, k);
             for (int st = 0; st < s->nstables[p]; st++)
-                if (fits(s, &x->tpre, t, p, st, -1)) { inv_fail(c, k, "P%d discards %s, which fits P%d.%d", p + 1, cname(id).s, p + 1, st + 1); return; }
+                if (fits(s, &x->tpre, t, p, st, -1, 0)) { inv_fail(c, k, "P%d discards %s, which fits P%d.%d", p + 1, cname(id).s, p + 1, st + 1); return; }
         }
         return;
     }
@@ -644,6 +665,8 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         if (m->kind == BIDS_MV_PLACE) {
             ov v = VW(&x->tpre, m->a, m->b);
             int ok = m->a != p ? v.species == sp : (kind_only ? v.species == sp : v.n > 0 && !v.elephants);
+            /* reading of BIDS-AMB-OWN-PURPOSE (SPEC.md register) */
+            if (m->a == p && RB(s, BIDS_R_OWN_BRAWL) && v.males < 2) ok = 0;
             if (!ok) { inv_fail(c, k, "%s into P%d.%d (%d cards, species %d)", cname(id).s, m->a + 1, m->b + 1, v.n, v.species); return; }
             if (v.elephants) { inv_applied(c, k0 + K_ELEPHANT); inv_fail(c, k0 + K_ELEPHANT, "an elephant's stable is emptied by %s", cname(id).s); return; }
             for (int y = 0; y < BIDS_CARDS; y++)
@@ -673,13 +696,16 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     if (n != 1 || s->loc[moved] != at_stable(m->a, m->b) || ty(moved) != m->c) { inv_fail(c, k, "the truck moves %d cards", n); return; }
     if (m->kind == BIDS_MV_TRUCK) {
         int u = m->c;
-        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0 && !male(u) &&
-            owns_other(&x->tpre, s, m->d, spec(u), m->d == m->a ? m->b : -1)) {
+        /* the stable it leaves stops counting only if the animal was the last one there */
+        int leaves = m->d == m->a && VW(&x->tpre, m->a, m->b).males + VW(&x->tpre, m->a, m->b).females == 1 ? m->b : -1;
+        /* reading of BIDS-AMB-TRUCK-RULES (SPEC.md register): listed-only puts no second-male rule on a truck */
+        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0 && !male(u) && !RB(s, BIDS_R_TRUCK_LISTED) &&
+            owns_other(&x->tpre, s, m->d, spec(u), leaves)) {
             inv_applied(c, k0 + K_SECOND_MALE);
             inv_fail(c, k0 + K_SECOND_MALE, "the truck starts a second %s stable of P%d with the female %s", tname[u], m->d + 1, cname(moved).s);
             return;
         }
-        int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1);
+        int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1, 1);
         if (!ok || (m->d == m->a && m->e == m->b)) { inv_fail(c, k, "%s cannot go to P%d.%d", cname(moved).s, m->d + 1, m->e + 1); return; }
         if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0) {
             int kk = k0 + (male(u) ? K_SECOND_MALE : K_FEMALE_EMPTY);
@@ -773,7 +799,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     unsigned callers = 0;
     int exhausted = 0;
     if (x->m->kind == BIDS_MV_CALL) callers = x->m->a;
-    if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && (x->is_play || x->m->kind == BIDS_MV_TAKE))
+    if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play)   /* a take changes no stable */
         for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
     if (!callers && (x->is_play || x->m->kind == BIDS_MV_TAKE)) {
         int held = 0, grabbed_all = 1;
@@ -796,10 +822,63 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     if (!x->ended) return;
     int how = 0;
     unsigned want = expect_winners(c, k0, x, callers, &how);
+    /* The rounds after this one that end at their own deal: under BIDS-AMB-FIRST first-complete
+     * and BIDS-AMB-RESET keep, a seat whose kept stables are all complete when the next round is
+     * dealt is the first to have them complete, so that round ends before anyone moves; seats
+     * complete at one moment are judged by their most valuable stable, as callers "tegelijk als
+     * eerste" (BIDS-END-SIMULTANEOUS). A chained round cannot end the game unless a winner owns
+     * enough stables, and stops at a special stable to choose (bonus variant). */
+    bids_state e = *s;                       /* the seats' stables as the rounds go */
+    unsigned last = want, over = 0, fifth = 0;
+    int chained = 0;
+    for (;;) {
+        over = 0;
+        for (int p = 0; p < NP; p++)
+            if (last >> p & 1) {
+                /* reading of BIDS-AMB-FIVE (SPEC.md register) */
+                if (!RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] >= bids_param.goal) over |= 1u << p;
+            }
+        if (!over) for (int p = 0; p < NP; p++) if ((last >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+        /* reading of BIDS-AMB-FIVE-WIN (SPEC.md register): complete-win, a round won on value ends no game */
+        if (RB(s, BIDS_R_FIVE_COMPLETE) && how == 2 && !chained) over = 0;
+        if (RB(s, BIDS_R_SHORT)) over = last;
+        fifth = 0;
+        for (int p = 0; p < NP; p++)
+            if ((last >> p & 1) && e.nstables[p] < BIDS_STABLES) {
+                e.nstables[p]++;
+                if (e.nstables[p] == 5) fifth |= 1u << p;
+            }
+        if (over || !RB(s, BIDS_R_FIRST_COMPLETE) || !RB(s, BIDS_R_KEEP)) break;
+        if (RB(s, BIDS_R_BONUS) && fifth) break;
+        unsigned complete = 0;
+        for (int p = 0; p < NP; p++) if (complete_seat(&e, &x->tmid, p)) complete |= 1u << p;
+        if (!complete) break;
+        unsigned w = complete;
+        if (complete & (complete - 1)) {
+            int best = -1;
+            w = 0;
+            for (int p = 0; p < NP; p++) {
+                if (!(complete >> p & 1)) continue;
+                int b = 0;
+                for (int st = 0; st < e.nstables[p]; st++) { int v = value(&e, &x->tmid, p, st); if (v > b) b = v; }
+                if (b > best) { best = b; w = 0; }
+                if (b == best) w |= 1u << p;
+            }
+        }
+        last = w;
+        chained++;
+    }
     k = k0 + (how == 2 ? K_END_VALUE : K_END_SIMULTANEOUS);
     inv_applied(c, k);
     inv_fired(c, k);
-    if (post->round_winners != want) {
+    if (chained && post->round_winners != last) {
+        k = k0 + K_END_SIMULTANEOUS;
+        inv_applied(c, k);
+        inv_fail(c, k, "round %d is dealt with seats 0x%x complete (first=first-complete, reset=keep), so it ends at once; its winners are 0x%x, expected 0x%x",
+                 s->round + chained, last, post->round_winners, last);
+        return;
+    }
+    if (!chained && post->round_winners != want) {
         /* Whose rule was broken: a winner outside the callers, or no winner by value, is the round's
          * rule; the right candidates ranked otherwise is the scoring table. */
         unsigned got = post->round_winners;
@@ -813,21 +892,10 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     k = k0 + K_EXTRA_STABLE;
     inv_applied(c, k);
     inv_fired(c, k);
-    for (int p = 0; p < NP; p++) {
-        int e = s->nstables[p] + ((want >> p & 1) ? 1 : 0);
-        if (e > BIDS_STABLES) e = BIDS_STABLES;
-        if (post->nstables[p] != e) { inv_fail(c, k, "P%d owns %d stables, expected %d", p + 1, post->nstables[p], e); return; }
-    }
-    /* BIDS-GAME-END, BIDS-VAR-SHORT */
-    unsigned over = 0;
     for (int p = 0; p < NP; p++)
-        if (want >> p & 1) {
-            /* reading of BIDS-AMB-FIVE (SPEC.md register) */
-            if (!RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] >= bids_param.goal) over |= 1u << p;
-        }
-    if (!over) for (int p = 0; p < NP; p++) if ((want >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && s->nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+        if (post->nstables[p] != e.nstables[p]) { inv_fail(c, k, "P%d owns %d stables, expected %d", p + 1, post->nstables[p], e.nstables[p]); return; }
+    /* BIDS-GAME-END, BIDS-VAR-SHORT */
     if (RB(s, BIDS_R_SHORT)) {
-        over = want;
         inv_applied(c, k0 + K_VAR_SHORT);
         inv_fired(c, k0 + K_VAR_SHORT);
         if (post->phase != BIDS_PH_OVER) { inv_fail(c, k0 + K_VAR_SHORT, "short variant: the game goes on after round %d", s->round); return; }
@@ -843,8 +911,6 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     /* BIDS-VAR-BONUS: who gets the special stables */
     k = k0 + K_VAR_BONUS;
     inv_applied(c, k);
-    unsigned fifth = 0;
-    for (int p = 0; p < NP; p++) if ((want >> p & 1) && s->nstables[p] + 1 == 5) fifth |= 1u << p;
     if (!RB(s, BIDS_R_BONUS)) {
         for (int p = 0; p < NP; p++) for (int i = 0; i < BIDS_STABLES; i++)
             if (post->special[p][i]) { inv_fail(c, k, "a special stable without the bonus variant"); return; }
@@ -866,7 +932,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     k = k0 + K_RESET;
     inv_applied(c, k);
     inv_fired(c, k);
-    if (post->round != s->round + 1) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
+    if (post->round != s->round + 1 + chained) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
     for (int id = 0; id < BIDS_CARDS; id++) {
         int in_st = x->mid[id] >= BIDS_L_STABLE;
         /* reading of BIDS-AMB-RESET (SPEC.md register) */

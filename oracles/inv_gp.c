@@ -363,7 +363,9 @@ static void x_next_player(gx *x)
 }
 
 /* After the last action: the free pass decision when the fox is the mover's and the left
- * neighbour has a place for it; else the next player. */
+ * neighbour has a place for it; else the next player. GP-FOX-PASS: the pass belongs to action D,
+ * "Als de vos zich op één van de verzamelingen bevindt van de actuele speler", and one can only
+ * pass on ("verder geven") a fox one has: a fox on anyone else's collection stays. */
 static void x_actions_over(gx *x)
 {
     gp_state *e = &x->e;
@@ -409,7 +411,11 @@ static void x_build(gx *x, const gp_state *pre, const game_move *m, const gp_sta
         for (int q = 0; q < pre->players; q++) if (q != p && !q_opened(pre, q)) others_all = 0;
         e->col_motif[i] = (uint8_t)t;
         e->col_len[i] = 1;
-        if (!mine_before && (rd(pre, GP_R_FOX_EACH_FIRST) || others_all)) {
+        /* reading of GP-AMB-FOX-EVERY (SPEC.md register): under every-open a new collection takes
+         * the fox whoever opens it and whatever he opened before; else GP-AMB-FOX-PLACE decides
+         * (the player's own first collection: the last such player's | each one) */
+        int newly_opened_takes_it = rd(pre, GP_R_FOX_EVERY_OPEN);
+        if (newly_opened_takes_it || (!mine_before && (rd(pre, GP_R_FOX_EACH_FIRST) || others_all))) {
             e->fox = (uint8_t)i;
             x->ev |= EV_PLACE;
             /* reading of GP-AMB-PLACE-COUNTS (SPEC.md register) */
@@ -537,7 +543,11 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
     /* C */
     for (int j = 0; j < GP_DISPLAY; j++)
         if (s->display[j] != NO) n = lpush(out, n, GP_MV_TAKE, j, 0, K_TAKE_DISPLAY);
-    if (s->pile_len && left >= 2) n = lpush(out, n, GP_MV_DRAW, 0, 0, K_TAKE_PILE);
+    /* the pile: two action points; reading of GP-AMB-DRAW-ORDER (SPEC.md register): under first
+     * the turn has used no action point yet, so the draw opens the turn */
+    int turn_fresh = s->acts == 0;
+    if (s->pile_len && left >= 2 && (turn_fresh || !rd(s, GP_R_DRAW_FIRST))) n = lpush(out, n, GP_MV_DRAW, 0, 0, K_TAKE_PILE);
+    else if (s->pile_len && left >= 2) fire(c, k0 + K_TAKE_PILE);
     /* D */
     if (fox_mine && s->fox_moved) fire(c, k0 + K_FOX_ONCE);
     if (fox_mine && !s->fox_moved) {
@@ -690,8 +700,8 @@ static int inv_gp_move_effect(inv_ctx *c, int k0, const gx *x)
 }
 
 /* GP-FOX-PLACE: "De laatste speler, die zijn eerste open kaart aan een schatkist aanlegt, zet
- * onmiddellijk de vos op deze verzameling." (GP-AMB-FOX-PLACE); the fox moves only then or by
- * action D (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-PASS). */
+ * onmiddellijk de vos op deze verzameling." (GP-AMB-FOX-PLACE, GP-AMB-FOX-EVERY); the fox moves
+ * only then or by action D (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-PASS). */
 static int inv_gp_fox_place(inv_ctx *c, int k0, const gx *x)
 {
     int opening = x->pre->phase == GP_PH_ACT && x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS && !x->pre->col_len[x->m->b];

@@ -1481,6 +1481,14 @@ static void inv_hdz_end_blocked(inv_ctx *c, int k0, const hx *h)
     else if (h->r & HDZ_R_END_IMMEDIATE) no_phase4(c, k, h);
 }
 
+/* HDZ-AMB-DOG-REDRAW: under compulsory (the German original, by every public summary that
+ * mentions it) a seat may not keep a starting hand with a dog in it while the pile still has a
+ * card to replace the dog; under optional ("mogen" / "may") it may. */
+static int must_return(const hdz_state *s, int seat)
+{
+    return (s->readings & HDZ_R_REDRAW_FORCED) && has_dog(s, seat) && s->pile_len > 0;
+}
+
 /* HDZ-SETUP-DOG-REDRAW: "Eventueel getrokken hondenkaarten mogen worden teruggegeven. Hiervoor
  * mag de speler nieuwe kaarten van de voorraadstapel nemen. De hondenkaarten worden dan terug
  * in de stapel gemixt." */
@@ -1490,6 +1498,12 @@ static void inv_hdz_setup_dog_redraw(inv_ctx *c, int k0, const hx *h)
     const hdz_state *pre = h->pre, *post = h->post;
     if (h->kind == HDZ_MV_KEEP) {
         inv_applied(c, k);
+        if (must_return(pre, p)) {
+            inv_fail(c, k, "%s kept a starting hand with a dog (%s %s) while the pile had %d cards "
+                     "(dog-redraw=compulsory: the dog goes back)", sn(p).s, kn(pre->hand[p][0]).s,
+                     kn(pre->hand[p][1]).s, pre->pile_len);
+            return;
+        }
         if (!hand_eq(post, p, pre->hand[p][0], pre->hand[p][1]) || post->pile_len != pre->pile_len ||
             memcmp(post->pile, pre->pile, pre->pile_len) != 0)
             inv_fail(c, k, "%s kept the hand, yet hand or pile changed", sn(p).s);
@@ -1754,6 +1768,11 @@ static int rules_allow(const hdz_state *s, const game_move *m, int *k, const cha
     *why = "the move's phase is not the position's";
     if (phase[m->kind] != s->phase) return 0;
     switch (m->kind) {
+    case HDZ_MV_KEEP:
+        /* HDZ-AMB-DOG-REDRAW: optional (keep is always allowed) | compulsory (not with a dog in
+         * hand while the pile can replace it) */
+        *why = "a dog in the starting hand goes back while the pile has a card (dog-redraw=compulsory)";
+        return !must_return(s, p);
     case HDZ_MV_RETURN:
         /* "Eventueel getrokken hondenkaarten mogen worden teruggegeven": a dog in hand, a pile to draw from */
         *why = "no dog in hand, or no pile to draw a replacement from";
@@ -1786,8 +1805,8 @@ static nm move_name(const game_move *m)
 }
 
 /* HDZ-LEGAL-SET: the set of legal moves, restated from the move rules (HDZ-SETUP-DOG-REDRAW's
- * return, HDZ-TURN-PLAY, HDZ-TURN-TAKE with HDZ-TAKE-NOMARKED, the dog moves HDZ-DOG-SWAP-NEUTRAL,
- * HDZ-DOG-SWAP-AGREE and HDZ-DOG-EMPTY, the agreement), equals the engine's legal_moves in every
+ * keep and return under HDZ-AMB-DOG-REDRAW, HDZ-TURN-PLAY, HDZ-TURN-TAKE with HDZ-TAKE-NOMARKED,
+ * the dog moves HDZ-DOG-SWAP-NEUTRAL, HDZ-DOG-SWAP-AGREE and HDZ-DOG-EMPTY, the agreement), equals the engine's legal_moves in every
  * position: a move the rules allow and the engine withholds is missing, one the engine offers and
  * the rules forbid is extra; the message names its clause. */
 static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
@@ -1805,7 +1824,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     memset(&m, 0, sizeof m);
     switch (s->phase) {
     case HDZ_PH_REDRAW:
-        m.kind = HDZ_MV_KEEP; rule[nr++] = m;
+        m.kind = HDZ_MV_KEEP; if (rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
         m.kind = HDZ_MV_RETURN; if (rules_allow(s, &m, &kc, &why)) rule[nr++] = m;
         break;
     case HDZ_PH_PLAY:

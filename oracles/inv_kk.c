@@ -485,6 +485,7 @@ typedef struct kx {
     uint8_t drawn[KK_HAND];
     int len_d[2];                   /* pile lengths after the draw, before the refill */
     int turn_end, began_last, ended_last, ended_pass;
+    int ended_crisis;               /* the turn of a crisis that took nothing ended: the game ends */
     kk_state e;                     /* the expected post state */
 } kx;
 
@@ -614,7 +615,8 @@ static void take_compute(kx *h)
             h->n_crisis++;
         }
     if (h->n_crisis > 0) return;
-    /* KK-AMB-CRISIS-EMPTY: game-ends (over at once) | take-played (the mover takes the played card) */
+    /* KK-AMB-CRISIS-EMPTY: game-ends (the turn finishes with its draw, then the game is over) |
+     * take-played (the mover takes the played card) */
     if (h->r & KK_R_CRISIS_TAKE) h->take[X] = TK_PLAYED;
     else h->crisis_end = 1;
 }
@@ -631,8 +633,7 @@ static void game_end(kx *h)
             e->hand[q][j] = NO;
             h->n_hand_moved++;
         }
-    e->phase = KK_PH_OVER;
-    e->ending = (uint8_t)(h->crisis_end ? 1 : 0);
+    e->phase = KK_PH_OVER;                      /* ending stays: 1 only after a crisis that took nothing */
 }
 
 /* KK-DRAW then KK-REFILL, `first` the pile chosen (or the left one when nobody chose). */
@@ -671,6 +672,9 @@ static void end_turn(kx *h)
     int passes = h->placed ? 0 : h->pass_counted ? pre->passes : pre->passes + 1;
     int ll = pre->last_left;
     h->turn_end = 1;
+    /* KK-AMB-CRISIS-EMPTY=game-ends: "Am Ende des Zuges sind die Handkarten wieder auf 4 zu
+     * ergänzen" holds for the crisis's turn too; after it nobody can place: the game is over */
+    if (e->ending) { h->ended_crisis = 1; game_end(h); return; }
     if (ll != NO) {
         ll = ll > 0 ? ll - 1 : 0;
         if (ll == 0) h->ended_last = over = 1;
@@ -746,7 +750,7 @@ static void kx_build(kx *h, const kk_state *pre, const game_move *m, const kk_st
             else e->council[i] = (uint8_t)id;
         }
         memcpy(h->c2, e->council, KK_CELLS);
-        if (h->crisis_end) { game_end(h); return; }
+        if (h->crisis_end) e->ending = 1;
         h->placed = 1;
         after_place(h);
         return;
@@ -947,17 +951,30 @@ static int inv_kk_crisis(inv_ctx *c, int k0, const kx *h)
 {
     int k = k0 + K_CRISIS;
     const kk_state *post = h->post;
+    if (h->kind == KK_MV_DRAW && !h->bad && h->ended_crisis) {
+        /* KK-AMB-CRISIS-EMPTY=game-ends: the draw finished the crisis's turn; now the game ends */
+        inv_applied(c, k);
+        if (post->phase != KK_PH_OVER || post->ending != 1) {
+            inv_fail(c, k, "%s %s finished the turn of a crisis that took nothing (crisis-empty=game-ends): "
+                     "expected the game over with ending 1, found phase %s ending %d", sn(h->p).s,
+                     mvname(h->m).s, phase_name(post->phase), post->ending);
+            return 0;
+        }
+        inv_fired(c, k);
+        return 1;
+    }
     if (h->kind != KK_MV_PLACE || h->bad || !h->last_place) return 1;
     inv_applied(c, k);
     if (!take_report(c, k0, h, K_CRISIS)) return 0;
     if (!h->crisis) return 1;
     inv_fired(c, k);
     if (h->n_crisis > 0) return 1;
-    /* KK-AMB-CRISIS-EMPTY: game-ends -> over at once, ending=1 | take-played (checked above) */
-    if (h->crisis_end && (post->phase != KK_PH_OVER || post->ending != 1)) {
-        inv_fail(c, k, "%s %s: crisis with nothing to take (crisis-empty=game-ends): expected the end "
-                 "(ending 1), found phase %s ending %d", sn(h->p).s, mvname(h->m).s, phase_name(post->phase),
-                 post->ending);
+    /* KK-AMB-CRISIS-EMPTY: game-ends -> ending=1, the turn finishes with its draw (phase draw when
+     * the mover chooses a pile), then the game is over | take-played (checked above) */
+    if (h->crisis_end && (post->phase != h->e.phase || post->ending != 1)) {
+        inv_fail(c, k, "%s %s: crisis with nothing to take (crisis-empty=game-ends): expected ending 1 and "
+                 "phase %s (the turn ends with its draw, then the game), found phase %s ending %d", sn(h->p).s,
+                 mvname(h->m).s, phase_name(h->e.phase), phase_name(post->phase), post->ending);
         return 0;
     }
     return 1;
@@ -970,12 +987,12 @@ static int over_status(inv_ctx *c, int k0, const kx *h)
 {
     int eo = h->e.phase == KK_PH_OVER, po = h->post->phase == KK_PH_OVER, k;
     if (eo == po) return 1;
-    if (eo) k = h->crisis_end ? K_CRISIS : h->ended_last ? K_END_LASTROUND : K_TURN_ORDER;
+    if (eo) k = h->crisis_end || h->ended_crisis ? K_CRISIS : h->ended_last ? K_END_LASTROUND : K_TURN_ORDER;
     else k = (h->pre->last_left != NO || h->began_last) ? K_END_LASTROUND : h->last_place ? K_CRISIS : K_TURN_ORDER;
     inv_applied(c, k0 + k);
     if (eo)
         inv_fail(c, k0 + k, "%s %s: expected the game to end (%s), found phase %s", sn(h->p).s, mvname(h->m).s,
-                 h->crisis_end ? "crisis with nothing to take" : h->ended_last ? "last round over"
+                 h->crisis_end || h->ended_crisis ? "crisis with nothing to take" : h->ended_last ? "last round over"
                  : "a whole round without a placement", phase_name(h->post->phase));
     else
         inv_fail(c, k0 + k, "%s %s: the game ended (ending %d), expected play to go on (last_left %d -> %d, "
@@ -1172,12 +1189,14 @@ static int inv_kk_turn_order(inv_ctx *c, int k0, const kk_state *s, const kx *h)
         return 1;
     }
     int mask = e->phase == KK_PH_DRAW;     /* gave and passes are the turn's own business until it ends */
-    if (post->phase != e->phase || post->turn != e->turn || post->turns != e->turns || post->ending != 0 ||
+    if (post->phase != e->phase || post->turn != e->turn || post->turns != e->turns || post->ending != e->ending ||
         (!mask && (post->gave != e->gave || post->passes != e->passes))) {
-        inv_fail(c, k, "after %s %s: phase %s seat %s turns %d gave %d passes %d ending %d, expected phase %s "
-                 "seat %s turns %d gave %d passes %d ending 0", sn(p).s, mvname(h->m).s, phase_name(post->phase),
+        int kk = post->ending != e->ending ? k0 + K_CRISIS : k;
+        inv_applied(c, kk);
+        inv_fail(c, kk, "after %s %s: phase %s seat %s turns %d gave %d passes %d ending %d, expected phase %s "
+                 "seat %s turns %d gave %d passes %d ending %d", sn(p).s, mvname(h->m).s, phase_name(post->phase),
                  sn(post->turn).s, post->turns, post->gave, post->passes, post->ending, phase_name(e->phase),
-                 sn(e->turn).s, e->turns, e->gave, e->passes);
+                 sn(e->turn).s, e->turns, e->gave, e->passes, e->ending);
         return 0;
     }
     if (h->turn_end) inv_fired(c, k);

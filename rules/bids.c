@@ -19,11 +19,18 @@ static const game_ambiguity bids_amb[BIDS_N_AMB] = {
     {"BIDS-AMB-WAIT",         "wait",         {"one-or-more", "several"}},
     {"BIDS-VAR-BONUS",        "bonus",        {"off", "on"}},
     {"BIDS-VAR-SHORT",        "short",        {"off", "on"}},
+    {"BIDS-AMB-DIRECT",       "direct",       {"need-not-wait", "must-play"}},
+    {"BIDS-AMB-OWN-PURPOSE",  "own-purpose",  {"any-own", "brawl-only"}},
+    {"BIDS-AMB-TRUCK-RULES",  "truck-rules",  {"all-rules", "listed-only"}},
+    {"BIDS-AMB-PAIR-COUNT",   "pairs",        {"one-per-stable", "per-female"}},
+    {"BIDS-AMB-FIVE-WIN",     "five-win",     {"any-win", "complete-win"}},
 };
 
+/* Each profile's readings rest on its own text's words (SPEC.md, each register entry's "Profiles"). */
 static const game_profile bids_profiles[] = {
-    {"nl", "bonje-in-de-stal.nl.txt", 0},
-    {"fr", "chaos-a-la-ferme.fr.txt", BIDS_R_DISTINCT | BIDS_R_WILD_HORSES | BIDS_R_WAIT_SEVERAL},
+    {"nl", "bonje-in-de-stal.nl.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST},
+    {"fr", "chaos-a-la-ferme.fr.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_WAIT_SEVERAL |
+                                      BIDS_R_MUST_PLAY},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -123,7 +130,8 @@ static int stable_value(const bids_state *st, const bids_views *w, int p, int s)
     if (v->brawl || v->species < 0) return 0;
     if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
     int pts = (v->males + v->females) * bids_param.points[v->species];
-    if (v->males >= 1 && v->females >= 1) pts += bids_param.pair_bonus;   /* "Per stelletje" */
+    /* "Per stelletje: 2 punten extra"; BIDS-AMB-PAIR-COUNT: one pair a stable | a pair per female */
+    if (v->males >= 1 && v->females >= 1) pts += bids_param.pair_bonus * (R(st, BIDS_R_PAIR_EACH) ? v->females : 1);
     return pts;
 }
 
@@ -150,11 +158,17 @@ static int owns_species(const bids_state *st, const bids_views *w, int p, int sp
 }
 
 /* May an ordinary animal of type t go into stable (p, s)? BIDS-STABLE-ONE-SPECIES, BIDS-STABLE-SECOND-MALE,
- * BIDS-ANIMAL-FEMALE-EMPTY; an elephant's stable is "vol". skip_s: the stable the animal leaves (a truck). */
-static int animal_fits(const bids_state *st, const bids_views *w, int t, int p, int s, int skip_s)
+ * BIDS-ANIMAL-FEMALE-EMPTY; an elephant's stable is "vol". skip_s: the stable the animal leaves (a truck),
+ * -1 if none. truck: a truck moves it (BIDS-AMB-TRUCK-RULES). */
+static int animal_fits(const bids_state *st, const bids_views *w, int t, int p, int s, int skip_s, int truck)
 {
     const stable_view *v = &VIEW(w, p, s);
     if (v->elephants) return 0;
+    /* BIDS-AMB-TRUCK-RULES listed-only: "(... gewone dieren naar een stal met dieren van dezelfde soort of
+     * naar een lege stal)" is the whole rule for a truck */
+    if (v->n == 0 && truck && R(st, BIDS_R_TRUCK_LISTED)) return 1;
+    /* BIDS-STABLE-SECOND-MALE: the stable it leaves no longer counts only when it was the last animal there */
+    if (skip_s >= 0 && VIEW(w, p, skip_s).males + VIEW(w, p, skip_s).females > 1) skip_s = -1;
     if (v->n == 0) {
         /* "het eerste dier in de tweede ... stal met dezelfde diersoort moet het mannetjesdier ... zijn";
          * "niet toegestaan om een vrouwtjesdier van een soort die hij al heeft in een lege stal te leggen" */
@@ -224,11 +238,20 @@ static void deal_round(bids_state *st)
 }
 
 static void end_exhausted(bids_state *st);
+static void end_by_call(bids_state *st, unsigned mask);
 
 /* A new round; one with no card to deal (BIDS-AMB-RESET keep can leave too few) ends at once. */
 static void start_round(bids_state *st)
 {
     deal_round(st);
+    /* BIDS-END-SIMULTANEOUS, BIDS-AMB-FIRST first-complete: the round is won by the first seat to
+     * have all its stables complete; under BIDS-AMB-RESET keep a seat can have them complete at the
+     * deal, before anyone moves, and then the round ends at once (those complete at one moment are
+     * judged as "tegelijk als eerste": the most valuable stable). */
+    if (R(st, BIDS_R_FIRST_COMPLETE)) {
+        unsigned complete = complete_seats(st);
+        if (complete) { end_by_call(st, complete); return; }
+    }
     if (st->pile_len[0] == 0 && st->grabbed == 0) {
         int open = 0;
         for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
@@ -297,8 +320,9 @@ static void settle_specials(bids_state *st)
     new_round(st);
 }
 
-/* BIDS-ROUND-WIN, BIDS-EXTRA-STABLE, BIDS-GAME-END. */
-static void end_round(bids_state *st, unsigned winners)
+/* BIDS-ROUND-WIN, BIDS-EXTRA-STABLE, BIDS-GAME-END. by_complete: the winners won by having their stables
+ * complete (a call, or complete at the end), not by the value rule. */
+static void end_round(bids_state *st, unsigned winners, int by_complete)
 {
     st->round_winners = (uint8_t)winners;
     unsigned over = 0;
@@ -308,7 +332,9 @@ static void end_round(bids_state *st, unsigned winners)
         /* "De speler die als eerste met 5 stallen een ronde wint"; BIDS-AMB-FIVE: owning 5, or
          * reaching 5 with this round's stable. Every such winner of the round wins the game. */
         int stables = st->nstables[p] + (R(st, BIDS_R_REACH_FIVE) ? 1 : 0);
-        if (stables >= bids_param.goal) over |= 1u << p;
+        /* BIDS-AMB-FIVE-WIN complete-win: "Le joueur qui finit le premier une partie en ayant cinq étables":
+         * a round is finished by a call of complete stables; a round won on value does not end the game */
+        if (stables >= bids_param.goal && (by_complete || !R(st, BIDS_R_FIVE_COMPLETE))) over |= 1u << p;
     }
     if (R(st, BIDS_R_SHORT)) over = winners;      /* BIDS-VAR-SHORT: "uit 1 ronde" */
     if (over) {
@@ -332,7 +358,7 @@ static void end_round(bids_state *st, unsigned winners)
 /* The round ends by a call of `mask` (BIDS-CALL, BIDS-END-SIMULTANEOUS). */
 static void end_by_call(bids_state *st, unsigned mask)
 {
-    end_round(st, popcount(mask) == 1 ? mask : best_single(st, mask));
+    end_round(st, popcount(mask) == 1 ? mask : best_single(st, mask), 1);
 }
 
 /* BIDS-END-EXHAUSTED: "alle kaarten van de gedekte stapels zijn omgedraaid en gespeeld"; the winner by
@@ -349,7 +375,7 @@ static void end_exhausted(bids_state *st)
         if (v > best) { best = v; w = 0; }
         if (v == best) w |= 1u << p;
     }
-    end_round(st, w);      /* "Zijn er meer winnaars, dan krijgt ieder van hen een stal" */
+    end_round(st, w, 0);   /* "Zijn er meer winnaars, dan krijgt ieder van hen een stal" */
 }
 
 static int trick_done(const bids_state *st)
@@ -421,7 +447,7 @@ static int play_moves(const bids_state *st, game_move *out, int max)
     if (BIDS_ORDINARY(t)) {
         /* BIDS-ANIMAL-OWN: "moet het in één van zijn eigen stallen leggen"; BIDS-ANIMAL-DISCARD */
         for (int s = 0; s < st->nstables[p]; s++)
-            if (animal_fits(st, w, t, p, s, -1)) PUSH(mv(BIDS_MV_PLACE, (uint8_t)p, (uint8_t)s));
+            if (animal_fits(st, w, t, p, s, -1, 0)) PUSH(mv(BIDS_MV_PLACE, (uint8_t)p, (uint8_t)s));
         if (k == 0) PUSH(mv(BIDS_MV_DISCARD, 0, 0));
     } else if (t == BIDS_ELEPHANT) {
         /* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen" */
@@ -438,7 +464,9 @@ static int play_moves(const bids_state *st, game_move *out, int max)
                 stable_view v = VIEW(w, q, s);
                 if (q != p) {
                     if (v.species == species) { PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s)); others++; }
-                } else if (own_kind ? v.species == species : (v.n > 0 && !v.elephants)) {
+                } else if ((own_kind ? v.species == species : (v.n > 0 && !v.elephants)) &&
+                           (!R(st, BIDS_R_OWN_BRAWL) || v.brawl)) {
+                    /* BIDS-AMB-OWN-PURPOSE brawl-only: "(om zo de bonje in zijn stal op te lossen)" */
                     PUSH(mv(BIDS_MV_PLACE, (uint8_t)q, (uint8_t)s));
                 }
             }
@@ -456,7 +484,7 @@ static int play_moves(const bids_state *st, game_move *out, int max)
                         for (int s2 = 0; s2 < st->nstables[q2]; s2++) {
                             if (q2 == q && s2 == s) continue;
                             int ok = u == BIDS_ELEPHANT ? VIEW(w, q2, s2).n == 0   /* "olifant naar een lege stal" */
-                                   : animal_fits(st, w, u, q2, s2, q2 == q ? s : -1);
+                                   : animal_fits(st, w, u, q2, s2, q2 == q ? s : -1, 1);
                             if (ok) {
                                 game_move m = {BIDS_MV_TRUCK, (uint8_t)q, (uint8_t)s, (uint8_t)u, (uint8_t)q2, (uint8_t)s2, 0, 0};
                                 PUSH(m);
@@ -542,18 +570,19 @@ static int play_is_legal(const bids_state *st, const game_move *m)
     }
     if (m->kind == BIDS_MV_PLACE) {
         const stable_view *v = &VIEW(w, m->a, m->b);
-        if (BIDS_ORDINARY(t)) return m->a == p && animal_fits(st, w, t, p, m->b, -1);
+        if (BIDS_ORDINARY(t)) return m->a == p && animal_fits(st, w, t, p, m->b, -1, 0);
         if (t == BIDS_ELEPHANT) return m->a != p && v->n == 0;
         int species = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
         int own_kind = t == BIDS_MADCOW ? R(st, BIDS_R_MADCOW_CATTLE) : R(st, BIDS_R_WILD_HORSES);
         if (m->a != p) return v->species == species;
+        if (R(st, BIDS_R_OWN_BRAWL) && !v->brawl) return 0;
         return own_kind ? v->species == species : (v->n > 0 && !v->elephants);
     }
     if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) return 0;
     if (m->kind == BIDS_MV_TRUCK_OUT) return 1;
     if (m->d == m->a && m->e == m->b) return 0;
     return m->c == BIDS_ELEPHANT ? VIEW(w, m->d, m->e).n == 0
-         : animal_fits(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1);
+         : animal_fits(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1, 1);
 }
 
 /* Is m one of the legal moves? The table's, the take and the special choice are judged directly
@@ -607,6 +636,7 @@ static int bids_apply(void *vst, const game_move *m)
     case BIDS_MV_CALL: end_by_call(st, m->a); return GAME_OK;
     case BIDS_MV_FLIP: flip(st); return GAME_OK;
     case BIDS_MV_TAKE: {
+        int first = st->grabbed == 0;
         /* BIDS-GRAB-TOUCH: "moet deze nemen" */
         st->loc[m->a] = BIDS_L_HELD;
         st->held[p] = m->a;
@@ -621,6 +651,12 @@ static int bids_apply(void *vst, const game_move *m)
             st->grabbed |= (uint8_t)(1u << q);
         }
         after_event(st);
+        /* BIDS-AMB-DIRECT must-play: "Le joueur qui pose le premier la main sur une carte peut la jouer
+         * directement. Il ne doit pas attendre les autres.": the trick's first taker plays at once */
+        if (first && R(st, BIDS_R_MUST_PLAY) && st->phase == BIDS_PH_TABLE && st->held[p] != BIDS_NONE) {
+            st->phase = BIDS_PH_PLAY;
+            st->actor = (uint8_t)p;
+        }
         return GAME_OK;
     }
     case BIDS_MV_PLACE: {

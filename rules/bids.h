@@ -65,9 +65,14 @@ enum bids_reading_bit {
     BIDS_R_KEEP          = 1u << 7,  /* BIDS-AMB-RESET: clear | keep */
     BIDS_R_WAIT_SEVERAL  = 1u << 8,  /* BIDS-AMB-WAIT: one-or-more | several */
     BIDS_R_BONUS         = 1u << 9,  /* BIDS-VAR-BONUS: off | on */
-    BIDS_R_SHORT         = 1u << 10  /* BIDS-VAR-SHORT: off | on */
+    BIDS_R_SHORT         = 1u << 10, /* BIDS-VAR-SHORT: off | on */
+    BIDS_R_MUST_PLAY     = 1u << 11, /* BIDS-AMB-DIRECT: need-not-wait | must-play */
+    BIDS_R_OWN_BRAWL     = 1u << 12, /* BIDS-AMB-OWN-PURPOSE: any-own | brawl-only */
+    BIDS_R_TRUCK_LISTED  = 1u << 13, /* BIDS-AMB-TRUCK-RULES: all-rules | listed-only */
+    BIDS_R_PAIR_EACH     = 1u << 14, /* BIDS-AMB-PAIR-COUNT: one-per-stable | per-female */
+    BIDS_R_FIVE_COMPLETE = 1u << 15  /* BIDS-AMB-FIVE-WIN: any-win | complete-win */
 };
-#define BIDS_N_AMB 11
+#define BIDS_N_AMB 16
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters"). */
 typedef struct bids_params {

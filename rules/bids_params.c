@@ -9,10 +9,12 @@ const bids_params bids_param = {
      * transportwagen nummer 6". Assumed: ordinary animals carry no number ("kaarten zonder nummer
      * gelden als de laagste nummers"), mad cow 4, wild stallion 5. */
     .number = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 4, 5, 6},
-    /* ASSUMPTION: which cards carry the 2-3 player symbol is not published. Assumed 12 cards, so that
-     * the 72 left divide equally among 2 and 3 players (36 and 24 each): one mare, one cow, one
-     * rooster, two sows, two ewes, two hens, one elephant, two trucks. */
-    .symbol = {0, 1, 0, 1, 0, 2, 0, 2, 1, 2, 1, 0, 0, 2},
+    /* The 2-3 player symbol: 18 cards (public sources, SPEC.md "Sources: BIDS-GOCKOLA": the German edition
+     * has "66-84 Tierkarten" by player count, so 84 - 66 = 18 carry it; 66 divide equally among 2 and 3
+     * players, 33 and 22 each). ASSUMPTION: which 18 is not published; assumed one mare, one cow, one boar,
+     * two sows, one ram, three ewes, one rooster, four hens, one elephant, three trucks (no male of the
+     * scarcer horses and cattle, no mad cow or wild stallion). */
+    .symbol = {0, 1, 0, 1, 1, 2, 1, 3, 1, 4, 1, 0, 0, 3},
     /* BIDS-SCORE-TABLE: "Per hengst/merrie: 4 punten ... Per stier/koe: 3 ... Per beer/zeug: 2 ...
      * Per ram/ooi: 2 ... Per haan/hen: 1 punt ... Per olifant: 0 punten" */
     .points = {4, 3, 2, 2, 1},

@@ -17,10 +17,14 @@ static const game_ambiguity gp_amb[GP_N_AMB] = {
     {"GP-AMB-PLACE-COUNTS",   "fox-place-move", {"free", "counts"}},
     {"GP-AMB-SECOND-DOUBLER", "second-doubler", {"closed", "allowed"}},
     {"GP-AMB-FOX-IGNORED",    "fox-row",        {"ignored", "ranked"}},
+    {"GP-AMB-FOX-EVERY",      "fox-new",        {"first-only", "every-open"}},
+    {"GP-AMB-DRAW-ORDER",     "draw-at",        {"any-order", "first"}},
 };
 
+/* Profile nl: reading 0 everywhere but GP-AMB-SECOND-DOUBLER `allowed` ("De verdubbelkaart zelf
+ * telt niet als verzamelstuk." with "geen nieuwe verzamelstukken"; SPEC.md register). */
 static const game_profile gp_profiles[] = {
-    {"nl", "gloria-picktoria.nl.txt", 0},
+    {"nl", "gloria-picktoria.nl.txt", GP_R_DOUBLER_STACK},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -261,8 +265,10 @@ static int moves_of(const gp_state *st, game_move *out, int max, int kind)
         /* GP-TAKE-DISPLAY */
         for (int i = 0; i < GP_DISPLAY && WANT(GP_MV_TAKE); i++)
             if (st->display[i] != GP_NONE) k = add(out, max, k, mv(GP_MV_TAKE, (uint8_t)i, 0));
-        /* GP-TAKE-PILE: 2 actions */
-        if (left >= 2 && st->pile_len > 0 && WANT(GP_MV_DRAW)) k = add(out, max, k, mv(GP_MV_DRAW, 0, 0));
+        /* GP-TAKE-PILE: 2 actions; GP-AMB-DRAW-ORDER: "in een volgorde naar keuze" (any-order:
+         * while two are left) | "nog maar één volgende actie" (first: only as the first action) */
+        if (left >= 2 && st->pile_len > 0 && WANT(GP_MV_DRAW) && (st->acts == 0 || !R(st, GP_R_DRAW_FIRST)))
+            k = add(out, max, k, mv(GP_MV_DRAW, 0, 0));
         /* GP-FOX-OWN (1 action), GP-FOX-LEFT (2 actions), GP-FOX-ONCE */
         if (fox_is_mine(st) && !st->fox_moved && WANT(GP_MV_FOX)) {
             for (int c = 0; c < st->ncol; c++)
@@ -299,6 +305,8 @@ static void next_turn(gp_state *st)
 /* The actions are done: the free pass decision when there is one, else the next player. */
 static void actions_done(gp_state *st)
 {
+    /* GP-FOX-PASS: only a fox on the mover's own collection is passed on ("Als de vos zich op één
+     * van de verzamelingen bevindt van de actuele speler", "verder geven") */
     if (fox_is_mine(st)) {
         int q = left_of(st, st->turn);
         for (int c = 0; c < st->ncol; c++)
@@ -323,9 +331,10 @@ static void apply_open(gp_state *st, int t, int c)
     if (t == GP_DOUBLER) { st->col_dbl[c]++; return; }
     if (st->col_len[c] == 0) {
         /* GP-FOX-PLACE: "De laatste speler, die zijn eerste open kaart aan een schatkist aanlegt,
-         * zet onmiddellijk de vos op deze verzameling."; GP-AMB-FOX-PLACE */
-        int first = !has_opened(st, p), place = 0;
-        if (first) {
+         * zet onmiddellijk de vos op deze verzameling."; GP-AMB-FOX-PLACE; GP-AMB-FOX-EVERY:
+         * every-open puts the fox on every collection opened (fox-place then changes nothing) */
+        int first = !has_opened(st, p), place = R(st, GP_R_FOX_EVERY_OPEN);
+        if (first && !place) {
             if (R(st, GP_R_FOX_EACH_FIRST)) place = 1;
             else {
                 place = 1;

@@ -46,9 +46,11 @@ enum gp_reading_bit {
     GP_R_TIE_NONE       = 1u << 5,  /* GP-AMB-WIN-TIE: shared | none */
     GP_R_PLACE_COUNTS   = 1u << 6,  /* GP-AMB-PLACE-COUNTS: free | counts */
     GP_R_DOUBLER_STACK  = 1u << 7,  /* GP-AMB-SECOND-DOUBLER: closed | allowed */
-    GP_R_FOX_ROW_RANKED = 1u << 8   /* GP-AMB-FOX-IGNORED: ignored | ranked */
+    GP_R_FOX_ROW_RANKED = 1u << 8,  /* GP-AMB-FOX-IGNORED: ignored | ranked */
+    GP_R_FOX_EVERY_OPEN = 1u << 9,  /* GP-AMB-FOX-EVERY: first-only | every-open */
+    GP_R_DRAW_FIRST     = 1u << 10  /* GP-AMB-DRAW-ORDER: any-order | first */
 };
-#define GP_N_AMB 9
+#define GP_N_AMB 11
 
 /* Assumed physical facts and the text's numbers: the one table (SPEC.md, "Parameters"). */
 typedef struct gp_params {

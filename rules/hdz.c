@@ -28,14 +28,15 @@ static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
     {"HDZ-AMB-DOG-REFUSED",     "refused",     {"choose-again", "lost"}},
     {"HDZ-AMB-REMINDER",        "reminder",    {"memo", "reserve"}},
     {"HDZ-AMB-END-LINE",        "end-line",    {"line", "row"}},
+    {"HDZ-AMB-DOG-REDRAW",      "dog-redraw",  {"optional", "compulsory"}},
 };
 
 static const game_profile hdz_profiles[] = {
     /* Each bit rests on the profile's own text, quoted in SPEC.md's register. */
-    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE | HDZ_R_BWORTHLESS_ALL},
+    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE | HDZ_R_MILK_SUM},
     {"en", "herr-der-ziegen.en.txt",
-     HDZ_R_END_IMMEDIATE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_ROW | HDZ_R_DOG_EMPTY_ANY |
-     HDZ_R_DOG_OWN_NO | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
+     HDZ_R_END_IMMEDIATE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_EMPTY_ANY |
+     HDZ_R_DOG_OWN_NO | HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -317,14 +318,21 @@ static int hdz_legal_moves(const void *vst, game_move *out, int max)
     const hdz_state *st = vst;
     int k = 0;
     switch (st->phase) {
-    case HDZ_PH_REDRAW:
-        if (k < max) out[k] = mv(HDZ_MV_KEEP, 0, 0);
-        k++;
-        if (seat_has_dog(st, st->turn) && st->pile_len > 0) {
+    case HDZ_PH_REDRAW: {
+        /* HDZ-SETUP-DOG-REDRAW: "mogen worden teruggegeven": a dog in hand and a card to draw */
+        int can_return = seat_has_dog(st, st->turn) && st->pile_len > 0;
+        /* HDZ-AMB-DOG-REDRAW: optional ("mogen" / "may") | compulsory (the German original, by
+         * every public summary: a dog in the starting hand goes back while a card can replace it) */
+        if (!(can_return && R(st, HDZ_R_REDRAW_FORCED))) {
+            if (k < max) out[k] = mv(HDZ_MV_KEEP, 0, 0);
+            k++;
+        }
+        if (can_return) {
             if (k < max) out[k] = mv(HDZ_MV_RETURN, 0, 0);
             k++;
         }
         break;
+    }
     case HDZ_PH_PLAY: {
         const uint8_t *h = st->hand[st->turn];
         for (int i = 0; i < 2; i++)
@@ -1485,6 +1493,17 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     if (st->phase == HDZ_PH_REDRAW && st->played != HDZ_NONE) {
         fail(&in, "position: '%s' must be '-' in phase redraw", "played"); return GAME_BADARG;
+    }
+    if (st->phase == HDZ_PH_REDRAW && R(st, HDZ_R_REDRAW_FORCED) && seat_has_dog(st, st->turn) && st->pile_len > 0) {
+        /* HDZ-AMB-DOG-REDRAW=compulsory: a dog must go back while the pile has a card, so a pile of
+         * dogs alone would swap dog for dog for ever; no deal leaves one (the pile keeps more cards
+         * that are no dog than the seats can draw) */
+        int other = 0;
+        for (int i = 0; i < st->pile_len; i++) other |= st->pile[i] != HDZ_DOG;
+        if (!other) {
+            fail(&in, "position: phase redraw under dog-redraw=compulsory needs a card in the %s that is no dog", "pile");
+            return GAME_BADARG;
+        }
     }
     return GAME_OK;
 }

@@ -28,7 +28,8 @@
 
 /* Phases: the decision the state waits for. */
 enum hdz_phase {
-    HDZ_PH_REDRAW = 0,  /* setup: player `turn` may return a dog from the starting hand */
+    HDZ_PH_REDRAW = 0,  /* setup: player `turn` may (dog-redraw=compulsory: must) return a dog
+                         * from the starting hand */
     HDZ_PH_PLAY,        /* phase 1: `turn` plays a hand card */
     HDZ_PH_TAKE,        /* phase 3: `turn` takes a card beside the large goat */
     HDZ_PH_DOG,         /* after a dog: `turn` moves an own-marked card (or passes) */
@@ -77,9 +78,10 @@ enum hdz_reading_bit {
     HDZ_R_DOUBLE_ADJ      = 1u << 15, /* HDZ-AMB-STABLE-CONNECT: chain | adjacent */
     HDZ_R_REFUSED_LOST    = 1u << 16, /* HDZ-AMB-DOG-REFUSED: choose-again | lost */
     HDZ_R_REMIND_RESERVE  = 1u << 17, /* HDZ-AMB-REMINDER: memo | reserve */
-    HDZ_R_END_ROW_ONLY    = 1u << 18  /* HDZ-AMB-END-LINE: line | row */
+    HDZ_R_END_ROW_ONLY    = 1u << 18, /* HDZ-AMB-END-LINE: line | row */
+    HDZ_R_REDRAW_FORCED   = 1u << 19  /* HDZ-AMB-DOG-REDRAW: optional | compulsory */
 };
-#define HDZ_N_AMB 19
+#define HDZ_N_AMB 20
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters").
  * Every field is an assumption the texts do not settle; correct it here only. */

@@ -20,7 +20,8 @@ static const game_ambiguity kk_amb[KK_N_AMB] = {
 };
 
 static const game_profile kk_profiles[] = {
-    {"de", "kleine-klaeffer.de.txt", 0},
+    /* Each bit rests on the text's own words, quoted in SPEC.md's register. */
+    {"de", "kleine-klaeffer.de.txt", KK_R_MUST_BE_LOWEST},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -239,6 +240,8 @@ static void end_turn(kk_state *st, int src)
     if (st->last_left == KK_NONE) refill(st, src);
     if (st->turns < 255) st->turns++;
     st->gave = 0;
+    /* KK-AMB-CRISIS-EMPTY=game-ends: a crisis that took nothing ends the game with its turn */
+    if (st->ending) { game_over(st); return; }
     /* a game where no seat can place any more ends (a gap of the text) */
     if (st->passes >= st->players) { game_over(st); return; }
     if (st->last_left != KK_NONE) {
@@ -342,9 +345,11 @@ static void apply_place(kk_state *st, uint8_t id, int cell)
     if (last_place && taken == 0) {
         taken = take_line(st, cell, 0, 0) + take_line(st, cell, 1, 0);
         if (taken == 0) {
-            /* KK-AMB-CRISIS-EMPTY: the game ends, or the player takes the card just played */
+            /* KK-AMB-CRISIS-EMPTY: game-ends: the game ends with this turn, which still finishes
+             * with its draw ("Am Ende des Zuges sind die Handkarten wieder auf 4 zu ergänzen"; the
+             * full council needs no refill) | take-played: the player takes the card just played */
             if (R(st, KK_R_CRISIS_TAKE)) take(st, cell);
-            else { st->ending = 1; game_over(st); return; }
+            else st->ending = 1;
         }
     }
     after_place(st);
@@ -936,6 +941,11 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
     st->ending = (uint8_t)v;
     if (st->phase == KK_PH_DRAW && (!st->pile_len[0] || !st->pile_len[1] || hand_count(st, st->turn) >= kk_param.hand))
         PFAIL("position: phase draw needs both piles and a hand short of 4 cards");
+    /* ending=1: a crisis took nothing (KK-AMB-CRISIS-EMPTY=game-ends); its turn may still be drawing */
+    if (st->ending && st->phase == KK_PH_PLACE)
+        PFAIL("position: 'ending' 1 (a crisis took nothing) needs phase draw or over, not place");
+    if (st->ending && st->phase == KK_PH_DRAW && free_places(st) > 0)
+        PFAIL("position: 'ending' 1 in phase draw needs a full council (the crisis filled its last free place)");
     return GAME_OK;
 }
 

@@ -101,7 +101,46 @@ static void w_game_over(const bids_state *pre, bids_state *post) { (void)pre; po
 static void w_special(const bids_state *pre, bids_state *post) { (void)pre; post->special[0][4] = 1; }
 static void w_short(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_TABLE; post->game_winners = 0; post->round++; }
 
+/* The engine's old way with a truck move that completes two seats under first-complete and keep: round 2
+ * goes on although P2, complete at its deal, had won it before anyone moved. */
+static void w_chain_missed(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->round = 2;
+    post->round_winners = 1;
+    post->wins[1] = 0;
+    post->nstables[1] = 3;
+}
+/* A take whose post state a round end has already reset: the card taken is held by nobody. */
+static void w_take_lost(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = BIDS_NONE;
+    post->loc[C("elephant1")] = BIDS_L_OUT;
+}
+
+/* must-play: the first taker is sent back to the table instead of playing at once */
+static void w_not_direct(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_TABLE; post->actor = 0; }
+/* a mad cow emptying an own stable with no brawl (brawl-only) */
+static void w_madcow_own(const bids_state *pre, bids_state *post)
+{
+    put_held(pre, post, BIDS_L_OUT);
+    to_out(post, "bull1");
+    to_out(post, "cow1");
+}
+/* a truck that starts a second cattle stable of P1 with a cow while P1.1 still holds cattle */
+static void w_truck_female_same_seat(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = BIDS_NONE;
+    post->loc[C("truck1")] = BIDS_L_OUT;
+    post->loc[C("cow1")] = ST(0, 1);
+    post->phase = BIDS_PH_TABLE;
+    post->actor = 0;
+}
+
 #define COMPLETE3 "stallion1,mare1/bull1,cow1/boar1,sow1"
+#define TWO_AT_ONCE "held=truck1|-;phase=play;actor=1;stables=stallion1,mare1,mare3/bull1,cow1/sow1|stallion2,mare2/bull2,cow2/boar1,sow2,boar2"
 
 static const fcase cases[] = {
     {"BIDS-SETUP-MATERIAL", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_material, 0},
@@ -129,6 +168,17 @@ static const fcase cases[] = {
     {"BIDS-BRAWL", 2, 0, "open=hen2,hen3;grabbed=0;stables=stallion1,stallion2,mare1/-/-|-/-/-", "grab P1", w_brawl, 0},
     {"BIDS-CALL", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_call_stays, 0},
     {"BIDS-END-SIMULTANEOUS", 3, 0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2,sow3|-/-/-", "call P1+P2", w_winners_noncaller, 0},
+    {"BIDS-END-SIMULTANEOUS", 2, BIDS_R_FIRST_COMPLETE | BIDS_R_KEEP, TWO_AT_ONCE, "truck P2.3 boar P1.3", w_chain_missed, 0},
+    {"BIDS-GRAB-TOUCH", 3, 0, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1", "take elephant", w_take_lost, 0},
+    {"BIDS-GRAB-RACE", 3, BIDS_R_MUST_PLAY, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1", "take elephant", w_not_direct, 0},
+    {"BIDS-MADCOW", 2, BIDS_R_MADCOW_CATTLE | BIDS_R_OWN_BRAWL, "held=madcow1|-;stables=bull1,cow1/-/-|bull2,cow2/-/-;phase=play;actor=1",
+     "place P1.1", w_madcow_own, 1},
+    {"BIDS-STABLE-SECOND-MALE", 2, 0, "held=truck1|-;stables=bull1,cow1,cow2/-/-|-/-/-;phase=play;actor=1", "truck P1.1 cow P1.2",
+     w_truck_female_same_seat, 1},
+    {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
+     "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
+    {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1",
+     "place P1.2", w_game_over, 0},
     {"BIDS-END-EXHAUSTED", 2, 0, "held=hen1|-;phase=play;actor=1", "place P1.1", w_new_round, 0},
     {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_none, 0},
     {"BIDS-SCORE-TABLE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_other, 0},
@@ -168,6 +218,23 @@ START_TEST(each_oracle_flags_a_wrong_transition_of_its_clause)
     f->wrong(&pre, &post);
     judge(&c, &pre, f->move, &post);
     tu_caught(&c, tu_clause(&c, f->clause));
+}
+END_TEST
+
+/* BIDS-GRAB-TOUCH: a message names what the seat holds, never the sentinel ("holds nothing", not "card#255"). */
+START_TEST(a_lost_take_is_reported_as_holding_nothing)
+{
+    static inv_ctx c;
+    bids_state pre, post;
+    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
+    tu_bids_pos(&pre, 3, 0, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1");
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, "take elephant"), GAME_OK);
+    w_take_lost(&pre, &post);
+    judge(&c, &pre, "take elephant", &post);
+    tu_caught(&c, tu_clause(&c, "BIDS-GRAB-TOUCH"));
+    ck_assert_msg(strstr(c.first_msg, "P1 touched elephant1 but holds nothing") != NULL, "%s", c.first_msg);
+    ck_assert_msg(strstr(c.first_msg, "#") == NULL, "%s", c.first_msg);
 }
 END_TEST
 
@@ -275,6 +342,7 @@ static Suite *bids_oracles_suite(void)
     Suite *s = suite_create("bids_oracles");
     TCase *tc = tcase_create("oracle fires");
     tcase_add_loop_test(tc, each_oracle_flags_a_wrong_transition_of_its_clause, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, a_lost_take_is_reported_as_holding_nothing);
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);

@@ -16,16 +16,16 @@ static void fresh(void) { tu_bids_oracles(&ctx); }
  * alle kaarten met dit symbool" */
 START_TEST(a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four)
 {
-    static const int pile_after_flip[] = {0, 0, 35, 23, 20};   /* 72/2, 72/3, 84/4 dealt, one card flipped */
+    static const int pile_after_flip[] = {0, 0, 32, 21, 20};   /* 66/2, 66/3, 84/4 dealt, one card flipped */
     int players = 2 + _i % 3;
     bids_state st;
     fresh();
-    tu_bids_deal(&st, players, _i < 3 ? NL : FR, 100 + (uint64_t)_i);
+    tu_bids_deal(&st, players, _i < 3 ? R0 : FR, 100 + (uint64_t)_i);
     inv_on_setup(&ctx, &st);
     ck_assert_msg(ctx.violations == 0, "%s", ctx.first_msg);
     int box = 0, open = 0;
     for (int id = 0; id < BIDS_CARDS; id++) { box += st.loc[id] == BIDS_L_BOX; open += st.loc[id] == BIDS_L_OPEN; }
-    ck_assert_int_eq(box, players < 4 ? 12 : 0);
+    ck_assert_int_eq(box, players < 4 ? 18 : 0);
     ck_assert_int_eq(open, players);
     for (int p = 0; p < players; p++) {
         ck_assert_int_eq(st.nstables[p], 3);
@@ -55,7 +55,7 @@ START_TEST(the_flip_comes_only_after_every_card_is_taken_and_played)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "piles=ram1,hen1|ewe1,hen2;open=stallion1,bull1;grabbed=0");
+    tu_bids_pos(&st, 2, R0, "piles=ram1,hen1|ewe1,hen2;open=stallion1,bull1;grabbed=0");
     ck_assert(!tu_bids_legal(&st, "flip"));
     play(&st, "grab P1");
     play(&st, "take stallion");          /* P2 is the slowest: it holds bull1 at once */
@@ -79,7 +79,7 @@ START_TEST(any_seat_may_grab_first_and_play_before_the_others_have_grabbed)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 3, NL, "piles=-|-|-;open=stallion1,bull1,boar1;grabbed=0;box=-");
+    tu_bids_pos(&st, 3, R0, "piles=-|-|-;open=stallion1,bull1,boar1;grabbed=0;box=-");
     for (int p = 1; p <= 3; p++) { char m[16]; snprintf(m, sizeof m, "grab P%d", p); ck_assert(tu_bids_legal(&st, m)); }
     play(&st, "grab P3");
     ck_assert_int_eq(bids_engine.to_move(&st), 2);
@@ -98,7 +98,7 @@ START_TEST(the_card_touched_is_the_card_taken_and_stays_in_the_hand_until_played
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 3, NL, "open=elephant1,truck1,hen1;grabbed=0");
+    tu_bids_pos(&st, 3, R0, "open=elephant1,truck1,hen1;grabbed=0");
     play(&st, "grab P2");
     play(&st, "take truck");
     ck_assert_int_eq(st.held[1], tu_bids_card("truck1"));
@@ -114,7 +114,7 @@ START_TEST(the_slowest_seat_takes_the_last_open_card)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 3, NL, "open=elephant1,truck1,hen1;grabbed=0");
+    tu_bids_pos(&st, 3, R0, "open=elephant1,truck1,hen1;grabbed=0");
     play(&st, "grab P3"); play(&st, "take hen");
     ck_assert_int_eq(st.held[0], BIDS_NONE);
     play(&st, "grab P1"); play(&st, "take elephant");
@@ -129,13 +129,13 @@ START_TEST(an_animal_that_fits_is_placed_even_into_a_brawl_and_one_that_fits_now
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=stallion2|-;stables=stallion1,mare1/bull1/boar1|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=stallion2|-;stables=stallion1,mare1/bull1/boar1|-/-/-;phase=play;actor=1");
     ck_assert(!tu_bids_legal(&st, "discard"));
     ck_assert(tu_bids_legal(&st, "place P1.1"));
     ck_assert_int_eq(tu_bids_nlegal(&st), 1);
     play(&st, "place P1.1");
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1");
     ck_assert_int_eq(tu_bids_nlegal(&st), 1);
     play(&st, "discard");
     AT(&st, "ewe1", BIDS_L_OUT);
@@ -147,7 +147,7 @@ START_TEST(a_discarded_card_stays_out_for_the_rest_of_the_round)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "piles=hen1|hen2;held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1;open=cow1;grabbed=1");
+    tu_bids_pos(&st, 2, R0, "piles=hen1|hen2;held=ewe1|-;stables=stallion1/bull1/boar1|-/-/-;phase=play;actor=1;open=cow1;grabbed=1");
     play(&st, "discard");
     play(&st, "grab P2"); play(&st, "take cow"); play(&st, "play P2"); play(&st, "place P2.1");
     play(&st, "flip");
@@ -159,7 +159,7 @@ END_TEST
  * speler A eerst zijn olifant spelen." */
 START_TEST(while_waiting_the_elephant_3_plays_before_the_truck_6)
 {
-    uint32_t r = _i ? FR : NL;
+    uint32_t r = _i ? FR : R0;
     bids_state st;
     fresh();
     tu_bids_pos(&st, 2, r, "held=elephant1|truck1;stables=-/-/-|mare1/-/-");
@@ -177,7 +177,7 @@ END_TEST
 START_TEST(one_holder_may_declare_a_wait_in_nl_but_not_in_fr)
 {
     bids_state st;
-    tu_bids_pos(&st, 2, NL, "held=elephant1|-;open=hen1;grabbed=1");
+    tu_bids_pos(&st, 2, R0, "held=elephant1|-;open=hen1;grabbed=1");
     ck_assert(tu_bids_legal(&st, "wait"));
     tu_bids_pos(&st, 2, FR, "held=elephant1|-;open=hen1;grabbed=1");
     ck_assert(!tu_bids_legal(&st, "wait"));
@@ -192,7 +192,7 @@ START_TEST(an_animal_goes_only_into_an_own_stable_of_its_species_or_an_empty_one
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=cow1|-;stables=stallion1/bull1/-|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=cow1|-;stables=stallion1/bull1/-|-/-/-;phase=play;actor=1");
     ck_assert(!tu_bids_legal(&st, "place P1.1"));
     ck_assert(tu_bids_legal(&st, "place P1.2"));
     ck_assert(!tu_bids_legal(&st, "place P1.3"));        /* she already has cattle: second stable needs the male */
@@ -207,14 +207,14 @@ START_TEST(a_second_stable_of_a_species_starts_with_its_male)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=bull2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=bull2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
     ck_assert(tu_bids_legal(&st, "place P1.2"));
     play(&st, "place P1.2");
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1");
     ck_assert(!tu_bids_legal(&st, "place P1.2"));
     ck_assert(tu_bids_legal(&st, "place P1.1"));
-    tu_bids_pos(&st, 2, NL, "held=cow2|-;stables=-/-/-|bull1/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=cow2|-;stables=-/-/-|bull1/-/-;phase=play;actor=1");
     ck_assert(tu_bids_legal(&st, "place P1.1"));         /* a first stable may start with a female */
 }
 END_TEST
@@ -224,7 +224,7 @@ START_TEST(placing_an_animal_moves_no_other_card)
 {
     bids_state st, before;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=mare1|-;stables=stallion1/bull1,cow1/-|ram1/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=mare1|-;stables=stallion1/bull1,cow1/-|ram1/-/-;phase=play;actor=1");
     before = st;
     play(&st, "place P1.1");
     for (int id = 0; id < BIDS_CARDS; id++) if (id != tu_bids_card("mare1")) ck_assert_int_eq(st.loc[id], before.loc[id]);
@@ -239,15 +239,15 @@ START_TEST(the_elephant_goes_into_another_seats_empty_stable_or_out)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=elephant1|-;stables=-/-/-|ram1/-/ewe1;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=elephant1|-;stables=-/-/-|ram1/-/ewe1;phase=play;actor=1");
     ck_assert(!tu_bids_legal(&st, "place P1.1"));
     ck_assert(!tu_bids_legal(&st, "discard"));
     ck_assert_int_eq(tu_bids_nlegal(&st), 1);
     play(&st, "place P2.2");
-    tu_bids_pos(&st, 2, NL, "held=-|ewe2;stables=-/-/-|ram1/elephant1/ewe1;phase=play;actor=2");
+    tu_bids_pos(&st, 2, R0, "held=-|ewe2;stables=-/-/-|ram1/elephant1/ewe1;phase=play;actor=2");
     ck_assert(!tu_bids_legal(&st, "place P2.2"));        /* full */
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=elephant1|-;stables=-/-/-|ram1/hen1/ewe1;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=elephant1|-;stables=-/-/-|ram1/hen1/ewe1;phase=play;actor=1");
     ck_assert_int_eq(tu_bids_nlegal(&st), 1);
     play(&st, "discard");
 }
@@ -259,30 +259,38 @@ START_TEST(the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_readi
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=madcow1|-;stables=boar1,sow1/-/-|bull1,cow1,bull2/-/-;phase=play;actor=1");
-    ck_assert(tu_bids_legal(&st, "place P1.1"));         /* any-stable (nl and fr) */
+    tu_bids_pos(&st, 2, R0, "held=madcow1|-;stables=boar1,sow1/-/-|bull1,cow1,bull2/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "place P1.1"));         /* any-stable */
     ck_assert(!tu_bids_legal(&st, "discard"));
     play(&st, "place P2.1");
     AT(&st, "bull1", BIDS_L_OUT); AT(&st, "cow1", BIDS_L_OUT); AT(&st, "bull2", BIDS_L_OUT); AT(&st, "madcow1", BIDS_L_OUT);
     tu_bids_pos(&st, 2, BIDS_R_MADCOW_CATTLE, "held=madcow1|-;stables=boar1,sow1/-/-|-/-/-;phase=play;actor=1");
     ck_assert(!tu_bids_legal(&st, "place P1.1"));
     ck_assert(tu_bids_legal(&st, "discard"));            /* nobody else has a cow stable */
+    for (int prof = 0; prof < 2; prof++) {               /* both texts: "gekke koe (koeienstal)" / "(étable à vaches)" */
+        tu_bids_pos(&st, 2, bids_engine.profiles[prof].readings, "held=madcow1|-;stables=boar1,sow1/bull1,cow1/-|-/-/-;phase=play;actor=1");
+        ck_assert(!tu_bids_legal(&st, "place P1.1"));
+        ck_assert(tu_bids_legal(&st, "place P1.2"));
+    }
 }
 END_TEST
 
-/* BIDS-WILD BIDS-AMB-WILD-OWN: nl "in zijn eigen stal" | fr "dans sa propre écurie" */
-START_TEST(the_wild_stallion_may_empty_any_own_stable_in_nl_but_only_a_horse_stable_in_fr)
+/* BIDS-WILD BIDS-AMB-WILD-OWN: nl "in zijn eigen stal" | fr "dans sa propre écurie"; any-stable |
+ * horse-stable. Both texts state horse-stable: "dolle hengst (paardenstal)" / "un étalon sauvage (écurie)". */
+START_TEST(the_wild_stallion_may_empty_any_own_stable_under_any_stable_but_only_a_horse_stable_under_the_texts)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
     ck_assert(tu_bids_legal(&st, "place P1.1"));
     ck_assert(!tu_bids_legal(&st, "place P1.2"));        /* an elephant leaves only by truck */
     play(&st, "place P1.1");
     AT(&st, "boar1", BIDS_L_OUT); AT(&st, "boar2", BIDS_L_OUT);
-    tu_bids_pos(&st, 2, FR, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
-    ck_assert(!tu_bids_legal(&st, "place P1.1"));
-    ck_assert(tu_bids_legal(&st, "place P2.1"));
+    for (int prof = 0; prof < 2; prof++) {
+        tu_bids_pos(&st, 2, bids_engine.profiles[prof].readings, "held=wild1|-;stables=boar1,boar2/elephant1/-|stallion1,mare1/-/-;phase=play;actor=1");
+        ck_assert(!tu_bids_legal(&st, "place P1.1"));
+        ck_assert(tu_bids_legal(&st, "place P2.1"));
+    }
 }
 END_TEST
 
@@ -292,7 +300,7 @@ START_TEST(the_truck_moves_or_removes_one_animal_by_the_placing_rules)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=truck1|-;stables=elephant1/hen1/-|stallion1,mare1/-/rooster1;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=truck1|-;stables=elephant1/hen1/-|stallion1,mare1/-/rooster1;phase=play;actor=1");
     ck_assert(tu_bids_legal(&st, "truck P1.1 elephant P2.2"));
     ck_assert(!tu_bids_legal(&st, "truck P1.1 elephant P2.3"));
     ck_assert(tu_bids_legal(&st, "truck P2.1 mare P1.3"));
@@ -314,7 +322,7 @@ START_TEST(a_brawl_stable_is_not_complete_and_scores_nothing)
     bids_state st;
     fresh();
     /* P1: horses with a brawl (0) + pigs pair 2+2+2=6; P2: sheep pair 2+2+2=6 + hen 1 = 7 */
-    tu_bids_pos(&st, 2, NL, "held=hen1|-;stables=stallion1,stallion2,mare1/boar1,sow1/-|ram1,ewe1,ewe2/-/-;phase=play;actor=1;"
+    tu_bids_pos(&st, 2, R0, "held=hen1|-;stables=stallion1,stallion2,mare1/boar1,sow1/-|ram1,ewe1,ewe2/-/-;phase=play;actor=1;"
                             "piles=-|-");
     ck_assert(!tu_bids_legal(&st, "call P1"));
     play(&st, "place P1.3");        /* the last card: the round ends by value, P1 0+6+1 = 7 < P2 8 */
@@ -332,7 +340,7 @@ START_TEST(only_seats_whose_stables_are_all_complete_may_call)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "|ram1,ewe1/elephant1/rooster1,hen1");
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "|ram1,ewe1/elephant1/rooster1,hen1");
     ck_assert(tu_bids_legal(&st, "call P1"));
     ck_assert(!tu_bids_legal(&st, "call P2"));
     ck_assert(!tu_bids_legal(&st, "call P1+P2"));
@@ -343,13 +351,16 @@ START_TEST(only_seats_whose_stables_are_all_complete_may_call)
 }
 END_TEST
 
-/* BIDS-AMB-EACH-SPECIES: nl "van dezelfde soort" | fr "de chaque espèce" */
-START_TEST(two_complete_stables_of_one_species_may_call_in_nl_but_not_in_fr)
+/* BIDS-AMB-EACH-SPECIES: nl "van dezelfde soort" | fr "de chaque espèce"; same | distinct. Both texts
+ * state `same` (fr's "Rappel : ... de la même espèce" and "plusieurs étables abritant la même espèce"). */
+START_TEST(two_complete_stables_of_one_species_may_call_under_same_but_not_under_distinct)
 {
     bids_state st;
     tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-");
     ck_assert(tu_bids_legal(&st, "call P1"));
     tu_bids_pos(&st, 2, FR, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-");
+    ck_assert(tu_bids_legal(&st, "call P1"));
+    tu_bids_pos(&st, 2, BIDS_R_DISTINCT, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-");
     ck_assert(!tu_bids_legal(&st, "call P1"));
 }
 END_TEST
@@ -360,7 +371,7 @@ START_TEST(a_truck_before_the_call_makes_the_caller_late)
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "held=-|truck1;stables=" COMPLETE3 "|-/-/-;phase=play;actor=2");
+    tu_bids_pos(&st, 2, R0, "held=-|truck1;stables=" COMPLETE3 "|-/-/-;phase=play;actor=2");
     play(&st, "truck P1.2 cow out");
     ck_assert(!tu_bids_legal(&st, "call P1"));
     ck_assert_int_eq(st.round, 1);                       /* the round goes on */
@@ -373,11 +384,11 @@ START_TEST(simultaneous_callers_are_decided_by_their_most_valuable_stable)
     bids_state st;
     fresh();
     /* P1's best stable: horses 4+4+4+2 = 14; P2's: cattle 3+3+3+3+2 = 14... make P2 lower: 3+3+3+2 = 11 */
-    tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1,mare2/ram1,ewe1/rooster1,hen1|bull1,cow1,cow2/boar1,sow1/rooster2,hen2");
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1,mare2/ram1,ewe1/rooster1,hen1|bull1,cow1,cow2/boar1,sow1/rooster2,hen2");
     play(&st, "call P1+P2");
     ck_assert_int_eq(st.round_winners, 1);
     fresh();
-    tu_bids_pos(&st, 2, NL, "stables=stallion1,mare1/ram1,ewe1/rooster1,hen1|stallion2,mare2/boar1,sow1/rooster2,hen2");
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/ram1,ewe1/rooster1,hen1|stallion2,mare2/boar1,sow1/rooster2,hen2");
     play(&st, "call P1+P2");                             /* 10 and 10: both win */
     ck_assert_int_eq(st.round_winners, 3);
     ck_assert_int_eq(st.nstables[0], 4);
@@ -392,7 +403,7 @@ START_TEST(when_the_cards_run_out_the_most_valuable_stables_win)
     bids_state st;
     fresh();
     /* P1: hens 1+1+1 + rooster 1 + pair 2 = 6 after the hen; P2: bull + cow + pair = 8 */
-    tu_bids_pos(&st, 2, NL, "piles=-|-;held=hen3|-;stables=rooster1,hen1,hen2/-/-|bull1,cow1/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "piles=-|-;held=hen3|-;stables=rooster1,hen1,hen2/-/-|bull1,cow1/-/-;phase=play;actor=1");
     play(&st, "place P1.1");
     ck_assert_int_eq(st.round_winners, 2);
     ck_assert_int_eq(st.nstables[1], 4);
@@ -405,7 +416,7 @@ START_TEST(a_complete_seat_that_never_called_wins_a_round_that_runs_out_under_co
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, NL, "piles=-|-;held=mare4|-;stables=stallion1,mare1,mare2,mare3/ram1/ram2|bull1,cow1/boar1,sow1/rooster1,hen1;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "piles=-|-;held=mare4|-;stables=stallion1,mare1,mare2,mare3/ram1/ram2|bull1,cow1/boar1,sow1/rooster1,hen1;phase=play;actor=1");
     play(&st, "place P1.1");                             /* P1 26+2+2 = 30 in value, P2 complete (18) */
     ck_assert_int_eq(st.round_winners, 2);
     tu_bids_pos(&st, 2, BIDS_R_END_VALUE, "piles=-|-;held=mare4|-;stables=stallion1,mare1,mare2,mare3/ram1/ram2|bull1,cow1/boar1,sow1/rooster1,hen1;phase=play;actor=1");
@@ -423,10 +434,159 @@ START_TEST(under_first_complete_the_round_ends_the_moment_a_seat_is_complete)
     play(&st, "place P1.3");
     ck_assert_int_eq(st.round_winners, 1);
     ck_assert_int_eq(st.round, 2);
-    tu_bids_pos(&st, 2, NL, "held=sow1|-;open=hen1;grabbed=1;piles=hen2|hen3;stables=stallion1,mare1/bull1,cow1/boar1|-/-/-;phase=play;actor=1");
+    tu_bids_pos(&st, 2, R0, "held=sow1|-;open=hen1;grabbed=1;piles=hen2|hen3;stables=stallion1,mare1/bull1,cow1/boar1|-/-/-;phase=play;actor=1");
     play(&st, "place P1.3");
     ck_assert_int_eq(st.round, 1);
     ck_assert(tu_bids_legal(&st, "call P1"));
+}
+END_TEST
+
+/* BIDS-END-SIMULTANEOUS BIDS-AMB-FIRST BIDS-AMB-RESET: "Roepen 2 of meer spelers tegelijk als eerste, dan
+ * wint van hen de speler met de meest waardevolle stal". One truck move completes two seats. Under
+ * first-complete both are complete at one moment, so the most valuable stable wins; under keep the
+ * other complete seat keeps its stables, is complete when round 2 is dealt, and wins that round before
+ * anyone moves (the campaign's finding: the engine ended round 2 inside the next take and lost the
+ * card taken). Under first-caller the table may call either seat or both. */
+START_TEST(one_truck_move_completing_two_seats_is_judged_as_a_simultaneous_first)
+{
+    bids_state st;
+    const char *pos = "held=truck1|-;phase=play;actor=1;"
+                      "stables=stallion1,mare1,mare3/bull1,cow1/sow1|stallion2,mare2/bull2,cow2/boar1,sow2,boar2";
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIRST_COMPLETE | BIDS_R_KEEP, pos);
+    play(&st, "truck P2.3 boar P1.3");                   /* P1 best 14 (horses), P2 best 10 */
+    ck_assert_int_eq(st.round, 3);                       /* round 2 ended at its deal */
+    ck_assert_int_eq(st.round_winners, 2);               /* ... won by P2, complete from its start */
+    ck_assert_int_eq(st.wins[0], 1);
+    ck_assert_int_eq(st.wins[1], 1);
+    ck_assert_int_eq(st.nstables[0], 4);
+    ck_assert_int_eq(st.nstables[1], 4);
+    AT(&st, "boar1", ST(0, 2));                          /* keep: the animals stayed */
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIRST_COMPLETE, pos);     /* clear: round 2 starts empty */
+    play(&st, "truck P2.3 boar P1.3");
+    ck_assert_int_eq(st.round, 2);
+    ck_assert_int_eq(st.round_winners, 1);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_KEEP, pos);               /* first-caller: a race of calls */
+    play(&st, "truck P2.3 boar P1.3");
+    ck_assert_int_eq(st.round, 1);
+    ck_assert(tu_bids_legal(&st, "call P1"));
+    ck_assert(tu_bids_legal(&st, "call P2"));
+    ck_assert(tu_bids_legal(&st, "call P1+P2"));
+    play(&st, "call P2");                                /* P2 wins round 1; P1 is complete at the deal */
+    ck_assert_int_eq(st.round, 2);
+    ck_assert(tu_bids_legal(&st, "call P1"));            /* ... and may call before anyone moves */
+}
+END_TEST
+
+/* BIDS-GRAB-RACE BIDS-AMB-DIRECT: nl "Hij hoeft niet op de anderen te wachten." | fr "Il ne doit pas attendre
+ * les autres."; need-not-wait | must-play: the trick's first taker plays at once under must-play */
+START_TEST(the_first_taker_plays_at_once_under_must_play_and_when_the_table_says_under_need_not_wait)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 3, BIDS_R_MUST_PLAY, "open=hen1,hen2,boar1;grabbed=0");
+    play(&st, "grab P2");
+    play(&st, "take hen");
+    ck_assert_int_eq(st.phase, BIDS_PH_PLAY);            /* P2 plays before anyone else */
+    ck_assert_int_eq(st.actor, 1);
+    play(&st, "place P2.1");
+    play(&st, "grab P1");
+    play(&st, "take hen");                               /* not the first: the table decides again */
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    ck_assert(tu_bids_legal(&st, "wait"));
+    fresh();
+    tu_bids_pos(&st, 3, R0, "open=hen1,hen2,boar1;grabbed=0");
+    play(&st, "grab P2");
+    play(&st, "take hen");
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);           /* need-not-wait: P2 may hold its card back */
+    ck_assert(tu_bids_legal(&st, "wait"));
+    ck_assert(tu_bids_legal(&st, "grab P1"));
+}
+END_TEST
+
+/* BIDS-MADCOW BIDS-WILD BIDS-AMB-OWN-PURPOSE: "of hij mag de gekke koe in zijn eigen stal leggen (om zo de bonje
+ * in zijn stal op te lossen)"; any-own | brawl-only */
+START_TEST(an_own_stable_takes_the_mad_cow_only_to_end_its_brawl_under_brawl_only)
+{
+    bids_state st;
+    const char *pos = "held=madcow1|-;stables=bull1,cow1/bull2,bull3,cow2/-|-/-/-;phase=play;actor=1";
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_MADCOW_CATTLE | BIDS_R_OWN_BRAWL, pos);
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));        /* no brawl there */
+    ck_assert(tu_bids_legal(&st, "place P1.2"));
+    tu_bids_pos(&st, 2, BIDS_R_MADCOW_CATTLE, pos);
+    ck_assert(tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "place P1.2"));
+    tu_bids_pos(&st, 2, BIDS_R_WILD_HORSES | BIDS_R_OWN_BRAWL, "held=wild1|-;stables=stallion1,mare1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "discard"));            /* nobody else has horses */
+}
+END_TEST
+
+/* BIDS-TRUCK BIDS-STABLE-SECOND-MALE BIDS-AMB-TRUCK-RULES: "zolang hij aan de spelregels voldoet (olifant naar een
+ * lege stal, gewone dieren naar een stal met dieren van dezelfde soort of naar een lege stal)"; all-rules |
+ * listed-only. The stable a truck empties stops counting only when the animal was its last one. */
+START_TEST(a_truck_keeps_the_second_male_rule_under_all_rules_and_only_its_list_under_listed_only)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, R0, "held=truck1|-;stables=bull1,cow1,cow2/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "truck P1.1 cow P1.2"));   /* P1.1 still holds cattle: a second stable needs the bull */
+    ck_assert(tu_bids_legal(&st, "truck P1.1 bull P1.2"));
+    tu_bids_pos(&st, 2, R0, "held=truck1|-;stables=cow1/-/-|-/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "truck P1.1 cow P1.2"));    /* its last animal: no other cattle stable is left */
+    tu_bids_pos(&st, 2, R0, "held=truck1|-;stables=-/-/-|bull1,cow1,cow2/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "truck P2.1 cow P2.2"));
+    tu_bids_pos(&st, 2, BIDS_R_TRUCK_LISTED, "held=truck1|-;stables=-/-/-|bull1,cow1,cow2/-/-;phase=play;actor=1");
+    ck_assert(tu_bids_legal(&st, "truck P2.1 cow P2.2"));
+    ck_assert(tu_bids_legal(&st, "truck P2.1 cow P1.1"));
+    play(&st, "truck P2.1 cow P2.2");
+    AT(&st, "cow1", ST(1, 1));
+}
+END_TEST
+
+/* BIDS-SCORE-TABLE BIDS-AMB-PAIR-COUNT: "Per stelletje: 2 punten extra (1 mannetjes- en 1 vrouwtjesdier van
+ * dezelfde soort in 1 stal zonder bonje)"; one-per-stable | per-female */
+START_TEST(a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female)
+{
+    bids_state st;
+    const char *pos = "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1";
+    fresh();
+    tu_bids_pos(&st, 2, R0, pos);
+    play(&st, "place P1.2");                             /* P1 10 + 1 = 11, P2 5 + 2 = 7 */
+    ck_assert_int_eq(st.round_winners, 1);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_PAIR_EACH, pos);
+    play(&st, "place P1.2");                             /* P1 10 + 1 = 11, P2 5 + 4 x 2 = 13 */
+    ck_assert_int_eq(st.round_winners, 2);
+}
+END_TEST
+
+/* BIDS-GAME-END BIDS-AMB-FIVE-WIN: nl "De speler die als eerste met 5 stallen een ronde wint, wint het spel." |
+ * fr "Le joueur qui finit le premier une partie en ayant cinq étables remporte la partie."; any-win | complete-win */
+START_TEST(a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win)
+{
+    bids_state st;
+    const char *pos = "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1";
+    fresh();
+    tu_bids_pos(&st, 2, R0, pos);
+    play(&st, "place P1.2");                             /* P1 wins on value, owning 5 */
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);
+    ck_assert_int_eq(st.game_winners, 1);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, pos);
+    play(&st, "place P1.2");
+    ck_assert_int_ne(st.phase, BIDS_PH_OVER);            /* nobody finished the round: it goes on */
+    ck_assert_int_eq(st.round, 2);
+    ck_assert_int_eq(st.nstables[0], 5);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-");
+    play(&st, "call P1");                                /* five complete stables called: the game is won */
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);
+    ck_assert_int_eq(st.game_winners, 1);
 }
 END_TEST
 
@@ -456,7 +616,7 @@ START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
     int scores[4];
     unsigned w;
     fresh();
-    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
     play(&st, "call P1");
     ck_assert_int_eq(st.phase, BIDS_PH_PLAY > 0 ? st.phase : 0);
     ck_assert(bids_engine.to_move(&st) >= 0);            /* own-five: 4 stables, the game goes on */
@@ -469,7 +629,7 @@ START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
     ck_assert_int_eq(w, 1);
     ck_assert_int_eq(scores[0], 5);
     fresh();
-    tu_bids_pos(&st, 2, NL, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-");
     play(&st, "call P1");
     ck_assert_int_eq(bids_engine.to_move(&st), -1);
     ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
@@ -555,18 +715,24 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, placing_an_animal_moves_no_other_card);
     tcase_add_test(tc, the_elephant_goes_into_another_seats_empty_stable_or_out);
     tcase_add_test(tc, the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_reading);
-    tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_in_nl_but_only_a_horse_stable_in_fr);
+    tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_under_any_stable_but_only_a_horse_stable_under_the_texts);
     tcase_add_test(tc, the_truck_moves_or_removes_one_animal_by_the_placing_rules);
     tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
     suite_add_tcase(s, tc);
     tc = tcase_create("round end");
     tcase_add_test(tc, only_seats_whose_stables_are_all_complete_may_call);
-    tcase_add_test(tc, two_complete_stables_of_one_species_may_call_in_nl_but_not_in_fr);
+    tcase_add_test(tc, two_complete_stables_of_one_species_may_call_under_same_but_not_under_distinct);
     tcase_add_test(tc, a_truck_before_the_call_makes_the_caller_late);
     tcase_add_test(tc, simultaneous_callers_are_decided_by_their_most_valuable_stable);
     tcase_add_test(tc, when_the_cards_run_out_the_most_valuable_stables_win);
     tcase_add_test(tc, a_complete_seat_that_never_called_wins_a_round_that_runs_out_under_complete_wins);
     tcase_add_test(tc, under_first_complete_the_round_ends_the_moment_a_seat_is_complete);
+    tcase_add_test(tc, one_truck_move_completing_two_seats_is_judged_as_a_simultaneous_first);
+    tcase_add_test(tc, the_first_taker_plays_at_once_under_must_play_and_when_the_table_says_under_need_not_wait);
+    tcase_add_test(tc, an_own_stable_takes_the_mad_cow_only_to_end_its_brawl_under_brawl_only);
+    tcase_add_test(tc, a_truck_keeps_the_second_male_rule_under_all_rules_and_only_its_list_under_listed_only);
+    tcase_add_test(tc, a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female);
+    tcase_add_test(tc, a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win);
     tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
     tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
     tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);

@@ -187,8 +187,9 @@ END_TEST
 
 START_TEST(a_written_record_replays_to_the_same_game)
 {
-    static const uint32_t r[] = {0, GP_R_FOX_EACH_FIRST | GP_R_DH_REDRAW, GP_R_MAY_STOP | GP_R_TIE_NONE,
-                                 GP_R_DOUBLER_ANY | GP_R_DOUBLER_STACK | GP_R_FOX_BARE_CHEST | GP_R_PLACE_COUNTS};
+    static const uint32_t r[] = {0, GP_R_FOX_EACH_FIRST | GP_R_DH_REDRAW | GP_R_DRAW_FIRST, GP_R_MAY_STOP | GP_R_TIE_NONE,
+                                 GP_R_DOUBLER_ANY | GP_R_DOUBLER_STACK | GP_R_FOX_BARE_CHEST | GP_R_PLACE_COUNTS |
+                                 GP_R_FOX_EVERY_OPEN};
     tu_written_record_round_trip(&gp_engine, 2 + _i % 4, r[_i % 4], 70 + (uint64_t)_i, _i >= 4);
 }
 END_TEST

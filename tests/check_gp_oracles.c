@@ -276,6 +276,19 @@ START_TEST(fox_place_oracle_fires_when_the_last_opener_does_not_get_the_fox)
 }
 END_TEST
 
+/* GP-FOX-PLACE under GP-AMB-FOX-EVERY every-open: a player's second collection takes the fox
+ * from P2's row; the engine's transition is accepted, and one that leaves the fox is reported. */
+START_TEST(fox_place_oracle_fires_when_a_new_collection_does_not_take_the_fox_under_every_open)
+{
+    pos(3, GP_NL | GP_R_FOX_EVERY_OPEN, "hands=WX|SX|TX;cols=1VK1j0x0,2VS1j0x0,3VT1j0x0,1V.0j0x0;fox=c2", "");
+    trans t = step("open W c4");
+    accepts(&t, "GP-FOX-PLACE");
+    ck_assert_int_eq(t.post.fox, 3);
+    t.post.fox = 1;                                     /* what first-only does */
+    rejects(&t, "GP-FOX-PLACE");
+}
+END_TEST
+
 /* GP-FOX-EXTEND */
 START_TEST(fox_extend_oracle_fires_when_the_foxs_row_grows_by_two)
 {
@@ -360,6 +373,56 @@ START_TEST(take_display_oracle_fires_when_the_slot_is_not_refilled)
     t.post.hand[0][T('M')]--;
     t.post.hand[0][T('G')]++;                           /* the pile's G went to the hand instead */
     rejects(&t, "GP-TAKE-DISPLAY");
+}
+END_TEST
+
+/* GP-TAKE-PILE under GP-AMB-DRAW-ORDER first: the engine's draw as the second action (legal under
+ * any-order) is reported once the readings say draw-at=first. */
+START_TEST(take_pile_oracle_fires_when_the_pile_is_drawn_second_under_draw_at_first)
+{
+    pos(3, GP_NL, "hands=X|SX|TX", "G");
+    step("take 1");
+    trans t = step("draw");
+    accepts(&t, "GP-TAKE-PILE");
+    t.pre.readings |= GP_R_DRAW_FIRST;
+    t.post.readings |= GP_R_DRAW_FIRST;
+    rejects(&t, "GP-TAKE-PILE");
+}
+END_TEST
+
+/* Faulty engine: legal moves and apply that ignore GP-AMB-DRAW-ORDER (the draw allowed second
+ * under first), consistent with each other so that only the rule's restatement can tell. */
+static int any_order_legal_moves(const void *s, game_move *out, int max)
+{
+    gp_state g = *(const gp_state *)s;
+    g.readings &= ~(uint32_t)GP_R_DRAW_FIRST;
+    return gp_engine.legal_moves(&g, out, max);
+}
+
+static int any_order_apply(void *s, const game_move *m)
+{
+    gp_state *g = s;
+    uint32_t r = g->readings;
+    g->readings &= ~(uint32_t)GP_R_DRAW_FIRST;
+    int rc = gp_engine.apply(g, m);
+    g->readings = r;
+    return rc;
+}
+
+/* GP-LEGAL-SET under GP-AMB-DRAW-ORDER first: the oracle's own legal set withholds the draw after
+ * one action, so an engine that offers it is caught and the deciding clause named. */
+START_TEST(legal_set_oracle_fires_when_legal_moves_offers_the_draw_second_under_draw_at_first)
+{
+    pos(3, GP_NL | GP_R_DRAW_FIRST, "hands=X|SX|TX", "G");
+    step("take 1");
+    trans t = step("take 1");
+    accepts(&t, "GP-LEGAL-SET");
+    game_engine faulty = gp_engine;
+    faulty.legal_moves = any_order_legal_moves;
+    faulty.apply = any_order_apply;
+    judge_with(&faulty, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GP-LEGAL-SET"));
+    ck_assert_msg(strstr(ctx.first_msg, "GP-TAKE-PILE"), "%s", ctx.first_msg);
 }
 END_TEST
 
@@ -638,6 +701,8 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, one_per_motif_oracle_fires_when_a_second_row_of_a_motif_opens);
     tcase_add_test(tc, take_display_oracle_fires_when_the_slot_is_not_refilled);
     tcase_add_test(tc, take_pile_oracle_fires_when_the_pile_card_costs_one_action);
+    tcase_add_test(tc, take_pile_oracle_fires_when_the_pile_is_drawn_second_under_draw_at_first);
+    tcase_add_test(tc, legal_set_oracle_fires_when_legal_moves_offers_the_draw_second_under_draw_at_first);
     tcase_add_test(tc, joker_oracle_fires_when_a_joker_opens_a_row);
     tcase_add_test(tc, doubler_play_oracle_fires_when_the_doubler_lies_as_a_piece);
     tcase_add_test(tc, no_takeback_oracle_fires_when_a_piece_goes_back_to_the_hand);
@@ -645,6 +710,7 @@ static Suite *gp_oracles_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("fox");
     tcase_add_test(tc, fox_place_oracle_fires_when_the_last_opener_does_not_get_the_fox);
+    tcase_add_test(tc, fox_place_oracle_fires_when_a_new_collection_does_not_take_the_fox_under_every_open);
     tcase_add_test(tc, fox_extend_oracle_fires_when_the_foxs_row_grows_by_two);
     tcase_add_test(tc, fox_own_oracle_fires_when_the_fox_stays);
     tcase_add_test(tc, fox_left_oracle_fires_when_the_neighbours_fox_costs_one_action);

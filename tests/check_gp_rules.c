@@ -225,6 +225,47 @@ START_TEST(placing_the_fox_leaves_action_d_free_unless_the_reading_counts_it)
 }
 END_TEST
 
+/* GP-AMB-FOX-EVERY first-only (nl: "zijn eerste open kaart", "De laatste speler"): a player's
+ * second collection leaves the fox where it is | every-open: it takes the fox at once, from
+ * another player's collection too; under fox-place-move=counts that uses the turn's fox move. */
+START_TEST(a_newly_opened_second_collection_takes_the_fox_only_under_every_open)
+{
+    const char *f = "hands=WX|SX|TX;cols=1VK1j0x0,2VS1j0x0,3VT1j0x0,1V.0j0x0;fox=c2";
+    pos(3, GP_NL, f, "");
+    ck_assert_uint_eq(GP_NL & GP_R_FOX_EVERY_OPEN, 0);   /* profile nl: first-only */
+    play("open W c4");
+    ck_assert_int_eq(st.fox, 1);                       /* still on P2's c2 */
+    ck_assert(!legal("fox c1"));                       /* not P1's fox: no action D */
+    pos(3, GP_NL | GP_R_FOX_EVERY_OPEN, f, "");
+    play("open W c4");
+    ck_assert_int_eq(st.fox, 3);
+    ck_assert_int_eq(st.fox_moved, 0);                 /* fox-place-move=free */
+    ck_assert(legal("fox c1"));
+    pos(3, GP_NL | GP_R_FOX_EVERY_OPEN | GP_R_PLACE_COUNTS, f, "");
+    play("open W c4");
+    ck_assert_int_eq(st.fox, 3);
+    ck_assert(!legal("fox c1"));                       /* the placement was the turn's fox move */
+}
+END_TEST
+
+/* GP-AMB-FOX-EVERY every-open with GP-AMB-FOX-PLACE: every opening includes each player's first,
+ * so under every-open the fox-place reading changes nothing: P1's first collection takes the fox
+ * though P2 and P3 have none (last-player alone would leave it beside the pile). */
+START_TEST(under_every_open_the_first_collection_of_the_game_takes_the_fox)
+{
+    const char *f = "hands=KX|SX|TX;cols=1V.0j0x0";
+    pos(3, GP_NL, f, "");
+    play("open K c1");
+    ck_assert_int_eq(st.fox, GP_NONE);
+    pos(3, GP_NL | GP_R_FOX_EVERY_OPEN, f, "");
+    play("open K c1");
+    ck_assert_int_eq(st.fox, 0);
+    pos(3, GP_NL | GP_R_FOX_EVERY_OPEN | GP_R_FOX_EACH_FIRST, f, "");
+    play("open K c1");
+    ck_assert_int_eq(st.fox, 0);
+}
+END_TEST
+
 /* GP-FOX-OWN: one action, to another own collection. GP-FOX-ONCE: once per turn. */
 START_TEST(the_fox_moves_to_another_own_collection_for_one_action_once_per_turn)
 {
@@ -263,6 +304,31 @@ START_TEST(after_the_turn_the_fox_is_passed_on_for_free)
     ck_assert_int_eq(st.fox, 2);
     ck_assert_int_eq(G->to_move(&st), 1);
     ck_assert_int_eq(st.phase, GP_PH_ACT);
+}
+END_TEST
+
+/* GP-FOX-PASS: the free pass needs the fox on one of the mover's own collections ("Als de vos zich
+ * op één van de verzamelingen bevindt van de actuele speler", "verder geven"): with the fox on
+ * the left neighbour's or a third player's collection, the turn ends after the third action
+ * with no pass offered, and the fox stays. */
+START_TEST(no_free_pass_when_the_fox_is_not_on_the_movers_own_collection)
+{
+    static const char *const where[] = {"fox=c2", "fox=c3"};
+    for (int i = 0; i < 2; i++) {
+        char f[160];
+        snprintf(f, sizeof f, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0,3VT1j0x0;acts=2;%s", where[i]);
+        pos(3, GP_NL, f, "");
+        play("take 1");
+        ck_assert_int_eq(st.phase, GP_PH_ACT);
+        ck_assert_int_eq(G->to_move(&st), 1);          /* straight to P2: no pass phase for P1 */
+        ck_assert_int_eq(st.fox, 1 + i);
+    }
+    /* the same turn with the fox on P1's own c1 offers the pass */
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0,3VT1j0x0;acts=2;fox=c1", "");
+    play("take 1");
+    ck_assert_int_eq(st.phase, GP_PH_PASS);
+    ck_assert(legal("fox c2"));
+    ck_assert(!legal("fox c3"));                       /* P3 is not P1's left neighbour */
 }
 END_TEST
 
@@ -313,6 +379,29 @@ START_TEST(the_pile_top_costs_two_actions_and_never_twice)
     pos(3, GP_NL, T3 ";acts=1", "G");
     ck_assert(legal("draw"));
     play("draw");
+    ck_assert_int_eq(G->to_move(&st), 1);
+}
+END_TEST
+
+/* GP-TAKE-PILE, GP-AMB-DRAW-ORDER: the draw may be the 1st and 2nd or the 2nd and 3rd action
+ * ("in een volgorde naar keuze": any-order, nl) | only the turn's first action ("Dit betekent dat de
+ * speler dan nog maar één volgende actie kan uitvoeren.": first). */
+START_TEST(the_pile_is_drawn_at_any_point_with_two_actions_left_or_only_first_under_draw_at_first)
+{
+    pos(3, GP_NL, T3, "G");
+    ck_assert_uint_eq(GP_NL & GP_R_DRAW_FIRST, 0);     /* profile nl: any-order */
+    play("take 1");
+    ck_assert(legal("draw"));
+    play("draw");
+    ck_assert_int_eq(G->to_move(&st), 1);
+    pos(3, GP_NL | GP_R_DRAW_FIRST, T3, "G");
+    ck_assert(legal("draw"));
+    play("take 1");
+    ck_assert(!legal("draw"));                         /* the second action may not be the draw */
+    pos(3, GP_NL | GP_R_DRAW_FIRST, T3, "G");
+    play("draw");                                      /* "Carl neemt een kaart van de voorraadstapel." */
+    ck_assert_int_eq(st.acts, 2);
+    play("take 1");
     ck_assert_int_eq(G->to_move(&st), 1);
 }
 END_TEST
@@ -368,14 +457,23 @@ START_TEST(a_doubler_goes_on_an_opponents_row_only_under_any)
 }
 END_TEST
 
-/* GP-AMB-SECOND-DOUBLER: a doubled row takes no other doubler (closed) | a second (allowed). */
+/* GP-AMB-SECOND-DOUBLER: a doubled row takes no other doubler (closed) | a second (allowed, the
+ * nl profile: "De verdubbelkaart zelf telt niet als verzamelstuk." and the doubler bars only "nieuwe
+ * verzamelstukken"). Reachable only with doubler-on=any: under nl each player's one doubler goes
+ * on his own rows. */
 START_TEST(a_second_doubler_only_under_allowed)
 {
     const char *f = "hands=X|-|TX;cols=2VS1j0x1,1VK1j0x0";
+    ck_assert_uint_ne(GP_NL & GP_R_DOUBLER_STACK, 0);  /* profile nl: allowed */
     pos(3, GP_R_DOUBLER_ANY, f, "");
     ck_assert(!legal("open X c1"));
     pos(3, GP_R_DOUBLER_ANY | GP_R_DOUBLER_STACK, f, "");
     ck_assert(legal("open X c1"));
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, f, "");
+    play("open X c1");
+    ck_assert_int_eq(st.col_dbl[0], 2);
+    pos(3, GP_NL, f, "");
+    ck_assert(!legal("open X c1"));                    /* doubler-on=own: not P1's row */
 }
 END_TEST
 
@@ -552,15 +650,19 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, the_last_player_to_open_a_first_collection_gets_the_fox);
     tcase_add_test(tc, under_each_first_every_first_open_card_takes_the_fox);
     tcase_add_test(tc, placing_the_fox_leaves_action_d_free_unless_the_reading_counts_it);
+    tcase_add_test(tc, a_newly_opened_second_collection_takes_the_fox_only_under_every_open);
+    tcase_add_test(tc, under_every_open_the_first_collection_of_the_game_takes_the_fox);
     tcase_add_test(tc, the_fox_moves_to_another_own_collection_for_one_action_once_per_turn);
     tcase_add_test(tc, the_fox_goes_to_the_left_neighbour_for_two_actions);
     tcase_add_test(tc, after_the_turn_the_fox_is_passed_on_for_free);
+    tcase_add_test(tc, no_free_pass_when_the_fox_is_not_on_the_movers_own_collection);
     tcase_add_test(tc, a_bare_chest_takes_the_fox_only_under_any_chest);
     tcase_add_test(tc, the_foxs_collection_may_still_grow);
     suite_add_tcase(s, tc);
     tc = tcase_create("taking");
     tcase_add_test(tc, a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside);
     tcase_add_test(tc, the_pile_top_costs_two_actions_and_never_twice);
+    tcase_add_test(tc, the_pile_is_drawn_at_any_point_with_two_actions_left_or_only_first_under_draw_at_first);
     tcase_add_test(tc, a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_reading);
     suite_add_tcase(s, tc);
     tc = tcase_create("joker and doubler");

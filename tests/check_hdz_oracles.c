@@ -1293,6 +1293,59 @@ START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_
 }
 END_TEST
 
+/* Offers `keep` in a redraw where the engine withholds it (dog-redraw=compulsory). */
+static int legal_offers_keep(const void *vst, game_move *out, int max)
+{
+    const hdz_state *st = vst;
+    int k = hdz_engine.legal_moves(vst, out, max);
+    if (st->phase != HDZ_PH_REDRAW || k >= max) return k;
+    for (int i = 0; i < k; i++) if (out[i].kind == HDZ_MV_KEEP) return k;
+    memmove(&out[1], &out[0], sizeof *out * (size_t)k);
+    memset(&out[0], 0, sizeof out[0]);
+    out[0].kind = HDZ_MV_KEEP;
+    return k + 1;
+}
+
+/* HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW HDZ-LEGAL-SET: under dog-redraw=optional P1 may keep a
+ * starting hand with a dog; the same step under compulsory (the dog must go back while the pile
+ * has a card) is reported by the redraw clause, and a legal_moves that still offers `keep` by the
+ * legal set, naming HDZ-SETUP-DOG-REDRAW. */
+START_TEST(dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, NL, 2);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    while (st.phase == HDZ_PH_REDRAW) play(&st, "keep");
+    tu_put_hand(&st, "B5", 0, 0);
+    tu_put_hand(&st, "Dog", 0, 1);
+    tu_put_pile_top(&st, "A1");
+    st.phase = HDZ_PH_REDRAW;
+    st.turn = st.decider = 0;
+    hdz_state forced = st;
+    trans t = step(&st, "keep");
+    silent(&t, "HDZ-SETUP-DOG-REDRAW");
+    t.pre.readings |= HDZ_R_REDRAW_FORCED;
+    t.post.readings |= HDZ_R_REDRAW_FORCED;
+    rejects(&t, "HDZ-SETUP-DOG-REDRAW");
+    /* the engine under compulsory offers only `return`; a faulty one offers `keep` as well */
+    forced.readings |= HDZ_R_REDRAW_FORCED;
+    game_move ms[GAME_MAX_MOVES];
+    ck_assert_int_eq(G->legal_moves(&forced, ms, GAME_MAX_MOVES), 1);
+    ck_assert_int_eq(ms[0].kind, HDZ_MV_RETURN);
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &forced);
+    clean("HDZ-LEGAL-SET", 1);
+    break_engine();
+    broken.legal_moves = legal_offers_keep;
+    inv_init(&ctx, &broken, 0);
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &forced);
+    caught(tu_clause(&ctx, "HDZ-LEGAL-SET"));
+    ck_assert_msg(strstr(ctx.first_msg, "HDZ-SETUP-DOG-REDRAW"), "the message names no HDZ-SETUP-DOG-REDRAW: %s",
+                  ctx.first_msg);
+}
+END_TEST
+
 START_TEST(every_clause_of_the_hdz_oracles_has_a_wrong_transition_test)
 {
     const int n = (int)(sizeof proven / sizeof proven[0]);
@@ -1380,6 +1433,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_hides_a_revealed_card);
     tcase_add_test(tc, hidden_info_accepts_views_of_short_hands);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
+    tcase_add_test(tc, dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

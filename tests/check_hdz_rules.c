@@ -124,6 +124,35 @@ START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
 }
 END_TEST
 
+/* HDZ-SETUP-STABLES HDZ-FINAL-STABLE-DOUBLE: four players: the stables stand on the corner cards
+ * a1, g1, g7, a7 (Sources: HDZ-REVIEWS, superfred.de), each large goat at the edge where its
+ * side of the track begins (0, 7, 14, 21); a corner stable has two neighbours, and both double. */
+START_TEST(four_players_have_their_stables_in_the_corners)
+{
+    hdz_state st;
+    static const char *const corner[] = {"a1", "g1", "g7", "a7"};
+    static const char *const next[][2] = {{"b1", "a2"}, {"f1", "g2"}, {"f7", "g6"}, {"b7", "a6"}};
+    start(&st, 4, NL);
+    for (int p = 0; p < 4; p++) {
+        ck_assert_int_eq(st.stable[p], 7 * p);
+        ck_assert_int_eq(st.goat[p], 7 * p);
+        ck_assert_int_eq(hdz_track_cell(7, st.stable[p]), tu_cell(corner[p]));
+        ck_assert_int_eq(st.cell[tu_cell(corner[p])], HDZ_STABLE);
+    }
+    st.phase = HDZ_PH_OVER;
+    st.decider = HDZ_NONE;
+    tu_put_cell(&st, "A1", next[2][0]);
+    tu_put_cell(&st, "A2", next[2][1]);
+    tu_put_cell(&st, "A3", "e5");               /* not next to g7, not connected */
+    mark(&st, next[2][0], 2); mark(&st, next[2][1], 2); mark(&st, "e5", 2);
+    int s[6]; unsigned w;
+    ck_assert_int_eq(G->result(&st, s, &w), GAME_OK);
+    inv_on_final(&ctx, &st);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", ctx.clause[ctx.first_k]->id, ctx.first_msg);
+    ck_assert_int_eq(s[2], 2 * 1 + 2 * 2 + 3);
+}
+END_TEST
+
 /* HDZ-SETUP-STABLES */
 START_TEST(stables_sit_at_their_sites_with_the_large_goat_in_front)
 {
@@ -221,6 +250,95 @@ START_TEST(a_dog_is_returned_only_while_the_pile_has_a_card)
     tu_put_hand(&st, "B5", 0, 1);               /* no dog: nothing to return, pile or not */
     st.pile_len = 1;
     ck_assert(!legal_has(&st, "return"));
+}
+END_TEST
+
+/* HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW HDZ-LEGAL-SET: optional ("mogen worden teruggegeven" /
+ * "may be returned"): a seat with a dog in its starting hand may keep it or return it; compulsory
+ * (the German original, Sources: HDZ-REVIEWS): `keep` is illegal while a dog is in the hand and the
+ * pile has a card, and legal again when the pile is empty. */
+START_TEST(a_dog_in_the_starting_hand_may_be_kept_or_must_go_back)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, _i ? NL | HDZ_R_REDRAW_FORCED : NL, 2);
+    inv_init(&ctx, G, INV_GEN_ALL);
+    while (st.phase == HDZ_PH_REDRAW) play(&st, _i ? "return" : "keep");
+    tu_put_hand(&st, "B5", 0, 0);
+    tu_put_hand(&st, "Dog", 0, 1);
+    tu_put_pile_top(&st, "A1");
+    st.phase = HDZ_PH_REDRAW; st.turn = st.decider = 0;
+    ck_assert(legal_has(&st, "return"));
+    ck_assert_int_eq(legal_has(&st, "keep"), !_i);
+    hdz_state kept = st;
+    ck_assert_int_eq(tu_try(G, &kept, "keep"), _i ? GAME_ILLEGAL : GAME_OK);
+    if (_i) ck_assert(memcmp(&kept, &st, sizeof st) == 0);       /* refused: nothing changed */
+    hdz_state dry = st;
+    dry.pile_len = 0;                           /* no card to replace the dog: keeping is all there is */
+    ck_assert(legal_has(&dry, "keep"));
+    ck_assert(!legal_has(&dry, "return"));
+    play(&st, "return");
+    ck_assert(st.hand[0][0] == tu_card("A1") || st.hand[0][1] == tu_card("A1"));
+    ck_assert(st.hand[0][0] != HDZ_DOG && st.hand[0][1] != HDZ_DOG);
+}
+END_TEST
+
+/* HDZ-AMB-DOG-REDRAW: under compulsory the only move of a redraw is `return`, and every deal
+ * reaches phase 1 with no dog in any hand; under optional, keeping all, dogs stay in hands.
+ * Each game is then played out at random with every oracle on. */
+START_TEST(under_a_compulsory_redraw_play_begins_without_a_dog_in_hand)
+{
+    int dogs_kept = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        hdz_state st;
+        tu_hdz_deal(&st, 2 + (int)(seed % 4), _i ? NL | HDZ_R_REDRAW_FORCED : NL, seed);
+        inv_init(&ctx, G, INV_GEN_ALL);
+        inv_on_setup(&ctx, &st);
+        while (st.phase == HDZ_PH_REDRAW) {
+            game_move ms[GAME_MAX_MOVES];
+            int k = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+            ck_assert_int_eq(k, _i ? 1 : 2);
+            play(&st, _i ? "return" : "keep");
+        }
+        ck_assert_int_eq(st.phase, HDZ_PH_PLAY);
+        for (int p = 0; p < st.players; p++)
+            dogs_kept += (st.hand[p][0] == HDZ_DOG) + (st.hand[p][1] == HDZ_DOG);
+        rf_chooser ch = {0};
+        ch.use_rng = 1;
+        ch.rng = seed * 7919u;
+        rf_play(G, &st, &ch, &ctx, NULL, 0, RF_MAX_GAME_MOVES);
+        ck_assert_msg(ctx.violations == 0, "seed %d: %s: %s", (int)seed, ctx.clause[ctx.first_k]->id, ctx.first_msg);
+        ck_assert_int_lt(G->to_move(&st), 0);
+    }
+    if (_i) ck_assert_int_eq(dogs_kept, 0);
+    else ck_assert_int_gt(dogs_kept, 0);
+}
+END_TEST
+
+/* HDZ-AMB-DOG-REDRAW: a position in phase redraw under compulsory whose pile holds only dogs is
+ * refused (the dog would be returned for ever; no deal leaves such a pile). */
+START_TEST(a_compulsory_redraw_position_needs_a_card_in_the_pile_that_is_no_dog)
+{
+    hdz_state st, back;
+    tu_hdz_deal(&st, 3, NL | HDZ_R_REDRAW_FORCED, 2);
+    while (st.phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, &st, "return"), GAME_OK);
+    tu_put_hand(&st, "Dog", 0, 1);
+    st.phase = HDZ_PH_REDRAW; st.turn = st.decider = 0;
+    /* the pile: its dogs only, every other pile card to the box */
+    int n = 0;
+    for (int i = 0; i < st.pile_len; i++) {
+        if (st.pile[i] == HDZ_DOG) st.pile[n++] = HDZ_DOG;
+        else st.box[st.pile[i]]++;
+    }
+    for (int i = n; i < st.pile_len; i++) st.pile[i] = 0;
+    st.pile_len = (uint8_t)n;
+    ck_assert_int_gt(n, 0);
+    char text[GAME_TEXT_MAX], err[200];
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    game_config cfg = G->config(&st);
+    ck_assert_int_eq(G->setup_position(&back, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(strstr(err, "under dog-redraw=compulsory needs a card in the pile that is no dog"), "%s", err);
+    cfg.readings &= ~(uint32_t)HDZ_R_REDRAW_FORCED;          /* optional: keeping ends it */
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
 }
 END_TEST
 
@@ -862,17 +980,20 @@ START_TEST(most_milk_scores_its_sum_second_scores_half)
     ck_assert_int_eq(s[0], 5);
     ck_assert_int_eq(s[1], _i ? 2 : 1);        /* half of 3: up (en) or down (nl) */
     ck_assert_int_eq(s[2], 0);
-    st.readings |= HDZ_R_MILK_SUM;             /* ranking by sum gives the same order here */
+    st.readings &= ~(uint32_t)HDZ_R_MILK_SUM;  /* ranking by count gives the same order here */
     result(&st, s, &w);
     ck_assert_int_eq(s[0], 5);
 }
 END_TEST
 
-/* HDZ-AMB-MILK-MOST: count and sum can rank differently */
+/* HDZ-AMB-MILK-MOST: count and sum can rank differently; both profiles rank by the sum
+ * ("ontvangt deze som" / "receives this sum") */
 START_TEST(milk_ranked_by_count_or_by_sum)
 {
     hdz_state st;
-    final_setup(&st, NL);
+    ck_assert(NL & HDZ_R_MILK_SUM);
+    ck_assert(EN & HDZ_R_MILK_SUM);
+    final_setup(&st, NL & ~(uint32_t)HDZ_R_MILK_SUM);
     milk(&st, 0, 3, 0);                        /* 3 cards, sum 3 */
     milk(&st, 1, 0, 2);                        /* 2 cards, sum 4 */
     int s[6]; unsigned w;
@@ -1055,9 +1176,13 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, cards_removed_per_player_count_follow_the_dutch_table, 0, 4);
     tcase_add_loop_test(tc, the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out, 0, 8);
     tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
+    tcase_add_test(tc, four_players_have_their_stables_in_the_corners);
     tcase_add_loop_test(tc, every_player_starts_with_two_cards_from_the_pile, 0, 4);
     tcase_add_test(tc, a_returned_dog_is_replaced_by_the_top_card_and_shuffled_into_the_pile);
     tcase_add_test(tc, a_dog_is_returned_only_while_the_pile_has_a_card);
+    tcase_add_loop_test(tc, a_dog_in_the_starting_hand_may_be_kept_or_must_go_back, 0, 2);
+    tcase_add_loop_test(tc, under_a_compulsory_redraw_play_begins_without_a_dog_in_hand, 0, 2);
+    tcase_add_test(tc, a_compulsory_redraw_position_needs_a_card_in_the_pile_that_is_no_dog);
     tcase_add_test(tc, the_redraw_after_the_deal_asks_p1_first);
     tcase_add_test(tc, legal_moves_never_writes_past_max);
     suite_add_tcase(s, tc);

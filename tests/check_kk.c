@@ -199,6 +199,8 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         {"turns=45", "turns=256", "t.rec:4: position: 'turns' wants the number of turns played, 0 to 255, got '256'"},
         {"gave=0", "gave=2", "t.rec:4: position: 'gave' wants 0 or 1, got '2'"},
         {"ending=0", "ending=2", "t.rec:4: position: 'ending' wants 0 or 1, got '2'"},
+        /* KK-AMB-CRISIS-EMPTY: ending=1 is the crisis's turn drawing, or the game over */
+        {"ending=0", "ending=1", "t.rec:4: position: 'ending' 1 (a crisis took nothing) needs phase draw or over, not place"},
         /* KK-CARDS-72: only missing cards, or only doubled ones: one list, no "; " */
         {"box=yF2,", "box=", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yF2"},
         {"box=yF2,", "box=yF2,yF2,", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): more than once yF2 (2 times)"},

@@ -353,6 +353,41 @@ START_TEST(crisis_oracle_fires_when_a_card_of_another_colour_and_breed_stays)
 }
 END_TEST
 
+/* KK-CRISIS KK-AMB-CRISIS-EMPTY: a crisis that takes nothing (every other card of column b and
+ * row 2 shares oC1's colour or breed) ends the game with its turn, after the turn's draw, "Am
+ * Ende des Zuges sind die Handkarten wieder auf 4 zu ergänzen": the engine stops at the draw with
+ * ending 1, then ends the game. An engine that ends the game at once, with the mover's hand one
+ * card short, is reported; so is one that plays on after the draw. */
+START_TEST(crisis_oracle_fires_when_an_empty_crisis_ends_the_game_before_the_draw)
+{
+    kk_state st;
+    base(&st, "yF5 oS1 rF3 gF3 / rC1 . oS2 gC2 / pS5 yC2 bF5 gS1 / rC2 oF2 pF4 bS2");
+    tu_kk_set_hand(&st, 0, "oC1 yS4 yS2 bF4");
+    ck_assert(tu_kk_count_ok(&st));
+    trans t = step(&st, "place oC1 b2");
+    ck_assert_int_eq(t.post.phase, KK_PH_DRAW);
+    ck_assert_int_eq(t.post.ending, 1);
+    accepts(&t, "KK-CRISIS");
+    trans d = step(&st, "draw left");
+    ck_assert_int_eq(d.post.phase, KK_PH_OVER);
+    accepts(&d, "KK-CRISIS");
+    /* the old engine: over at once, no draw, the three hand cards left to the territories */
+    for (int q = 0; q < 3; q++)
+        for (int j = 0; j < KK_HAND; j++)
+            if (t.post.hand[q][j] != KK_NONE) { t.post.terr[q][t.post.hand[q][j]] = 1; t.post.hand[q][j] = KK_NONE; }
+    t.post.phase = KK_PH_OVER;
+    rejects(&t, "KK-CRISIS");
+    /* after the draw the game must end: an engine that passes the turn on is reported */
+    kk_state on = d.pre;
+    on.ending = 0;
+    ck_assert_int_eq(G->apply(&on, &d.m), GAME_OK);
+    ck_assert_int_eq(on.phase, KK_PH_PLACE);
+    on.ending = 0;
+    d.post = on;
+    rejects(&d, "KK-CRISIS");
+}
+END_TEST
+
 /* ---- Drawing and refilling ---------------------------------------------------------------------- */
 
 /* KK-DRAW */
@@ -922,6 +957,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, take_run_oracle_fires_when_a_match_is_taken_from_an_unconvinced_column);
     tcase_add_test(tc, take_match_oracle_fires_when_a_match_beyond_a_free_place_stays);
     tcase_add_test(tc, crisis_oracle_fires_when_a_card_of_another_colour_and_breed_stays);
+    tcase_add_test(tc, crisis_oracle_fires_when_an_empty_crisis_ends_the_game_before_the_draw);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("drawing");

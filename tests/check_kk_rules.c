@@ -673,9 +673,11 @@ START_TEST(filling_the_last_free_place_without_a_take_takes_what_does_not_match)
 }
 END_TEST
 
-/* KK-CRISIS KK-AMB-CRISIS-EMPTY KK-END-HANDS: a crisis that finds nothing to take ends the game
- * at once (game-ends: no draw, the hands go to the territories, council and piles stay), or the
- * mover takes the played card and the turn goes on (take-played). */
+/* KK-CRISIS KK-AMB-CRISIS-EMPTY KK-END-HANDS KK-DRAW: a crisis that finds nothing to take ends the
+ * game with its turn (game-ends): the turn still ends with its draw, "Am Ende des Zuges sind die
+ * Handkarten wieder auf 4 zu ergänzen" (the full council needs no refill), and then the hands go to
+ * the territories, council and piles stay; or the mover takes the played card and the turn goes
+ * on (take-played). */
 START_TEST(a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card)
 {
     kk_state st;
@@ -687,14 +689,23 @@ START_TEST(a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card)
     kk_state pre = st;
     play(&st, "place oC1 b2");
     if (_i == 0) {
+        ck_assert_int_eq(st.phase, KK_PH_DRAW);                    /* not over yet: step 4 comes first */
+        ck_assert_int_eq(st.ending, 1);
+        ck_assert_int_eq(st.turn, 0);
+        kk_state drawing = st;
+        uint8_t top = pre.pile[1][pre.pile_len[1] - 1];            /* the right pile's top card */
+        play(&st, "draw right");
         ck_assert_int_eq(st.phase, KK_PH_OVER);
         ck_assert_int_eq(st.ending, 1);
         ck_assert_int_eq(G->to_move(&st), -1);
         ck_assert_int_eq(st.council[cell("b2")], card("oC1"));
         for (int c = 0; c < KK_CELLS; c++) if (c != cell("b2")) ck_assert_int_eq(st.council[c], pre.council[c]);
-        ck_assert_mem_eq(st.pile, pre.pile, sizeof st.pile);      /* no draw, no refill */
-        ck_assert_mem_eq(st.pile_len, pre.pile_len, sizeof st.pile_len);
-        terr_is(&st, 0, "yS2 yS4 bF4");                            /* the rest of P1's hand */
+        ck_assert_int_eq(st.pile_len[0], pre.pile_len[0]);          /* one card drawn, no refill */
+        ck_assert_int_eq(st.pile_len[1], pre.pile_len[1] - 1);
+        ck_assert(st.terr[0][top]);                                 /* the drawn card, with the rest of P1's hand */
+        st.terr[0][top] = 0;
+        terr_is(&st, 0, "yS2 yS4 bF4");
+        st.terr[0][top] = 1;
         for (int p = 0; p < 3; p++) {
             ck_assert_int_eq(tu_kk_hand_count(&st, p), 0);
             for (int j = 0; j < KK_HAND; j++)
@@ -703,6 +714,20 @@ START_TEST(a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card)
         int scores[KK_MAXP];
         unsigned w;
         ck_assert_int_eq(G->result(&st, scores, &w), GAME_OK);
+        /* the position in the middle of that turn reads back, and says so */
+        char text[GAME_TEXT_MAX], err[200];
+        kk_state back;
+        game_config cfg = G->config(&drawing);
+        ck_assert_int_gt(G->position_print(&drawing, text, sizeof text), 0);
+        ck_assert_msg(strstr(text, ";phase=draw;") && strstr(text, ";ending=1"), "%s", text);
+        ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+        ck_assert(memcmp(&back, &drawing, sizeof back) == 0);
+        /* with a free place no crisis filled the council: such a position is refused */
+        drawing.box[drawing.council[cell("a1")]] = 1;
+        drawing.council[cell("a1")] = KK_NONE;
+        ck_assert_int_gt(G->position_print(&drawing, text, sizeof text), 0);
+        ck_assert_int_eq(G->setup_position(&back, &cfg, text, err, sizeof err), GAME_BADARG);
+        ck_assert_msg(strstr(err, "'ending' 1 in phase draw needs a full council"), "%s", err);
     } else {
         terr_is(&st, 0, "oC1");
         ck_assert_int_eq(st.council[cell("b2")], KK_NONE);
@@ -1046,7 +1071,8 @@ START_TEST(a_winner_must_have_secured_a_colour)
     kk_state st;
     int s[KK_MAXP];
     unsigned w;
-    final_setup(&st, 3, _i % 2 ? KK_R_MUST_BE_LOWEST : DE);
+    ck_assert(DE & KK_R_MUST_BE_LOWEST);                  /* de: "gleichzeitig die wenigsten Schlechtpunkte" */
+    final_setup(&st, 3, _i % 2 ? DE : DE & ~(uint32_t)KK_R_MUST_BE_LOWEST);
     terr_put(&st, 0, _i < 2 ? "yC1" : "yC1 pC2");        /* yellow 1 open (and purple 2 secured) */
     terr_put(&st, 1, "yC5 oC2");                         /* yellow secured, orange 2 open */
     terr_put(&st, 2, "oC5 yF3");                         /* orange secured, yellow 3 open */

@@ -129,7 +129,8 @@ static inline void tu_bids_deal(bids_state *st, int players, uint32_t readings, 
     ck_assert_int_eq(bids_engine.setup_seed(st, &cfg, seed), GAME_OK);
 }
 
-#define NL 0u
-#define FR (bids_engine.profiles[1].readings)
+#define R0 0u                                 /* every register entry at its reading 0 */
+#define NL (bids_engine.profiles[0].readings)  /* the readings the Dutch text states */
+#define FR (bids_engine.profiles[1].readings)  /* the readings the French text states */
 
 #endif
