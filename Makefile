@@ -28,13 +28,17 @@ ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
-HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate
+HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
-REPORT_GAMES ?= 10000
+REPORT_GAMES ?= 2000
+# Paired games per comparison and policy behind the report's impact measures (random and greedy).
+REPORT_IMPACT_GAMES ?= 400
+REPORT_POLICIES ?= random,greedy
+REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # Games whose texts the rule-text coverage gate holds at 100%.
 TEXTCOV_GAMES ?= $(GAMES)
 
@@ -192,8 +196,9 @@ campaign: campaign-bins
 	echo; echo "== rule-text coverage of every game's texts (rulefuzz textcov)"; \
 	  $(BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(BUILD)/reports/textcov --json $(BUILD)/reports/textcov.json \
 	  | grep -aE '^rule-text|\.txt|gate|error' || true; \
-	for g in $(GAMES); do echo; echo "== ambiguity report for $$g ($(REPORT_GAMES) games per comparison)"; \
-	  $(BUILD)/rulefuzz report ambiguities $$g --games $(REPORT_GAMES) --out $(BUILD)/reports 2>/dev/null || status=1; done; \
+	for g in $(GAMES); do echo; echo "== ambiguity report for $$g ($(REPORT_IMPACT_GAMES) paired games per comparison and policy ($(REPORT_POLICIES)), $(REPORT_GAMES) lockstep games)"; \
+	  $(BUILD)/rulefuzz report ambiguities $$g --games $(REPORT_GAMES) --impact-games $(REPORT_IMPACT_GAMES) \
+	    --policy $(REPORT_POLICIES) --jobs $(REPORT_JOBS) --out $(BUILD)/reports 2>/dev/null || status=1; done; \
 	echo; echo "== reports"; for g in $(GAMES); do \
 	  echo "  clause coverage:  $(BUILD)/reports/clauses/$$g.html"; \
 	  echo "  rule-text:        $(BUILD)/reports/textcov/$$g.html"; \
@@ -205,9 +210,10 @@ campaign: campaign-bins
 DIFF_SECONDS ?= 60
 AMB  ?=
 KIND ?= winner
-$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c cli/diff.c cli/diff.h coverage/textcov.c $(FUZZ_DEPS)
+DIFF_SRC := cli/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c $(DIFF_SRC) cli/diff.h $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< cli/diff.c coverage/textcov.c $(LIB_SRC) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< $(DIFF_SRC) $(LIB_SRC) -lm
 diff-fuzz: $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
 	@for g in $(GAMES); do d=$(BUILD)/fuzz/diff-$$g; mkdir -p $$d/corpus; \
 	  echo "== divergence search on $$g: $(if $(AMB),$(AMB),every ambiguity), kind $(KIND), $(DIFF_SECONDS)s"; \

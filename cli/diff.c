@@ -8,6 +8,7 @@
 #include <time.h>
 #include "diff.h"
 #include "../coverage/textcov.h"
+#include "../ambiguity/impact.h"
 #include "record.h"
 
 const char *const rf_kind_name[RF_KINDS] = {"state", "legal moves", "scores", "winner"};
@@ -230,14 +231,6 @@ static void rate_text(char *out, size_t n, long x, long games)
 }
 
 /* A rate for an HTML cell: the share first, then its interval and the count, smaller. */
-static void rate_html(char *out, size_t n, long x, long games)
-{
-    double lo, hi;
-    wilson(x, games, &lo, &hi);
-    snprintf(out, n, "<b>%.2f%%</b><br><small>%.2f&ndash;%.2f%% &middot; %ld games</small>",
-             100.0 * (double)x / (double)(games ? games : 1), 100 * lo, 100 * hi, x);
-}
-
 static int mkdirs(const char *path)
 {
     char tmp[4096];
@@ -343,60 +336,6 @@ static void html_spec_items(FILE *f, const char *body, size_t len)
 
 /* ---- Rendering a witness move by move ----------------------------------------------------- */
 
-typedef struct {
-    game_move log[2][RF_MAX_GAME_MOVES];
-    rf_diff_game d;
-    char board[2][GAME_TEXT_MAX];   /* each side's board right after the divergence */
-    char final[2][GAME_TEXT_MAX];
-} rf_render;
-
-static void render_witness(const game_engine *g, const rf_cmp *c, rf_render *r)
-{
-    const rf_witness *w = &c->w[c->kind];
-    rf_diff_play(g, w->players, w->seed, w->bytes, w->n, c->r[0], c->r[1], &r->d, r->log[0], r->log[1]);
-    long at = r->d.state_at >= 0 ? r->d.state_at : (r->d.legal_at >= 0 ? r->d.legal_at : 0);
-    for (int s = 0; s < 2; s++) {
-        st_buf st;
-        game_config cfg = {w->players, c->r[s]};
-        g->setup_seed(st.b, &cfg, w->seed);
-        for (long k = 0; k < r->d.moves[s]; k++) {
-            if (k == at) g->board_print(st.b, r->board[s], sizeof r->board[s]);
-            g->apply(st.b, &r->log[s][k]);
-        }
-        if (at >= r->d.moves[s]) g->board_print(st.b, r->board[s], sizeof r->board[s]);
-        g->board_print(st.b, r->final[s], sizeof r->final[s]);
-    }
-}
-
-/* Print the moves of both sides, rows from..to (1-based), marking the rows where they differ. */
-static void move_rows(const game_engine *g, const rf_cmp *c, const rf_render *r, long from, long to,
-                      FILE *md, FILE *html)
-{
-    st_buf st[2];
-    for (int s = 0; s < 2; s++) {
-        game_config cfg = {c->w[c->kind].players, c->r[s]};
-        g->setup_seed(st[s].b, &cfg, c->w[c->kind].seed);
-    }
-    long n = r->d.moves[0] > r->d.moves[1] ? r->d.moves[0] : r->d.moves[1];
-    for (long k = 0; k < n && k < to; k++) {
-        char t[2][96] = {"", ""};
-        for (int s = 0; s < 2; s++)
-            if (k < r->d.moves[s]) {
-                char mv[64] = "";
-                char dn[16] = "";
-                game_decider_print(g, st[s].b, g->to_move(st[s].b), dn, sizeof dn);
-                g->move_print(st[s].b, &r->log[s][k], mv, sizeof mv);
-                snprintf(t[s], sizeof t[s], "%s %s", dn, mv);
-                g->apply(st[s].b, &r->log[s][k]);
-            }
-        if (k + 1 < from) continue;
-        int differ = strcmp(t[0], t[1]) != 0;
-        if (md) fprintf(md, "| %ld | %s | %s |%s\n", k + 1, t[0], t[1], differ ? " differs" : "");
-        if (html) fprintf(html, "<tr%s><td>%ld</td><td>%s</td><td>%s</td></tr>\n", differ ? " class=\"d\"" : "",
-                          k + 1, t[0], t[1]);
-    }
-}
-
 static void html_pre(FILE *f, const char *s)
 {
     fputs("<pre>", f);
@@ -414,7 +353,12 @@ static void scores_text(char *out, size_t n, const int *sc, unsigned w, int play
 
 /* ---- Running the comparisons ------------------------------------------------------------ */
 
-typedef struct { long games; int players; uint64_t seed; const char *out; const char *spec; } rf_diff_opts;
+typedef struct {
+    long games; int players; uint64_t seed; const char *out; const char *spec;
+    const char *policies;   /* report: the policies the impact measures are played with */
+    long impact_games;      /* report: paired games per comparison and policy (0: as --games) */
+    int jobs;
+} rf_diff_opts;
 
 static int parse_opts(int argc, char **argv, int from, rf_diff_opts *o, const char **pos, int npos, int *got)
 {
@@ -427,6 +371,9 @@ static int parse_opts(int argc, char **argv, int from, rf_diff_opts *o, const ch
         else if (!strcmp(a, "--seed") && v) { o->seed = strtoull(v, &e, 10); if (*e) goto bad; i++; }
         else if (!strcmp(a, "--out") && v) { o->out = v; i++; }
         else if (!strcmp(a, "--spec") && v) { o->spec = v; i++; }
+        else if ((!strcmp(a, "--policy") || !strcmp(a, "--policies")) && v) { o->policies = v; i++; }
+        else if (!strcmp(a, "--impact-games") && v) { o->impact_games = strtol(v, &e, 10); if (*e || o->impact_games < 1) goto bad; i++; }
+        else if (!strcmp(a, "--jobs") && v) { o->jobs = (int)strtol(v, &e, 10); if (*e || o->jobs < 1 || o->jobs > 64) goto bad; i++; }
         else if (a[0] == '-' && a[1] == '-') goto bad;
         else if (*got < npos) pos[(*got)++] = a;
         else goto bad;
@@ -483,7 +430,7 @@ static void witness_files(const game_engine *g, const rf_cmp *c, const char *dir
 
 int rf_cmd_diff(int argc, char **argv)
 {
-    rf_diff_opts o = {10000, 0, 1, NULL, NULL};
+    rf_diff_opts o = {10000, 0, 1, NULL, NULL, NULL, 0, 1};
     const char *pos[3];
     int got;
     if (parse_opts(argc, argv, 0, &o, pos, 3, &got) || got != 3) {
@@ -526,12 +473,36 @@ int rf_cmd_diff(int argc, char **argv)
 
 /* ---- The report --------------------------------------------------------------------------- */
 
-static int cmp_impact(const void *x, const void *y)
+/* The impact figures of each comparison under each policy (report). */
+#define RF_POLICIES 4
+typedef struct rf_impact {
+    int npol;
+    pol_spec pol[RF_POLICIES];
+    char name[RF_POLICIES][POL_NAME_MAX];
+    const rf_cmp *base;           /* the comparisons; st[(c - base) * npol + p] */
+    amb_stats *st;
+    long games;                   /* paired games per comparison and policy */
+} rf_impact;
+static rf_impact impact;
+static const amb_stats *impact_of(const rf_cmp *c, int p) { return &impact.st[(c - impact.base) * impact.npol + p]; }
+
+/* Order of the report: systematic effects (how many are significant, then the strongest), then how
+ * often the readings part at all, summed over the policies. */
+static int cmp_effects(const void *x, const void *y)
 {
     const rf_cmp *a = *(rf_cmp *const *)x, *b = *(rf_cmp *const *)y;
-    for (int k = RF_KINDS - 1; k >= 0; k--) {
-        if (a->count[k] != b->count[k]) return a->count[k] < b->count[k] ? 1 : -1;
+    int sa = 0, sb = 0;
+    double ta = 0, tb = 0, ea = 0, eb = 0;
+    for (int p = 0; p < impact.npol; p++) {
+        const amb_stats *u = impact_of(a, p), *v = impact_of(b, p);
+        sa += u->significant; sb += v->significant;
+        if (u->strongest > ta) ta = u->strongest;
+        if (v->strongest > tb) tb = v->strongest;
+        ea += u->exercised.p; eb += v->exercised.p;
     }
+    if (sa != sb) return sa < sb ? 1 : -1;
+    if (ta != tb) return ta < tb ? 1 : -1;
+    if (ea != eb) return ea < eb ? 1 : -1;
     return strcmp(a->name, b->name);
 }
 
@@ -600,9 +571,207 @@ static void translation_gaps(const game_engine *g, const char *spec, FILE *md, F
     tc_report_free(&r);
 }
 
+static void pct_ci(char *buf, size_t n, const stat_rate *r)
+{
+    if (r->n == 0) snprintf(buf, n, "-");
+    else snprintf(buf, n, "%.1f%% [%.1f, %.1f]", 100 * r->p, 100 * r->lo, 100 * r->hi);
+}
+
+/* The impact cells of one comparison under one policy: exercised, parting, effects, relevance, winner. */
+static void impact_cells(const amb_stats *st, const pol_spec *pol, char cell[5][600])
+{
+    char a[96];
+    pct_ci(cell[0], 600, &st->exercised);
+    if (st->exercised.x) snprintf(cell[1], 600, "%.0f", st->median_part);
+    else snprintf(cell[1], 600, "-");
+    amb_effects_text(st, cell[2], 600);
+    if (pol->kind == POL_RANDOM || st->relevance.n == 0) snprintf(cell[3], 600, "-");
+    else { pct_ci(a, sizeof a, &st->relevance); snprintf(cell[3], 600, "%s of %ld", a, st->relevance.n); }
+    snprintf(cell[4], 600, "%.1f%% / %.1f%%; excess %+.1f pp [%+.1f, %+.1f]%s", 100 * st->winner_changed.p,
+             100 * st->null_changed.p, 100 * st->excess.mean, 100 * st->excess.lo, 100 * st->excess.hi,
+             st->excess.significant ? " *" : "");
+}
+
+/* Write one side of a witness as a record that starts from its parting position. */
+static int write_amb_witness(const game_engine *g, const rf_cmp *c, const amb_witness *w, int side, const char *path)
+{
+    rf_header h;
+    memset(&h, 0, sizeof h);
+    h.g = g;
+    h.cfg.players = w->players;
+    h.cfg.readings = c->r[side];
+    snprintf(h.profile, sizeof h.profile, "%s", c->profile[side]);
+    snprintf(h.readings, sizeof h.readings, "%s", c->readings[side]);
+    if (w->ended[side] && (w->n[side] > 0 || w->kind >= AMB_W_SCORES)) {
+        h.has_result = w->players;
+        memcpy(h.result, w->scores[side], sizeof(int) * (size_t)w->players);
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    char comment[1024];
+    snprintf(comment, sizeof comment,
+             "witness of %s (%s differs): paired game of deal seed %llu, from its parting point (decision %ld) on; "
+             "this is the '%s' side, '%s' is the other. Made by rulefuzz report ambiguities.",
+             c->name, amb_witness_kind[w->kind], (unsigned long long)w->seed, w->part_at, c->side[side], c->side[!side]);
+    int rc = rf_record_write(f, &h, w->part.st[side], w->moves[side], w->n[side], comment);
+    return fclose(f) == 0 ? rc : -1;
+}
+
+/* A comparison's witness: records, both boards at the parting point, the moves side by side. */
+static void witness_section(const game_engine *g, const rf_cmp *c, const amb_witness *w, const char *wdir, const char *dir,
+                            FILE *md, FILE *ht)
+{
+    if (w->kind == AMB_W_NONE) {
+        fprintf(md, "No witness: no paired game parted.\n\n");
+        fprintf(ht, "<p class=\"muted\">No witness: no paired game parted.</p>\n");
+        return;
+    }
+    char safe[64], a[4096], b[4096];
+    static char board[2][GAME_TEXT_MAX], mv[GAME_TEXT_MAX];
+    snprintf(safe, sizeof safe, "%s", c->name);
+    for (char *p = safe; *p; p++) if (*p == ' ') *p = '-';
+    snprintf(a, sizeof a, "%s/%s.%s.rec", wdir, safe, c->side[0]);
+    snprintf(b, sizeof b, "%s/%s.%s.rec", wdir, safe, c->side[1]);
+    for (char *p = a + strlen(wdir) + 1; *p; p++) if (*p == '=' || *p == ',') *p = '_';
+    for (char *p = b + strlen(wdir) + 1; *p; p++) if (*p == '=' || *p == ',') *p = '_';
+    if (write_amb_witness(g, c, w, 0, a) || write_amb_witness(g, c, w, 1, b))
+        fprintf(stderr, "rulefuzz: cannot write the witness records in %s\n", wdir);
+    const char *what = w->kind == AMB_W_WINNER ? "the winner changes" : w->kind == AMB_W_SCORES ? "the final scores change"
+                     : w->kind == AMB_W_LEGAL ? "a move is legal under one reading only" : "the positions differ";
+    fprintf(md, "**Witness** (%s; %d players, deal seed %llu, from the parting point at decision %ld: %ld and %ld decisions): `%s`, `%s` "
+                "(`rulefuzz replay` each).\n\n", what, w->players, (unsigned long long)w->seed, w->part_at, w->n[0], w->n[1], a, b);
+    fprintf(ht, "<p><b>Witness</b> (%s; %d players, deal seed %llu, from the parting point at decision %ld: %ld and %ld decisions): "
+                "<a href=\"%s\">%s</a>, <a href=\"%s\">%s</a></p>\n", what, w->players, (unsigned long long)w->seed, w->part_at,
+            w->n[0], w->n[1], a + strlen(dir) + 1, a + strlen(dir) + 1, b + strlen(dir) + 1, b + strlen(dir) + 1);
+    for (int s = 0; s < 2; s++) if (g->board_print(w->part.st[s], board[s], sizeof board[s]) < 0) board[s][0] = 0;
+    fprintf(md, "At the parting point under `%s`:\n\n```\n%s```\n\nand under `%s`:\n\n```\n%s```\n\n", c->side[0], board[0], c->side[1], board[1]);
+    fprintf(ht, "<div class=\"pair\"><div><p>At the parting point under <code>%s</code>:</p>", c->side[0]);
+    html_pre(ht, board[0]);
+    fprintf(ht, "</div><div><p>At the parting point under <code>%s</code>:</p>", c->side[1]);
+    html_pre(ht, board[1]);
+    fprintf(ht, "</div></div>\n");
+    fprintf(md, "| # | %s | %s |\n|---|---|---|\n", c->side[0], c->side[1]);
+    fprintf(ht, "<table><tr><th>#</th><th>%s</th><th>%s</th></tr>\n", c->side[0], c->side[1]);
+    static unsigned char st[2][GAME_STATE_MAX] __attribute__((aligned(16)));
+    memcpy(st[0], w->part.st[0], g->state_size);
+    memcpy(st[1], w->part.st[1], g->state_size);
+    long n = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
+    for (long i = 0; i < n; i++) {
+        char cell[2][112];
+        for (int s = 0; s < 2; s++) {
+            cell[s][0] = 0;
+            if (i >= w->n[s]) continue;
+            char dn[16];
+            game_decider_print(g, st[s], g->to_move(st[s]), dn, sizeof dn);
+            if (g->move_print(st[s], &w->moves[s][i], mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
+            snprintf(cell[s], sizeof cell[s], "%s %.80s", dn, mv);
+            g->apply(st[s], &w->moves[s][i]);
+        }
+        fprintf(md, "| %ld | %s | %s |\n", i + 1, cell[0], cell[1]);
+        fprintf(ht, "<tr><td class=\"n\">%ld</td><td>%s</td><td>%s</td></tr>\n", i + 1, cell[0], cell[1]);
+    }
+    fprintf(ht, "</table>\n");
+    char sa[256], sb[256];
+    if (w->ended[0] && w->ended[1]) {
+        scores_text(sa, sizeof sa, w->scores[0], w->winners[0], w->players);
+        scores_text(sb, sizeof sb, w->scores[1], w->winners[1], w->players);
+        fprintf(md, "\nFinal scores: `%s` %s; `%s` %s.\n\n", c->side[0], sa, c->side[1], sb);
+        fprintf(ht, "<p>Final scores: <code>%s</code> %s; <code>%s</code> %s.</p>\n", c->side[0], sa, c->side[1], sb);
+    } else fputs("\n", md);
+}
+
+/* Each profile's own game under each policy: seat win shares, length, ties broken or shared. */
+static void balance_section(const game_engine *g, const rf_diff_opts *o, FILE *md, FILE *ht)
+{
+    amb_game *x = calloc((size_t)impact.games, sizeof *x);
+    double *v = calloc((size_t)impact.games + 1, sizeof *v);
+    if (!x || !v) { free(x); free(v); return; }
+    fprintf(md, "## Balance per profile\n\nEach profile's own game, %ld games per policy (%s): the mean game length in decisions, each "
+                "seat's win share less the fair share 1/players of its game (P1 the first player; * when the interval excludes 0), the share of games whose top score was tied and "
+                "broken by a rule (tie-break), and of games won by several seats. 95%% intervals.\n\n"
+                "| profile | policy | length | win share above fair, by seat | tie-break | shared win |\n|---|---|---|---|---|---|\n",
+            impact.games, o->players ? "fixed players" : "players in turn");
+    fprintf(ht, "<h2>Balance per profile</h2><p>Each profile's own game, %ld games per policy: the mean game length in decisions, "
+                "each seat's win share less the fair share 1/players of its game (P1 the first player; * when the interval excludes 0), the share of games whose top score was "
+                "tied and broken by a rule, and of games won by several seats. 95%% intervals.</p>\n<table><tr><th>profile</th>"
+                "<th>policy</th><th>length</th><th>win share above fair, by seat</th><th>tie-break</th><th>shared win</th></tr>\n", impact.games);
+    for (int pr = 0; pr < g->n_profiles; pr++)
+        for (int p = 0; p < impact.npol; p++) {
+            uint32_t r = g->profiles[pr].readings;
+            if (amb_play_many(g, &impact.pol[p], o->players, o->seed, impact.games, r, r, 0, o->jobs, x)) continue;
+            long n = 0, tie = 0, shared = 0, ended = 0;
+            int maxp = 0;
+            for (long k = 0; k < impact.games; k++) {
+                if (!x[k].ended[0]) continue;
+                ended++;
+                v[n++] = (double)x[k].len[0];
+                if (x[k].players > maxp) maxp = x[k].players;
+                unsigned w = x[k].winners[0], nw = 0;
+                int ws = 0, same = 0;
+                for (unsigned t = w; t; t &= t - 1) nw++;
+                for (int q = 0; q < x[k].players; q++) if (w >> q & 1) ws = x[k].scores[0][q];
+                for (int q = 0; q < x[k].players; q++) same += x[k].scores[0][q] == ws;
+                tie += nw >= 1 && (unsigned)same > nw;
+                shared += nw > 1;
+            }
+            stat_mean len;
+            stat_mean_of(v, n, &len);
+            char seats[600] = "";
+            size_t sl = 0;
+            for (int q = 0; q < maxp; q++) {
+                long m = 0;
+                for (long k = 0; k < impact.games; k++) {
+                    if (!x[k].ended[0] || q >= x[k].players) continue;
+                    unsigned w = x[k].winners[0], nw = 0;
+                    for (unsigned t = w; t; t &= t - 1) nw++;
+                    v[m++] = ((w >> q & 1) ? 1.0 / nw : 0.0) - 1.0 / x[k].players;   /* above or below a fair share */
+                }
+                stat_mean sh;
+                stat_mean_of(v, m, &sh);
+                sl += (size_t)snprintf(seats + sl, sizeof seats - sl, "%sP%d %+.3f [%+.3f, %+.3f]%s", q ? "; " : "", q + 1, sh.mean,
+                                       sh.lo, sh.hi, sh.significant ? " *" : "");
+            }
+            stat_rate tr, srt;
+            stat_rate_of(tie, ended, &tr);
+            stat_rate_of(shared, ended, &srt);
+            char tt[96], st2[96];
+            pct_ci(tt, sizeof tt, &tr);
+            pct_ci(st2, sizeof st2, &srt);
+            fprintf(md, "| %s | %s | %.1f [%.1f, %.1f] | %s | %s | %s |\n", g->profiles[pr].name, impact.name[p], len.mean, len.lo, len.hi,
+                    seats, tt, st2);
+            fprintf(ht, "<tr><td>%s</td><td>%s</td><td class=\"n\">%.1f [%.1f, %.1f]</td><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
+                    g->profiles[pr].name, impact.name[p], len.mean, len.lo, len.hi, seats, tt, st2);
+            if (ended < impact.games) fprintf(md, "| | | (%ld of %ld games reached the move limit unfinished) | | | |\n", impact.games - ended, impact.games);
+        }
+    fprintf(md, "\n");
+    fprintf(ht, "</table>\n");
+    free(x);
+    free(v);
+}
+
+static const char *measures_md =
+    "**What the measures mean.** Each comparison plays the same paired games under both readings: the same deals and "
+    "the same decision seeds, every seat deciding by the policy named (`random`: a uniform pick; `greedy`: the best move "
+    "by a one-ply look-ahead on the scores so far, judged from the seat's own view; `mc:N`: N random playouts per move "
+    "from samples of what the seat cannot see), the table's real-time decisions at random.\n"
+    "- *Exercised*: how often the question comes up at the table: the share of games in which the two readings ever "
+    "part (the positions or the legal moves differ, or the player decides differently in one position), with the median "
+    "decision at which they first part.\n"
+    "- *Systematic effects*: what the reading changes in how the game goes: the mean paired difference (other reading "
+    "minus the profile's) of the game length (decisions), the winner's score, the margin between the first two, the "
+    "mean score and each seat's win share (P1 is the first player), with a 95%% interval; only effects whose interval "
+    "excludes 0 are listed.\n"
+    "- *Decision relevance* (greedy, mc): would a player who knows the reading play differently: the share of parted "
+    "games in which, at the first parting position, the chosen move differs between the readings or is legal under one "
+    "only.\n"
+    "- *Winner changed / null*: how often the winner differs, beside how often it differs when the same reading is "
+    "played again from the parting point with a fresh continuation (chance alone); only the excess, paired per game "
+    "with its 95%% interval (* when it excludes 0), is the rule's effect.\n\n"
+    "Entries are sorted by their systematic effects (how many, then the strongest), then by how often they come up.\n\n";
+
 int rf_cmd_report(int argc, char **argv)
 {
-    rf_diff_opts o = {10000, 0, 1, NULL, "SPEC.md"};
+    rf_diff_opts o = {10000, 0, 1, NULL, "SPEC.md", "random,greedy", 0, 1};
     const char *pos[2];
     int got;
     if (parse_opts(argc, argv, 0, &o, pos, 2, &got) || got != 2 || strcmp(pos[0], "ambiguities") != 0) {
@@ -613,6 +782,19 @@ int rf_cmd_report(int argc, char **argv)
     }
     const game_engine *g = game_find(pos[1]);
     if (!g) { fprintf(stderr, "rulefuzz: unknown game '%s'\n", pos[1]); return RF_EXIT_BADINPUT; }
+    memset(&impact, 0, sizeof impact);
+    {
+        char pl[256], perr[256];
+        snprintf(pl, sizeof pl, "%s", o.policies);
+        for (char *t = strtok(pl, ","); t; t = strtok(NULL, ",")) {
+            if (impact.npol == RF_POLICIES) { fprintf(stderr, "rulefuzz: --policy takes at most %d policies\n", RF_POLICIES); return RF_EXIT_BADINPUT; }
+            if (pol_parse(t, &impact.pol[impact.npol], perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
+            pol_print(&impact.pol[impact.npol], impact.name[impact.npol], POL_NAME_MAX);
+            impact.npol++;
+        }
+        if (!impact.npol) { fprintf(stderr, "rulefuzz: --policy needs a policy\n"); return RF_EXIT_BADINPUT; }
+    }
+    impact.games = o.impact_games ? o.impact_games : o.games;
     char err[RF_ERR_MAX] = "";
     size_t speclen = 0;
     char *spec = rf_read_file(o.spec, &speclen, err, sizeof err);
@@ -652,10 +834,30 @@ int rf_cmd_report(int argc, char **argv)
         fprintf(stderr, "\rreport: %d/%d %s", i + 1, ncmp, cmp[i].name);
     }
     fprintf(stderr, "\n");
+    /* The impact measures: paired games under each policy, with the null continuation. */
+    impact.base = cmp;
+    impact.st = calloc((size_t)ncmp * (size_t)impact.npol, sizeof *impact.st);
+    amb_game *pg = calloc((size_t)impact.games, sizeof *pg);
+    amb_witness *wit = calloc((size_t)ncmp, sizeof *wit);
+    if (!impact.st || !pg || !wit) { fprintf(stderr, "rulefuzz: out of memory\n"); free(spec); free(cmp); free(order); return RF_EXIT_BADINPUT; }
+    for (int i = 0; i < ncmp; i++)
+        for (int p = 0; p < impact.npol; p++) {
+            fprintf(stderr, "\r%-70s\rreport: impact %d/%d %s, %s (%ld paired games)", "", i + 1, ncmp, cmp[i].name,
+                    impact.name[p], impact.games);
+            if (amb_play_many(g, &impact.pol[p], o.players, o.seed, impact.games, cmp[i].r[0], cmp[i].r[1], 1, o.jobs, pg)) {
+                fprintf(stderr, "\nrulefuzz: a worker of the impact games failed\n");
+                free(spec); free(cmp); free(order); free(pg);
+                return RF_EXIT_BADINPUT;
+            }
+            amb_stats_of(pg, impact.games, &impact.st[i * impact.npol + p]);
+            if (p == 0) amb_witness_find(g, &impact.pol[0], pg, impact.games, o.seed, cmp[i].r[0], cmp[i].r[1], 40, &wit[i]);
+        }
+    fprintf(stderr, "\n");
+    free(pg);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     for (int i = 0; i < ncmp - npairs; i++) order[i] = &cmp[npairs + i];
-    qsort(order, (size_t)(ncmp - npairs), sizeof *order, cmp_impact);
+    qsort(order, (size_t)(ncmp - npairs), sizeof *order, cmp_effects);
 
     char mdp[4200], htp[4200];
     snprintf(mdp, sizeof mdp, "%s/ambiguities-%s.md", dir, g->name);
@@ -667,7 +869,17 @@ int rf_cmd_report(int argc, char **argv)
     if (o.players) snprintf(players, sizeof players, "%d players", o.players);
     else snprintf(players, sizeof players, "%d to %d players in turn", g->min_players, g->max_players);
     fprintf(md, "# Ambiguity report: %s (`%s`)\n\n", g->title, g->name);
-    fprintf(md, "Each comparison plays the same %ld random games (%s, deal seeds %llu..%llu) twice in lockstep:\n"
+    {
+        char pols[160] = "";
+        size_t pl = 0;
+        for (int p = 0; p < impact.npol; p++) pl += (size_t)snprintf(pols + pl, sizeof pols - pl, "%s`%s`", p ? ", " : "", impact.name[p]);
+        fprintf(md, "Impact: %ld paired games per comparison and policy (%s), %s, deal seeds %llu..%llu.\n\n", impact.games, pols,
+                o.players ? "fixed players" : "players in turn", (unsigned long long)o.seed,
+                (unsigned long long)(o.seed + (uint64_t)impact.games - 1));
+        fputs(measures_md, md);
+        fprintf(ht, "%s", "");
+    }
+    fprintf(md, "The witnesses and the lockstep figures in each entry's section come from a second run: %ld random games (%s, deal seeds %llu..%llu) played twice in lockstep:\n"
                 "the same decision stream (each decision picks the same index among the legal moves) under two\n"
                 "sets of readings. A game *changed* its state, its legal moves, its final scores or its winner when\n"
                 "the two runs differ there. Rates carry a 95%% Wilson interval. Each witness is the shortest game\n"
@@ -686,14 +898,22 @@ int rf_cmd_report(int argc, char **argv)
     /* Profile pairs: the translations against each other. */
     for (int i = 0; i < npairs; i++) {
         rf_cmp *c = &cmp[i];
-        char a[4096], b[4096], t[96];
-        witness_files(g, c, wdir, a, b, sizeof a);
-        fprintf(md, "## The texts compared: %s\n\n| change | games |\n|---|---|\n", c->name);
-        fprintf(ht, "<h2>The texts compared: %s</h2>\n<table><tr><th>change</th><th>games</th></tr>\n", c->name);
+        char t[96];
+        fprintf(md, "## The texts compared: %s\n\nLockstep (one random decision stream, %ld games; drift-prone, compare the null below):\n\n| change | games |\n|---|---|\n", c->name, c->games);
+        fprintf(ht, "<h2>The texts compared: %s</h2>\n<p>Lockstep (one random decision stream, %ld games; drift-prone, compare the null below):</p><table><tr><th>change</th><th>games</th></tr>\n", c->name, c->games);
         for (int kk = RF_KINDS - 1; kk >= 0; kk--) {
             rate_text(t, sizeof t, c->count[kk], c->games);
             fprintf(md, "| %s | %s |\n", rf_kind_name[kk], t);
             fprintf(ht, "<tr><td>%s</td><td>%s</td></tr>\n", rf_kind_name[kk], t);
+        }
+        fprintf(md, "\nImpact (%ld paired games per policy):\n\n| policy | exercised | median parting decision | systematic effects | decision relevance | winner changed / null; excess |\n|---|---|---|---|---|---|\n", impact.games);
+        fprintf(ht, "</table><p>Impact (%ld paired games per policy):</p><table><tr><th>policy</th><th>exercised</th><th>median parting decision</th><th>systematic effects</th><th>decision relevance</th><th>winner changed / null; excess</th></tr>\n", impact.games);
+        for (int p = 0; p < impact.npol; p++) {
+            char cell[5][600];
+            impact_cells(impact_of(c, p), &impact.pol[p], cell);
+            fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+            fprintf(ht, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
+                    impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
         }
         fprintf(md, "\nReadings that differ:");
         fprintf(ht, "</table><p>Readings that differ:");
@@ -706,52 +926,54 @@ int rf_cmd_report(int argc, char **argv)
             }
         fprintf(md, ".\n\n");
         fprintf(ht, ".</p>\n");
-        if (a[0]) {
-            fprintf(md, "Witness (%s changes, %ld moves): `%s`, `%s`.\n\n", rf_kind_name[c->kind], c->w[c->kind].length, a, b);
-            fprintf(ht, "<p>Witness (%s changes, %ld moves): <a href=\"%s\">%s</a>, <a href=\"%s\">%s</a></p>\n",
-                    rf_kind_name[c->kind], c->w[c->kind].length, a + strlen(dir) + 1, a + strlen(dir) + 1,
-                    b + strlen(dir) + 1, b + strlen(dir) + 1);
-        }
+        witness_section(g, c, &wit[i], wdir, dir, md, ht);
     }
 
-    /* Summary, by impact. */
-    fprintf(md, "## Every ambiguity, by impact\n\nEach entry of SPEC.md's register, toggled alone on the `%s` profile.\n\n"
-                "| ambiguity | key | %s reading → other | winner changed | scores changed | legal moves changed | state changed |\n"
-                "|---|---|---|---|---|---|---|\n", base, base);
-    fprintf(ht, "<h2>Every ambiguity, by impact</h2><p>Each entry of SPEC.md's register, toggled alone on the <code>%s</code> "
-                "profile (the first reading shown), in the same games. Bars: share of games whose winner changed. "
-                "<span class=\"tag\">texts differ</span>: the Dutch and English texts state different readings."
-                "</p>\n<table><tr><th>ambiguity</th><th>key: readings</th><th>profiles</th><th>winner changed</th>"
-                "<th>scores changed</th><th>legal moves changed</th><th>state changed</th></tr>\n", base);
+    balance_section(g, &o, md, ht);
+
+    /* Summary: by systematic effect, then by how often it comes up. */
+    fprintf(md, "## Every ambiguity, by systematic effect\n\nEach entry of SPEC.md's register, toggled alone on the `%s` profile "
+                "(the profile's reading first), in the same paired games under each policy.\n\n"
+                "| ambiguity | readings | policy | exercised | median parting decision | systematic effects | decision relevance | winner changed / null; excess |\n"
+                "|---|---|---|---|---|---|---|---|\n", base);
+    fprintf(ht, "<h2>Every ambiguity, by systematic effect</h2>\n<div class=\"spec\">");
+    {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", measures_md);
+        html_spec_items(ht, buf, strlen(buf));
+    }
+    fprintf(ht, "</div><p>Each entry of SPEC.md's register, toggled alone on the <code>%s</code> profile (the profile's reading "
+                "first), in the same paired games under each policy. <span class=\"tag\">texts differ</span>: the profiles "
+                "state different readings.</p>\n<table><tr><th>ambiguity</th><th>readings</th><th>policy</th><th>exercised</th>"
+                "<th>median parting decision</th><th>systematic effects</th><th>decision relevance</th>"
+                "<th>winner changed / null; excess</th></tr>\n", base);
     for (int i = 0; i < ncmp - npairs; i++) {
         rf_cmp *c = order[i];
         const game_ambiguity *am = &g->amb[c->amb];
-        char t[RF_KINDS][96], th[RF_KINDS][160], prof[128] = "";
-        size_t pl = 0;
-        for (int kk = 0; kk < RF_KINDS; kk++) {
-            rate_text(t[kk], sizeof t[kk], c->count[kk], c->games);
-            rate_html(th[kk], sizeof th[kk], c->count[kk], c->games);
-        }
         int texts_differ = 0;
-        for (int p = 0; p < g->n_profiles; p++) {
-            pl += (size_t)snprintf(prof + pl, sizeof prof - pl, "%s%s: %s", p ? "<br>" : "", g->profiles[p].name,
-                                   am->reading[(g->profiles[p].readings >> c->amb) & 1]);
-            texts_differ |= (int)(((g->profiles[p].readings ^ g->profiles[0].readings) >> c->amb) & 1u);
-        }
+        for (int p = 0; p < g->n_profiles; p++) texts_differ |= (int)(((g->profiles[p].readings ^ g->profiles[0].readings) >> c->amb) & 1u);
         int cur = (int)((c->r[0] >> c->amb) & 1);
-        fprintf(md, "| [%s](#%s)%s | `%s` | %s → %s | %s | %s | %s | %s |\n", am->id, am->id,
-                texts_differ ? " (texts differ)" : "", am->key, am->reading[cur], am->reading[!cur], t[3], t[2], t[1], t[0]);
-        double w = 100.0 * (double)c->count[3] / (double)c->games;
-        fprintf(ht, "<tr%s><td><a href=\"#%s\">%s</a>%s</td><td><code>%s</code><br>%s &rarr; %s</td><td>%s</td>"
-                    "<td class=\"n\"><span class=\"bar\" style=\"width:%.0fpx\"></span>%s</td><td class=\"n\">%s</td>"
-                    "<td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
-                c->kind < 0 ? " class=\"harmless\"" : "", am->id, am->id,
-                texts_differ ? "<br><span class=\"tag\">texts differ</span>" : "", am->key, am->reading[cur],
-                am->reading[!cur], prof, w * 1.2, th[3], th[2], th[1], th[0]);
+        for (int p = 0; p < impact.npol; p++) {
+            char cell[5][600];
+            impact_cells(impact_of(c, p), &impact.pol[p], cell);
+            if (p == 0) {
+                fprintf(md, "| [%s](#%s)%s | `%s`: %s → %s ", am->id, am->id, texts_differ ? " (texts differ)" : "", am->key,
+                        am->reading[cur], am->reading[!cur]);
+                fprintf(ht, "<tr><td rowspan=\"%d\"><a href=\"#%s\">%s</a>%s</td><td rowspan=\"%d\"><code>%s</code><br>%s &rarr; %s</td>",
+                        impact.npol, am->id, am->id, texts_differ ? "<br><span class=\"tag\">texts differ</span>" : "", impact.npol,
+                        am->key, am->reading[cur], am->reading[!cur]);
+            } else {
+                fprintf(md, "| | ");
+                fprintf(ht, "<tr>");
+            }
+            fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+            fprintf(ht, "<td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
+                    impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+        }
     }
     fprintf(ht, "</table>\n");
-    fprintf(md, "\nHarmless in %ld games (never changed a state, legal moves, scores or winner):", o.games);
-    fprintf(ht, "<p><b>Harmless</b> in %ld games (never changed a state, legal moves, scores or winner):", o.games);
+    fprintf(md, "\nHarmless in %ld lockstep random games (never changed a state, legal moves, scores or winner):", o.games);
+    fprintf(ht, "<p><b>Harmless</b> in %ld lockstep random games (never changed a state, legal moves, scores or winner):", o.games);
     int nh = 0;
     for (int i = 0; i < ncmp - npairs; i++)
         if (order[i]->kind < 0) {
@@ -763,7 +985,6 @@ int rf_cmd_report(int argc, char **argv)
     fprintf(ht, "%s</p>\n", nh ? "." : " none.");
 
     /* One section per ambiguity. */
-    static rf_render r;
     for (int i = 0; i < ncmp - npairs; i++) {
         rf_cmp *c = order[i];
         const game_ambiguity *am = &g->amb[c->amb];
@@ -773,8 +994,22 @@ int rf_cmd_report(int argc, char **argv)
         fprintf(ht, "<h2 id=\"%s\">%s (<code>%s</code>)</h2>\n", am->id, am->id, am->key);
         if (entry) { fwrite(entry, 1, elen, md); fputs("\n\n", md); html_spec_items(ht, entry, elen); }
         else { fputs("(no entry in SPEC.md)\n\n", md); fputs("<p class=\"muted\">(no entry in SPEC.md)</p>\n", ht); }
-        fprintf(md, "**Measured** (`%s` against `%s`, %ld games): ", c->side[0], c->side[1], c->games);
-        fprintf(ht, "<p><b>Measured</b> (<code>%s</code> against <code>%s</code>, %ld games):</p><table>", c->side[0], c->side[1], c->games);
+        fprintf(md, "**Impact** (`%s` against `%s`, %ld paired games per policy):\n\n| policy | exercised | median parting decision | systematic effects | decision relevance | winner changed / null; excess |\n|---|---|---|---|---|---|\n",
+                c->side[0], c->side[1], impact.games);
+        fprintf(ht, "<p><b>Impact</b> (<code>%s</code> against <code>%s</code>, %ld paired games per policy):</p><table><tr><th>policy</th>"
+                    "<th>exercised</th><th>median parting decision</th><th>systematic effects</th><th>decision relevance</th>"
+                    "<th>winner changed / null; excess</th></tr>\n", c->side[0], c->side[1], impact.games);
+        for (int p = 0; p < impact.npol; p++) {
+            char cell[5][600];
+            impact_cells(impact_of(c, p), &impact.pol[p], cell);
+            fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+            fprintf(ht, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
+                    impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+        }
+        fprintf(md, "\n");
+        fprintf(ht, "</table>\n");
+        fprintf(md, "**Lockstep** (`%s` against `%s`, %ld random games, one decision stream; drift-prone, compare the null above): ", c->side[0], c->side[1], c->games);
+        fprintf(ht, "<p><b>Lockstep</b> (<code>%s</code> against <code>%s</code>, %ld random games, one decision stream; drift-prone, compare the null above):</p><table>", c->side[0], c->side[1], c->games);
         for (int kk = RF_KINDS - 1; kk >= 0; kk--) {
             char t[96];
             rate_text(t, sizeof t, c->count[kk], c->games);
@@ -784,46 +1019,10 @@ int rf_cmd_report(int argc, char **argv)
         fprintf(md, ".\n\n");
         fprintf(ht, "</table>\n");
         if (c->kind < 0) {
-            fprintf(md, "Harmless: no game out of %ld changed.\n\n", c->games);
-            fprintf(ht, "<p><b>Harmless</b>: no game out of %ld changed.</p>\n", c->games);
-            continue;
+            fprintf(md, "Harmless in the lockstep stream: no game out of %ld changed.\n\n", c->games);
+            fprintf(ht, "<p><b>Harmless</b> in the lockstep stream: no game out of %ld changed.</p>\n", c->games);
         }
-        char a[4096], b[4096];
-        witness_files(g, c, wdir, a, b, sizeof a);
-        render_witness(g, c, &r);
-        const rf_witness *w = &c->w[c->kind];
-        long at = r.d.state_at >= 0 ? r.d.state_at : r.d.legal_at;
-        char sa[256], sb[256];
-        scores_text(sa, sizeof sa, r.d.scores[0], r.d.winners[0], w->players);
-        scores_text(sb, sizeof sb, r.d.scores[1], r.d.winners[1], w->players);
-        const char *where = at == 0 ? "at the deal" : at < 0 ? "only in the final scoring" : "at the move marked below";
-        fprintf(md, "**Witness**: the shortest game found whose %s changed, %d players, deal seed %llu: the two runs part "
-                    "%s. Records: `%s`, `%s`.\n\n",
-                rf_kind_name[c->kind], w->players, (unsigned long long)w->seed, where, a, b);
-        fprintf(ht, "<p><b>Witness</b>: the shortest game found whose %s changed, %d players, deal seed %llu; the runs part "
-                    "%s. Records: <a href=\"%s\">%s</a>, <a href=\"%s\">%s</a>.</p>\n",
-                rf_kind_name[c->kind], w->players, (unsigned long long)w->seed,
-                at == 0 ? "at the deal" : at < 0 ? "only in the final scoring" : "at the highlighted move",
-                a + strlen(dir) + 1, a + strlen(dir) + 1,
-                b + strlen(dir) + 1, b + strlen(dir) + 1);
-        long last = r.d.moves[0] > r.d.moves[1] ? r.d.moves[0] : r.d.moves[1];
-        if (at < 0) at = last;                       /* only the final scoring differs */
-        long from = at > 3 ? at - 3 : 1, to = at + 3;
-        fprintf(md, "| move | %s | %s |\n|---|---|---|\n", c->side[0], c->side[1]);
-        fprintf(ht, "<table><tr><th>move</th><th>%s</th><th>%s</th></tr>\n", c->side[0], c->side[1]);
-        if (from > 1) { fprintf(md, "| … | %ld moves alike | |\n", from - 1); fprintf(ht, "<tr><td>&hellip;</td><td colspan=2 class=\"muted\">%ld moves alike (all moves: the records)</td></tr>\n", from - 1); }
-        move_rows(g, c, &r, from, to, md, ht);
-        fprintf(ht, "</table>\n");
-        fprintf(md, "\nThe board after move %ld under `%s`:\n\n```\n%s```\n\nand under `%s`:\n\n```\n%s```\n\n",
-                at, c->side[0], r.board[0], c->side[1], r.board[1]);
-        fprintf(ht, "<div class=\"pair\"><div><p>After move %ld under <code>%s</code>:</p>", at, c->side[0]);
-        html_pre(ht, r.board[0]);
-        fprintf(ht, "</div><div><p>After move %ld under <code>%s</code>:</p>", at, c->side[1]);
-        html_pre(ht, r.board[1]);
-        fprintf(ht, "</div></div>\n");
-        fprintf(md, "Final scores: `%s` %s (%ld moves); `%s` %s (%ld moves).\n\n", c->side[0], sa, r.d.moves[0], c->side[1], sb, r.d.moves[1]);
-        fprintf(ht, "<p>Final scores: <code>%s</code> %s (%ld moves); <code>%s</code> %s (%ld moves).</p>\n",
-                c->side[0], sa, r.d.moves[0], c->side[1], sb, r.d.moves[1]);
+        witness_section(g, c, &wit[c - cmp], wdir, dir, md, ht);
     }
     translation_gaps(g, o.spec, md, ht);
     fprintf(ht, "<p class=\"muted\">Generated by <code>rulefuzz report ambiguities %s --games %ld</code>.</p></body></html>\n", g->name, o.games);

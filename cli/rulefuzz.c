@@ -9,6 +9,7 @@
 #include <time.h>
 #include "record.h"
 #include "diff.h"
+#include "../players/tournament.h"
 #include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
 #include "../coverage/mutate.h"
@@ -39,8 +40,13 @@ static const char *usage =
     "  diff GAME A B [--games N] [--players P] [--seed S] [--out DIR]\n"
     "                                   play the same decisions under readings A and B (a profile,\n"
     "                                   'nl,key=reading', or 'key=reading'); where and how often they part\n"
-    "  report ambiguities GAME [--games N] [--out DIR] [--spec SPEC.md]\n"
-    "                                   Markdown and HTML report of every ambiguity's impact, with witnesses\n"
+    "  report ambiguities GAME [--games N] [--policy random,greedy,mc:N] [--jobs J] [--out DIR] [--spec SPEC.md]\n"
+    "                                   Markdown and HTML report of every ambiguity's impact (how often it\n"
+    "                                   comes up, its systematic effects, decision relevance, winner changes\n"
+    "                                   beside their null), per policy, with witnesses\n"
+    "  tournament GAME [--policies mc:32,greedy,random] [--games N] [--players P] [--profile P] [--seed S] [--jobs J]\n"
+    "                                   policies against each other, seat by seat: win rates, 95% intervals,\n"
+    "                                   cost per game\n"
     "  textcov [GAME...] [--spec SPEC.md] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT]\n"
     "          [--subjects [ENTRY-ID]] [--quiet]\n"
     "                                   rule-text coverage: every sentence of the rulebooks in DIR\n"
@@ -878,6 +884,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "mutate")) return rf_mut_command(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "diff")) return rf_cmd_diff(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
+    if (!strcmp(cmd, "tournament")) return rf_cmd_tournament(argc - 2, argv + 2);
     if (!strcmp(cmd, "textcov")) return rf_cmd_textcov(argc - 2, argv + 2);
     return bad_usage("unknown command '%s'", cmd);
 }

@@ -623,7 +623,7 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
     int cap = 0, fcap = 0, tcap = 0;
     memset(wk, 0, sizeof *wk);
     snprintf(wk->dir, sizeof wk->dir, "%s/%s/w%d", o->out, g, w);
-    if (sh("rm -rf '%s/src' && mkdir -p '%s/src' '%s/obj' '%s/fobj' '%s/bin' && cd '%s' && cp -R rules oracles cli coverage tests fuzz '%s/src/'",
+    if (sh("rm -rf '%s/src' && mkdir -p '%s/src' '%s/obj' '%s/fobj' '%s/bin' && cd '%s' && cp -R rules oracles cli coverage players ambiguity tests fuzz '%s/src/'",
            wk->dir, wk->dir, wk->dir, wk->dir, wk->dir, o->root, wk->dir)) {
         fprintf(errf, "rulefuzz mutate: cannot copy the tree into %s/src\n", wk->dir);
         return -1;
@@ -639,6 +639,8 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
     if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
     wk->fz[wk->nfz++] = xstrdup("cli/record.c");
     list_dir_c(src, "coverage", &wk->lib, &wk->nlib, &cap, NULL);
+    list_dir_c(src, "players", &wk->lib, &wk->nlib, &cap, NULL);     /* the report's players and statistics (cli/diff.c) */
+    list_dir_c(src, "ambiguity", &wk->lib, &wk->nlib, &cap, NULL);
     if (grow_to(&wk->lib, &cap, wk->nlib + 2, sizeof *wk->lib)) return -1;
     wk->lib[wk->nlib++] = xstrdup("cli/record.c");
     wk->lib[wk->nlib++] = xstrdup("cli/diff.c");

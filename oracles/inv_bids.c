@@ -1054,7 +1054,14 @@ static void bids_mix_unseen(void *vs, int v, uint64_t seed)
     s->rng = game_rng_next(&seed);
 }
 
+/* BIDS-SETUP-MATERIAL on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */
+static void bids_check_material(inv_ctx *c, int k0, const void *st)
+{
+    inv_bids_material(c, k0, (const bids_state *)st);
+}
+
 const inv_game inv_bids_game = {
     "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, NULL,
     bids_view_differs, bids_mix_unseen,
+    bids_check_material,
 };

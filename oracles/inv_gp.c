@@ -1163,7 +1163,14 @@ static void gp_check_position(inv_ctx *c, int k0, const void *st)
     inv_gp_cards_110(c, k0, st);
 }
 
+/* GP-CARDS-110 on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */
+static void gp_check_material(inv_ctx *c, int k0, const void *st)
+{
+    inv_gp_cards_110(c, k0, (const gp_state *)st);
+}
+
 const inv_game inv_gp_game = {
     "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, gp_check_position,
     gp_view_differs, gp_mix_unseen,
+    gp_check_material,
 };

@@ -2285,7 +2285,14 @@ static void hdz_check_position(inv_ctx *c, int k0, const void *st)
             }
 }
 
+/* HDZ-CARDS-121 on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */
+static void hdz_check_material(inv_ctx *c, int k0, const void *st)
+{
+    inv_hdz_cards_121(c, k0, (const hdz_state *)st);
+}
+
 const inv_game inv_hdz_game = {
     "hdz", hdz_clauses, K_N, hdz_check_setup, hdz_check_step, hdz_check_final, hdz_check_position,
     hdz_view_differs, hdz_mix_unseen,
+    hdz_check_material,
 };

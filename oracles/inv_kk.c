@@ -1704,7 +1704,14 @@ static void kk_check_position(inv_ctx *c, int k0, const void *st)
     }
 }
 
+/* KK-CARDS-72 on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */
+static void kk_check_material(inv_ctx *c, int k0, const void *st)
+{
+    inv_kk_cards_72(c, k0, (const kk_state *)st);
+}
+
 const inv_game inv_kk_game = {
     "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final, kk_check_position,
     kk_view_differs, kk_mix_unseen,
+    kk_check_material,
 };

@@ -199,13 +199,60 @@ static int first_byte_diff(const void *a, const void *b, size_t n)
     return -1;
 }
 
+/* GEN-HIDDEN-INFO 5, for an engine with determinize (game.h): its own sample of what `who` cannot see,
+ * drawn from a generator seeded by the step, keeps what `who` sees by the game's own account
+ * (view_differs: the open fields, its own cards, the sizes and backs it sees, the unseen cards in all),
+ * redacts to the same view `view`, leaves `who` the same legal moves (a, na), and is a position the
+ * game's material oracle and its position invariants accept (check_material, check_position, judged
+ * in a scratch context; a violation is reported here, naming the game's clause). */
+static void gen_determinize(inv_ctx *c, const void *post, int who, const void *view,
+                            const game_move *a, int na, const char *dn)
+{
+    const game_engine *g = c->g;
+    const inv_game *og = c->og;
+    size_t sz = g->state_size;
+    state_buf det, back;
+    game_move b[GAME_MAX_MOVES];
+    char why[200];
+    uint64_t rng = 0xbb67ae8584caa73bull ^ ((uint64_t)c->step * 0x9e3779b97f4a7c15ull);
+    memcpy(det.b, post, sz);
+    g->determinize(det.b, who, &rng);
+    if (og->view_differs(post, det.b, who, why, sizeof why)) {
+        inv_fail(c, K_REDACT, "determinize changed what %s sees: %s", dn, why);
+        return;
+    }
+    memcpy(back.b, det.b, sz);
+    g->redact(back.b, who);
+    int d = first_byte_diff(back.b, view, sz);
+    if (d >= 0) {
+        inv_fail(c, K_REDACT, "determinize changed %s's view: redacting its sample differs from redacting the state at byte %d", dn, d);
+        return;
+    }
+    int nb = g->legal_moves(det.b, b, GAME_MAX_MOVES);
+    if (!game_moves_eq(a, na, b, nb)) {
+        inv_fail(c, K_REDACT, "%s's legal moves change in determinize's sample of the cards %s cannot see", dn, dn);
+        return;
+    }
+    if (!og->check_material && !og->check_position) return;
+    inv_ctx s;                                        /* the game's own oracles, on the sample alone */
+    memcpy(&s, c, sizeof s);
+    inv_reset_counts(&s);
+    s.pre_legal = s.post_legal = NULL;
+    if (og->check_material) og->check_material(&s, s.k_game, det.b);
+    if (!s.violations && og->check_position) og->check_position(&s, s.k_game, det.b);
+    if (s.violations)
+        inv_fail(c, K_REDACT, "determinize for %s gives a position no game reaches: %s: %.300s", dn,
+                 s.clause[s.first_k]->id, s.first_msg);
+}
+
 /* GEN-HIDDEN-INFO on a step's post state, decided by `who` (a seat, or the table):
  * 1. its legal moves are those of the view redact(post, who);
  * and where the game's oracles give their own account of a view (view_differs, mix_unseen):
  * 2. the view keeps all `who` sees (open fields, own cards, sizes, colours, the cards in all);
  * 3. redacting the view again changes nothing;
  * 4. a state `who` cannot tell apart (the oracle shuffles what it cannot see) has the same
- *    legal moves and redacts to the same bytes. */
+ *    legal moves and redacts to the same bytes;
+ * 5. the engine's determinize, if it has one, samples such a state (gen_determinize). */
 static void gen_redact(inv_ctx *c, const void *post, int who)
 {
     const game_engine *g = c->g;
@@ -251,8 +298,11 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
     }
     g->redact(mixed.b, who);
     d = first_byte_diff(mixed.b, view.b, sz);
-    if (d >= 0)
+    if (d >= 0) {
         inv_fail(c, K_REDACT, "redact for %s leaks unseen cards: with them shuffled the view differs at byte %d", dn, d);
+        return;
+    }
+    if (g->determinize) gen_determinize(c, post, who, view.b, a, na, dn);
 }
 
 void inv_on_position(inv_ctx *c, const void *st)

@@ -48,6 +48,10 @@ typedef struct inv_game {
      * (and anything else hidden), keeping a canonical state the viewer cannot tell from st. */
     int (*view_differs)(const void *a, const void *b, int viewer, char *why, int n);
     void (*mix_unseen)(void *st, int viewer, uint64_t seed);
+    /* Optional, for GEN-HIDDEN-INFO's check of an engine's determinize (game.h): the game's own
+     * material oracle on one state (every card in exactly one place, as many as the game has),
+     * reporting under its own clause. */
+    void (*check_material)(struct inv_ctx *c, int k0, const void *st);
 } inv_game;
 
 /* Everything one run of the oracles keeps. Caller-owned; no globals. */

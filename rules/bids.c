@@ -320,15 +320,13 @@ static void settle_specials(bids_state *st)
     new_round(st);
 }
 
-/* BIDS-ROUND-WIN, BIDS-EXTRA-STABLE, BIDS-GAME-END. by_complete: the winners won by having their stables
- * complete (a call, or complete at the end), not by the value rule. */
-static void end_round(bids_state *st, unsigned winners, int by_complete)
+/* BIDS-GAME-END: the seats that win the game when `winners` win the round (by_complete: by having
+ * their stables complete, not by the value rule); 0 when the game goes on. */
+static unsigned game_winners_of(const bids_state *st, unsigned winners, int by_complete)
 {
-    st->round_winners = (uint8_t)winners;
     unsigned over = 0;
     for (int p = 0; p < st->players; p++) {
         if (!(winners >> p & 1)) continue;
-        if (st->wins[p] < 255) st->wins[p]++;
         /* "De speler die als eerste met 5 stallen een ronde wint"; BIDS-AMB-FIVE: owning 5, or
          * reaching 5 with this round's stable. Every such winner of the round wins the game. */
         int stables = st->nstables[p] + (R(st, BIDS_R_REACH_FIVE) ? 1 : 0);
@@ -337,6 +335,17 @@ static void end_round(bids_state *st, unsigned winners, int by_complete)
         if (stables >= bids_param.goal && (by_complete || !R(st, BIDS_R_FIVE_COMPLETE))) over |= 1u << p;
     }
     if (R(st, BIDS_R_SHORT)) over = winners;      /* BIDS-VAR-SHORT: "uit 1 ronde" */
+    return over;
+}
+
+/* BIDS-ROUND-WIN, BIDS-EXTRA-STABLE, BIDS-GAME-END. by_complete: the winners won by having their stables
+ * complete (a call, or complete at the end), not by the value rule. */
+static void end_round(bids_state *st, unsigned winners, int by_complete)
+{
+    st->round_winners = (uint8_t)winners;
+    unsigned over = game_winners_of(st, winners, by_complete);
+    for (int p = 0; p < st->players; p++)
+        if ((winners >> p & 1) && st->wins[p] < 255) st->wins[p]++;
     if (over) {
         for (int p = 0; p < st->players; p++)
             if ((winners >> p & 1) && st->nstables[p] < BIDS_STABLES) st->nstables[p]++;
@@ -355,18 +364,17 @@ static void end_round(bids_state *st, unsigned winners, int by_complete)
     settle_specials(st);
 }
 
-/* The round ends by a call of `mask` (BIDS-CALL, BIDS-END-SIMULTANEOUS). */
-static void end_by_call(bids_state *st, unsigned mask)
+/* The winners of a round that `mask` ends by a call (BIDS-CALL, BIDS-END-SIMULTANEOUS). */
+static unsigned call_winners(const bids_state *st, unsigned mask)
 {
-    end_round(st, popcount(mask) == 1 ? mask : best_single(st, mask), 1);
+    return popcount(mask) == 1 ? mask : best_single(st, mask);
 }
 
-/* BIDS-END-EXHAUSTED: "alle kaarten van de gedekte stapels zijn omgedraaid en gespeeld"; the winner by
- * BIDS-END-VALUE, or (BIDS-AMB-END-COMPLETE complete-wins) the complete seats as if they had called. */
-static void end_exhausted(bids_state *st)
+/* BIDS-END-VALUE: the seats whose stables are worth the most ("Zijn er meer winnaars, dan krijgt ieder
+ * van hen een stal"). */
+static unsigned value_winners(const bids_state *st)
 {
-    unsigned complete = complete_seats(st), w = 0;
-    if (complete && !R(st, BIDS_R_END_VALUE)) { end_by_call(st, complete); return; }
+    unsigned w = 0;
     int best = -1;
     bids_views vw;
     views_of(st, &vw);
@@ -375,7 +383,22 @@ static void end_exhausted(bids_state *st)
         if (v > best) { best = v; w = 0; }
         if (v == best) w |= 1u << p;
     }
-    end_round(st, w, 0);   /* "Zijn er meer winnaars, dan krijgt ieder van hen een stal" */
+    return w;
+}
+
+/* The round ends by a call of `mask` (BIDS-CALL, BIDS-END-SIMULTANEOUS). */
+static void end_by_call(bids_state *st, unsigned mask)
+{
+    end_round(st, call_winners(st, mask), 1);
+}
+
+/* BIDS-END-EXHAUSTED: "alle kaarten van de gedekte stapels zijn omgedraaid en gespeeld"; the winner by
+ * BIDS-END-VALUE, or (BIDS-AMB-END-COMPLETE complete-wins) the complete seats as if they had called. */
+static void end_exhausted(bids_state *st)
+{
+    unsigned complete = complete_seats(st);
+    if (complete && !R(st, BIDS_R_END_VALUE)) { end_by_call(st, complete); return; }
+    end_round(st, value_winners(st), 0);
 }
 
 static int trick_done(const bids_state *st)
@@ -720,6 +743,54 @@ static int bids_result(const void *vst, int *scores, unsigned *winners)
     for (int p = 0; p < st->players; p++) scores[p] = st->nstables[p];
     *winners = st->game_winners;
     return GAME_OK;
+}
+
+/* The scores so far (game.h's score_now): the round ended now, each seat's stables plus the one a
+ * round's winner gets (BIDS-EXTRA-STABLE, at most 5), the winners of the round those whose stables
+ * are all complete, as by their call (BIDS-CALL, BIDS-END-SIMULTANEOUS), else those of the value rule
+ * (BIDS-END-VALUE); the winners named are those the game-end rule would name (BIDS-GAME-END), or when
+ * it names none the winners of the round as it stands. While a special stable is chosen (BIDS-VAR-BONUS)
+ * the round is over and its stables given: the stables owned and that round's winners. Equals result
+ * once the game is over. */
+static int bids_score_now(const void *vst, int *scores, unsigned *winners)
+{
+    const bids_state *st = vst;
+    if (st->phase == BIDS_PH_OVER) return bids_result(st, scores, winners);
+    if (st->phase == BIDS_PH_SPECIAL) {
+        for (int p = 0; p < st->players; p++) scores[p] = st->nstables[p];
+        *winners = st->round_winners;
+        return GAME_OK;
+    }
+    unsigned complete = complete_seats(st);
+    unsigned w = complete ? call_winners(st, complete) : value_winners(st);
+    unsigned over = game_winners_of(st, w, complete != 0);
+    for (int p = 0; p < st->players; p++)
+        scores[p] = st->nstables[p] + ((w >> p & 1) && st->nstables[p] < BIDS_STABLES);
+    *winners = over ? over : w;
+    return GAME_OK;
+}
+
+/* Re-deal the face-down piles (game.h's determinize), the only cards no seat and not the table sees
+ * (BIDS-SETUP-DEAL: "als een gedekte stapel"): the pile cards shuffled and dealt back, each pile
+ * keeping its height; which cards lie in the piles shows (`loc`), so any pile card may lie in any
+ * pile at any height. The generator of the next round's shuffle gets a fresh value. Every seat and
+ * the table see the same, so `viewer` does not matter. */
+static void bids_determinize(void *vst, int viewer, uint64_t *rng)
+{
+    bids_state *st = vst;
+    uint8_t pool[BIDS_MAXP * BIDS_PILE_MAX];
+    int n = 0, k = 0;
+    (void)viewer;
+    if (st->players > BIDS_MAXP) return;
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < st->pile_len[p] && i < BIDS_PILE_MAX; i++) pool[n++] = st->pile[p][i];
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(rng, (uint32_t)(i + 1));
+        uint8_t x = pool[i]; pool[i] = pool[j]; pool[j] = x;
+    }
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < st->pile_len[p] && i < BIDS_PILE_MAX; i++) st->pile[p][i] = pool[k++];
+    st->rng = game_rng_next(rng);
 }
 
 /* The face-down piles and the generator of later shuffles are hidden from every seat (and the table):
@@ -1180,4 +1251,6 @@ const game_engine bids_engine = {
     .board_print = bids_board_print,
     .move_print = bids_move_print,
     .move_parse = bids_move_parse,
+    .score_now = bids_score_now,
+    .determinize = bids_determinize,
 };

@@ -130,6 +130,12 @@ typedef struct game_engine {
     /* Optional (may be NULL): why apply refuses m here, one short clause for people ("E3 is not
      * in P1's hand"); returns its length, 0 when the engine has no reason to give. */
     int (*why_illegal)(const void *st, const game_move *m, char *buf, size_t n);
+    /* Optional (may be NULL): re-deal at random, from *rng, what `viewer` cannot see (the cards of
+     * other hands, face-down piles and faces, the generator of later shuffles), keeping everything it
+     * sees: redact(st, viewer) gives the same bytes before and after, and the cards in all are the
+     * same. One sample of the states consistent with the viewer's knowledge (determinization, for
+     * players that search: players/policy.h). The table (viewer == players) sees no hidden card. */
+    void (*determinize)(void *st, int viewer, uint64_t *rng);
 } game_engine;
 
 /* GAME_TABLE: the table, a decider no seat owns. A real-time game (every player acts at once:

@@ -415,10 +415,9 @@ static int gp_apply(void *vst, const game_move *m)
 
 /* ---- Result ------------------------------------------------------------------------------ */
 
-static int gp_result(const void *vst, int *scores, unsigned *winners)
+/* GP-WINNER: each seat's total (the three scorings less the penalty) and the winners. */
+static void gp_totals(const gp_state *st, int *scores, unsigned *winners)
 {
-    const gp_state *st = vst;
-    if (st->phase != GP_PH_OVER) return GAME_ILLEGAL;
     int best = -32768;
     for (int p = 0; p < st->players; p++) {
         scores[p] = st->wscore[0][p] + st->wscore[1][p] + st->wscore[2][p] - st->penalty[p];
@@ -429,6 +428,31 @@ static int gp_result(const void *vst, int *scores, unsigned *winners)
     for (int p = 0; p < st->players; p++) if (scores[p] == best) w |= 1u << p;
     if (R(st, GP_R_TIE_NONE) && (w & (w - 1))) w = 0;
     if (winners) *winners = w;
+}
+
+static int gp_result(const void *vst, int *scores, unsigned *winners)
+{
+    const gp_state *st = vst;
+    if (st->phase != GP_PH_OVER) return GAME_ILLEGAL;
+    gp_totals(st, scores, winners);
+    return GAME_OK;
+}
+
+/* The scores so far (game.h's score_now): the scorings held, and the last one held now as if the
+ * tenth Dschingis-Haan came out (GP-SCORING-TIMES, GP-END) on the collections as they lie, with
+ * its penalties (GP-PENALTY-CHEST, GP-PENALTY-HAND), by the engine's own score_round and
+ * final_penalties; the winners by GP-WINNER. Equals result once the game is over. */
+static int gp_score_now(const void *vst, int *scores, unsigned *winners)
+{
+    const gp_state *st = vst;
+    if (st->phase == GP_PH_OVER || st->scorings >= 3) {
+        gp_totals(st, scores, winners);
+        return GAME_OK;
+    }
+    gp_state now = *st;
+    score_round(&now, now.scorings);
+    final_penalties(&now);
+    gp_totals(&now, scores, winners);
     return GAME_OK;
 }
 
@@ -481,6 +505,99 @@ static void gp_redact(void *vst, int viewer)
     for (int c = 0; c < st->ncol; c++) { NEXT_TYPE(); st->col_face[c] = (uint8_t)t; }
     for (int i = 0; i < st->pile_len; i++) { NEXT_TYPE(); st->pile[i] = (uint8_t)t; }
 #undef NEXT_TYPE
+}
+
+/* Choose k of the n entries of idx at random (partial Fisher-Yates): they end up in idx[0..k). */
+static void pick(uint8_t *idx, int n, int k, uint64_t *rng)
+{
+    for (int i = 0; i < k && i < n; i++) {
+        int j = i + (int)game_rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = idx[i]; idx[i] = idx[j]; idx[j] = t;
+    }
+}
+
+/* Which chest faces are doublers (dbl[c] = 1), drawn at random among the deals a game can reach:
+ * each seat was dealt one doubler (GP-SETUP-HANDS: "één verdubbelaar") and only its holder lays it
+ * as a chest (GP-CHEST), so a seat's chests hold at most one, and none while the seat still holds
+ * its doubler; under doubler-on=own (GP-AMB-DOUBLER-OWNER) a seat's doubler goes open only on its
+ * own collections, so each seat keeps as many doubler faces as it has now. Under doubler-on=any a
+ * draw that gives a seat two is drawn again; after 64 such draws the doublers stay where they are. */
+static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
+{
+    int want[GP_MAXP] = {0}, nd = 0;
+    uint8_t idx[GP_MAXCOL];
+    for (int c = 0; c < st->ncol; c++) {
+        dbl[c] = st->col_face[c] == GP_DOUBLER;
+        if (dbl[c]) { want[st->col_owner[c]]++; nd++; }
+    }
+    if (!nd) return;
+    if (!R(st, GP_R_DOUBLER_ANY)) {
+        for (int p = 0; p < st->players; p++) {
+            int n = 0;
+            for (int c = 0; c < st->ncol; c++) if (st->col_owner[c] == p) idx[n++] = (uint8_t)c;
+            pick(idx, n, want[p], rng);
+            for (int i = 0; i < n; i++) dbl[idx[i]] = i < want[p];
+        }
+        return;
+    }
+    int n = 0;
+    for (int c = 0; c < st->ncol; c++) if (st->hand[st->col_owner[c]][GP_DOUBLER] == 0) idx[n++] = (uint8_t)c;
+    for (int attempt = 0; attempt < 64 && n >= nd; attempt++) {
+        int per[GP_MAXP] = {0}, ok = 1;
+        pick(idx, n, nd, rng);
+        for (int i = 0; i < nd; i++) ok &= ++per[st->col_owner[idx[i]]] <= 1;
+        if (!ok) continue;
+        memset(dbl, 0, (size_t)st->ncol);
+        for (int i = 0; i < nd; i++) dbl[idx[i]] = 1;
+        return;
+    }
+}
+
+/* Re-deal what `viewer` cannot see (game.h), as gp_redact pools it: the other hands but their
+ * doublers, every chest face (GP-CHEST-HIDDEN) and the pile, each place keeping its number of
+ * cards. A uniform sample of the deals a game can reach: a hand holds motifs and jokers only (its
+ * doublers are public, and a Dschingis-Haan is laid out at once, GP-DH-REVEAL), a doubler among
+ * the hidden cards is a chest face (doubler_faces), a Dschingis-Haan lies in the pile, which holds
+ * no doubler (GP-SETUP-PILE). Later draws take the pile as it lies: the state has no generator.
+ * A state whose hidden cards break these kinds (no game reaches it) is left as it is. */
+static void gp_determinize(void *vst, int viewer, uint64_t *rng)
+{
+    gp_state *st = vst;
+    uint8_t free_cards[256], dbl[GP_MAXCOL], dh[GP_PILE_MAX] = {0}, idx[GP_PILE_MAX];
+    int nf = 0, ndh = 0, slots = 0;
+    if (st->players > GP_MAXP || st->pile_len > GP_PILE_MAX || st->ncol > GP_MAXCOL) return;
+    for (int c = 0; c < st->ncol; c++) if (st->col_owner[c] >= st->players || st->col_face[c] >= GP_HANDT) return;
+    /* the motifs and jokers among the hidden cards; the doublers and Dschingis-Haan keep their kind of place */
+    for (int p = 0; p < st->players; p++) {
+        if (p == viewer) continue;
+        slots += hand_total(st, p) - st->hand[p][GP_DOUBLER];
+        for (int t = 0; t < GP_DOUBLER; t++)
+            for (int j = 0; j < st->hand[p][t] && nf < (int)sizeof free_cards; j++) free_cards[nf++] = (uint8_t)t;
+    }
+    for (int c = 0; c < st->ncol; c++)
+        if (st->col_face[c] != GP_DOUBLER && nf < (int)sizeof free_cards) { free_cards[nf++] = st->col_face[c]; slots++; }
+    for (int i = 0; i < st->pile_len; i++) {
+        if (st->pile[i] == GP_DH) { ndh++; continue; }
+        if (st->pile[i] >= GP_DOUBLER || nf >= (int)sizeof free_cards) return;
+        free_cards[nf++] = st->pile[i];
+        slots++;
+    }
+    if (nf != slots) return;
+    shuffle(free_cards, nf, rng);
+    doubler_faces(st, dbl, rng);
+    /* GP-SCORING-TIMES: the Dschingis-Haan still to come, at random places of the pile */
+    for (int i = 0; i < st->pile_len; i++) idx[i] = (uint8_t)i;
+    pick(idx, st->pile_len, ndh, rng);
+    for (int i = 0; i < ndh; i++) dh[idx[i]] = 1;
+    int k = 0;
+    for (int p = 0; p < st->players; p++) {
+        if (p == viewer) continue;
+        int m = hand_total(st, p) - st->hand[p][GP_DOUBLER];
+        for (int t = 0; t < GP_DOUBLER; t++) st->hand[p][t] = 0;
+        for (int i = 0; i < m; i++) st->hand[p][free_cards[k++]]++;
+    }
+    for (int c = 0; c < st->ncol; c++) st->col_face[c] = dbl[c] ? GP_DOUBLER : free_cards[k++];
+    for (int i = 0; i < st->pile_len; i++) st->pile[i] = dh[i] ? GP_DH : free_cards[k++];
 }
 
 /* ---- Notation ------------------------------------------------------------------------------------ */
@@ -855,4 +972,6 @@ const game_engine gp_engine = {
     .board_print = gp_board_print,
     .move_print = gp_move_print,
     .move_parse = gp_move_parse,
+    .score_now = gp_score_now,
+    .determinize = gp_determinize,
 };

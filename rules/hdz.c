@@ -775,6 +775,68 @@ static void hdz_redact(void *vst, int viewer)
     st->rng = 0;
 }
 
+/* The facts about hidden cards that every reachable state keeps and that a re-deal could break,
+ * judged on st; bit i set when fact i holds. determinize keeps the facts the real state has. */
+enum {
+    HDZ_FACT_REDRAW_DOG = 1,     /* HDZ-SETUP-DOG-REDRAW: the seat that decides a redraw holds a dog */
+    HDZ_FACT_REDRAW_DONE = 2,    /* HDZ-AMB-DOG-REDRAW=compulsory: the seats before it hold no dog ... */
+    HDZ_FACT_PILE_NOT_DOGS = 4,  /* ... and the pile holds a card that is no dog */
+    HDZ_FACT_REMINDERS = 8       /* HDZ-SCORE-REMINDER: a reminder goat waits for a card in the pile */
+};
+
+static unsigned hidden_facts(const hdz_state *st)
+{
+    unsigned f = 0;
+    if (st->phase == HDZ_PH_REDRAW) {
+        if (st->turn < st->players && seat_has_dog(st, st->turn)) f |= HDZ_FACT_REDRAW_DOG;
+        int done = 1, other = 0;
+        for (int p = 0; p < st->turn && p < st->players; p++) done &= !seat_has_dog(st, p);
+        for (int i = 0; i < st->pile_len; i++) other |= st->pile[i] != HDZ_DOG;
+        if (done) f |= HDZ_FACT_REDRAW_DONE;
+        if (other) f |= HDZ_FACT_PILE_NOT_DOGS;
+    }
+    int ok = 1;
+    for (int t = 0; t < HDZ_TYPES; t++) ok &= pile_count_of_type(st, t) >= st->remind[t];
+    if (ok) f |= HDZ_FACT_REMINDERS;
+    return f;
+}
+
+/* Re-deal what `viewer` cannot see (game.h): the other seats' unrevealed hand cards and the pile,
+ * shuffled together and dealt back, each hand as many cards as before, a revealed card staying in
+ * its hand (HDZ-SCORE-FIFTH-HAND). A deal that breaks a fact of hidden_facts the real state keeps
+ * is drawn again (a uniform sample of the deals that keep them); after 64 such deals the hidden
+ * cards stay in their places and only the pile's order is shuffled. The generator of later shuffles
+ * (HDZ-SETUP-DOG-REDRAW) gets a fresh value. */
+static void hdz_determinize(void *vst, int viewer, uint64_t *rng)
+{
+    hdz_state *st = vst, real = *st;
+    uint8_t pool[HDZ_CARDS + 2 * HDZ_MAXP];
+    int n = 0;
+    if (st->players > HDZ_MAXP || st->pile_len > HDZ_CARDS) return;
+    unsigned want = hidden_facts(st);
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < 2 && p != viewer; i++)
+            if (st->hand[p][i] != HDZ_NONE && st->hand[p][i] != st->shown[p][0] && st->hand[p][i] != st->shown[p][1])
+                pool[n++] = st->hand[p][i];
+    for (int i = 0; i < st->pile_len; i++) pool[n++] = st->pile[i];
+    for (int attempt = 0; attempt < 64; attempt++) {
+        shuffle(pool, n, rng);
+        int k = 0;
+        for (int p = 0; p < st->players; p++) {
+            if (p == viewer) continue;
+            int sz = (real.hand[p][0] != HDZ_NONE) + (real.hand[p][1] != HDZ_NONE);
+            st->hand[p][0] = st->hand[p][1] = HDZ_NONE;
+            for (int i = 0; i < 2; i++) if (st->shown[p][i] != HDZ_NONE) { hand_add(st, p, st->shown[p][i]); sz--; }
+            for (int i = 0; i < sz; i++) hand_add(st, p, pool[k++]);
+        }
+        for (int i = 0; i < st->pile_len; i++) st->pile[i] = pool[k++];
+        if ((hidden_facts(st) & want) == want) { st->rng = game_rng_next(rng); return; }
+    }
+    *st = real;
+    shuffle(st->pile, st->pile_len, rng);
+    st->rng = game_rng_next(rng);
+}
+
 /* ---- Notation ----------------------------------------------------------------------- */
 
 static const char *const hdz_special[3] = {"Dog", "Milk1", "Milk2"};
@@ -1633,4 +1695,5 @@ const game_engine hdz_engine = {
     .move_parse = hdz_move_parse,
     .why_illegal = hdz_why_illegal,
     .score_now = hdz_tally,
+    .determinize = hdz_determinize,
 };

@@ -501,6 +501,50 @@ static void kk_redact(void *vst, int viewer)
     }
 }
 
+/* Re-deal what `viewer` cannot see (game.h), as kk_redact pools it: the other hands, the piles and
+ * the box, shuffled. KK-INFO-BACKS: a place whose back shows a colour (a hand slot, a pile's top)
+ * takes a card of that colour, the first of the shuffle; the rest go under the tops and into the
+ * box. A uniform sample of the deals that keep every back. No later shuffle exists (no generator). */
+static void kk_determinize(void *vst, int viewer, uint64_t *rng)
+{
+    kk_state *st = vst;
+    uint8_t pool[KK_CARDS], used[KK_CARDS] = {0};
+    int n = 0;
+    if (st->players > KK_MAXP || st->pile_len[0] > KK_PILE_MAX || st->pile_len[1] > KK_PILE_MAX) return;
+    for (int p = 0; p < st->players; p++)
+        for (int i = 0; i < KK_HAND && p != viewer; i++) if (st->hand[p][i] < KK_CARDS) pool[n++] = st->hand[p][i];
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < st->pile_len[s]; i++) pool[n++] = st->pile[s][i];
+    for (int id = 0; id < KK_CARDS && n < KK_CARDS; id++) if (st->box[id]) pool[n++] = (uint8_t)id;
+    shuffle(pool, n, rng);
+    /* the first shuffled card of its colour to every place that shows one */
+    for (int p = 0; p < st->players; p++) {
+        if (p == viewer) continue;
+        for (int i = 0; i < KK_HAND; i++) {
+            uint8_t *h = &st->hand[p][i];
+            if (*h >= KK_CARDS) continue;
+            for (int j = 0; j < n; j++)
+                if (!used[j] && KK_COLOUR(pool[j]) == KK_COLOUR(*h)) { used[j] = 1; *h = pool[j]; break; }
+        }
+        hand_sort(st, p);
+    }
+    for (int s = 0; s < 2; s++) {
+        if (!st->pile_len[s]) continue;
+        uint8_t *top = &st->pile[s][st->pile_len[s] - 1];
+        for (int j = 0; j < n; j++)
+            if (!used[j] && KK_COLOUR(pool[j]) == KK_COLOUR(*top)) { used[j] = 1; *top = pool[j]; break; }
+    }
+    /* the rest in shuffled order: under the tops, then the box (KK-SETUP-REMOVAL: "ungesehen") */
+    int j = 0;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i + 1 < st->pile_len[s]; i++) {
+            while (j < n && used[j]) j++;
+            if (j < n) { used[j] = 1; st->pile[s][i] = pool[j]; }
+        }
+    memset(st->box, 0, sizeof st->box);
+    for (; j < n; j++) if (!used[j]) { used[j] = 1; st->box[pool[j]] = 1; }
+}
+
 /* ---- Notation ------------------------------------------------------------------------------------ */
 
 static void card_name(int id, char *b)
@@ -1040,4 +1084,5 @@ const game_engine kk_engine = {
     .move_parse = kk_move_parse,
     .why_illegal = kk_why_illegal,
     .score_now = kk_tally,
+    .determinize = kk_determinize,
 };

@@ -300,6 +300,43 @@ START_TEST(the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what a decider sees
+ * (every place open but the piles' cards): a sample with P1's pile one card higher, or with P2's bottom
+ * card also at the bottom of P1's pile (a pile card lost), is reported, for a seat (P1, after its grab)
+ * and for the table (after the take). */
+START_TEST(the_hidden_info_oracle_catches_a_determinize_that_changes_a_pile_height_or_loses_a_card)
+{
+    static inv_ctx c;
+    game_engine broken;
+    bids_state st[3];
+    static const char *const moves[] = {"grab P1", "take hen"}, *const who[] = {"P1", "T"};
+    tu_bids_pos(&st[0], 2, 0, "piles=hen9,hen10,hen11|hen12,ewe1,ewe2;open=hen2,cow1;grabbed=0");
+    for (int i = 0; i < 2; i++) {
+        st[i + 1] = st[i];
+        ck_assert_int_eq(tu_try(BG, &st[i + 1], moves[i]), GAME_OK);
+        ck_assert_int_eq(BG->to_move(&st[i + 1]), i ? 2 : 0);
+        ck_assert_int_eq(inv_init(&c, &bids_engine, INV_GEN_REDACT), 0);
+        judge(&c, &st[i], moves[i], &st[i + 1]);
+        tu_clean(&c, "GEN-HIDDEN-INFO", 1);
+        char want[128];
+        broken = bids_engine;
+        tu_break_determinize(&broken, TU_DET_BUMP, offsetof(bids_state, pile_len[0]), 0);
+        ck_assert_int_eq(inv_init(&c, &broken, INV_GEN_REDACT), 0);
+        judge(&c, &st[i], moves[i], &st[i + 1]);
+        tu_caught(&c, tu_clause(&c, "GEN-HIDDEN-INFO"));
+        snprintf(want, sizeof want, "determinize changed what %s sees: the open field 'pile heights'", who[i]);
+        ck_assert_msg(strstr(c.first_msg, want), "%s", c.first_msg);
+        broken = bids_engine;
+        tu_break_determinize(&broken, TU_DET_DUP, offsetof(bids_state, pile[0][0]), offsetof(bids_state, pile[1][0]));
+        ck_assert_int_eq(inv_init(&c, &broken, INV_GEN_REDACT), 0);
+        judge(&c, &st[i], moves[i], &st[i + 1]);
+        tu_caught(&c, tu_clause(&c, "GEN-HIDDEN-INFO"));
+        snprintf(want, sizeof want, "determinize changed what %s sees: the cards in the piles", who[i]);
+        ck_assert_msg(strstr(c.first_msg, want), "%s", c.first_msg);
+    }
+}
+END_TEST
+
 /* BIDS-LEGAL-SET: an engine that withholds a legal move, or offers an illegal one, is caught. */
 static int withhold_last(const void *st, game_move *out, int max)
 {
@@ -346,6 +383,7 @@ static Suite *bids_oracles_suite(void)
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);
+    tcase_add_test(tc, the_hidden_info_oracle_catches_a_determinize_that_changes_a_pile_height_or_loses_a_card);
     suite_add_tcase(s, tc);
     return s;
 }

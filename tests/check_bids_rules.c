@@ -692,6 +692,124 @@ START_TEST(the_short_variant_ends_after_one_round)
 }
 END_TEST
 
+/* ---- Hidden information and the scores so far ----------------------------------------------------- */
+
+/* GEN-HIDDEN-INFO BIDS-SETUP-DEAL: determinize re-deals the face-down piles ("als een gedekte stapel"),
+ * the only hidden cards, among the piles at random, each pile keeping its height, every card's place
+ * (`loc`) kept (tu_determinized: the view, the oracle's account, BIDS-SETUP-MATERIAL), and draws a new
+ * generator for the next round. The table (viewer 3) and every seat see alike, so their samples from
+ * one seed are the same; two seeds give two deals. */
+START_TEST(determinize_redeals_the_face_down_piles_and_nothing_else)
+{
+    bids_state st, a, b;
+    fresh();
+    tu_bids_pos(&st, 3, R0, "piles=hen1,hen2,ram1,ewe1|hen3,hen4,bull1,cow1|hen5,hen6,boar1,sow1;open=mare1,cow2,ram2;grabbed=0");
+    tu_determinized(BG, &st, 3, 1, &a);
+    tu_determinized(BG, &st, 3, 2, &b);
+    ck_assert(memcmp(a.pile, b.pile, sizeof a.pile) != 0);
+    ck_assert(a.rng != st.rng && a.rng != b.rng);
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        tu_determinized(BG, &st, 3, seed, &a);
+        ck_assert_mem_eq(a.loc, st.loc, sizeof a.loc);
+        ck_assert_mem_eq(a.pile_len, st.pile_len, sizeof a.pile_len);
+        for (int p = 0; p < 3; p++) {
+            tu_determinized(BG, &st, p, seed, &b);
+            ck_assert_mem_eq(&a, &b, sizeof a);
+        }
+    }
+}
+END_TEST
+
+/* BIDS-GAME-END BIDS-CALL BIDS-END-SIMULTANEOUS BIDS-END-VALUE BIDS-EXTRA-STABLE: the scores so far
+ * (score_now) end the round as it stands: each seat's stables, plus one for a winner of the round (the
+ * complete seats as by their call, else the most valuable stables), and the winners the game-end rule
+ * would name, else the round's. The state stays as it is. */
+START_TEST(the_scores_so_far_end_the_round_as_it_stands)
+{
+    bids_state st, before;
+    int sc[BIDS_MAXP];
+    unsigned w;
+    fresh();
+    /* P1's three stables are complete: it wins the round as by a call, 3 + 1; P2 keeps 3; nobody reaches
+     * 5, so the winners are the round's: P1. */
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "|ram1/-/-");
+    before = st;
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_int_eq(sc[0], 4);
+    ck_assert_int_eq(sc[1], 3);
+    ck_assert_uint_eq(w, 1u);
+    /* Nobody complete: the value rule. P1 horses 4 + 4 + pair 2 = 10, P2 cattle 3 + 3 + 3 + pair 2 = 11:
+     * P2 wins, 3 + 1. */
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/-/-|bull1,cow1,cow2/-/-");
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 3);
+    ck_assert_int_eq(sc[1], 4);
+    ck_assert_uint_eq(w, 2u);
+    /* Two callers at once: the most valuable single stable decides, horses 4 + 4 + 4 + 2 = 14 against
+     * cattle 3 + 3 + 3 + 2 = 11: P1. */
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1,mare2/ram1,ewe1/rooster1,hen1|bull1,cow1,cow2/boar1,sow1/rooster2,hen2");
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 4);
+    ck_assert_int_eq(sc[1], 3);
+    ck_assert_uint_eq(w, 1u);
+    /* P1 owns five complete stables: it wins the round and the game; a fifth stable is the most a seat
+     * owns, so it stays at 5. */
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-");
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 5);
+    ck_assert_int_eq(sc[1], 3);
+    ck_assert_uint_eq(w, 1u);
+    /* BIDS-AMB-FIVE-WIN: P1 (5 stables) and P2 (3) tie on value, 10 each, and both win the round (P2 to
+     * 4). Under any-win P1 wins the game with it: winners P1. Under complete-win a round won on value
+     * ends no game: the winners are the round's, P1 and P2. */
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-");
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 5);
+    ck_assert_int_eq(sc[1], 4);
+    ck_assert_uint_eq(w, 1u);
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-");
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 5);
+    ck_assert_int_eq(sc[1], 4);
+    ck_assert_uint_eq(w, 3u);
+    /* BIDS-VAR-BONUS: while P1 chooses its special fifth stable the round is over and its stable given:
+     * the stables owned (5 and 3) and that round's winner. */
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    play(&st, "call P1");
+    ck_assert_int_eq(st.phase, BIDS_PH_SPECIAL);
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 5);
+    ck_assert_int_eq(sc[1], 3);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
+/* BIDS-GAME-END: through played games the scores so far are always available, and at the end they
+ * are the result. */
+START_TEST(the_scores_so_far_are_the_result_once_the_game_is_over)
+{
+    static const uint32_t readings[] = {0, BIDS_R_SHORT, BIDS_R_REACH_FIVE | BIDS_R_BONUS, BIDS_R_END_VALUE | BIDS_R_KEEP};
+    bids_state st;
+    int sc[BIDS_MAXP], res[BIDS_MAXP];
+    unsigned w, rw;
+    tu_bids_deal(&st, 2 + _i % 3, readings[_i], 40 + (uint64_t)_i);
+    uint64_t rng = 7u + (uint64_t)_i;
+    for (long n = 0; BG->to_move(&st) >= 0 && n < RF_MAX_GAME_MOVES; n++) {
+        ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+        ck_assert_int_eq(BG->result(&st, res, &rw), GAME_ILLEGAL);
+        game_move ms[GAME_MAX_MOVES];
+        int k = BG->legal_moves(&st, ms, GAME_MAX_MOVES);
+        ck_assert_int_eq(BG->apply(&st, &ms[game_rng_below(&rng, (uint32_t)k)]), GAME_OK);
+    }
+    ck_assert_int_lt(BG->to_move(&st), 0);
+    ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(BG->result(&st, res, &rw), GAME_OK);
+    ck_assert_mem_eq(sc, res, sizeof(int) * st.players);
+    ck_assert_uint_eq(w, rw);
+}
+END_TEST
+
 static Suite *bids_rules_suite(void)
 {
     Suite *s = suite_create("bids_rules");
@@ -718,6 +836,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_under_any_stable_but_only_a_horse_stable_under_the_texts);
     tcase_add_test(tc, the_truck_moves_or_removes_one_animal_by_the_placing_rules);
     tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
+    tcase_add_test(tc, determinize_redeals_the_face_down_piles_and_nothing_else);
     suite_add_tcase(s, tc);
     tc = tcase_create("round end");
     tcase_add_test(tc, only_seats_whose_stables_are_all_complete_may_call);
@@ -737,6 +856,8 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
     tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);
     tcase_add_test(tc, the_short_variant_ends_after_one_round);
+    tcase_add_test(tc, the_scores_so_far_end_the_round_as_it_stands);
+    tcase_add_loop_test(tc, the_scores_so_far_are_the_result_once_the_game_is_over, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }

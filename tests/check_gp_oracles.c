@@ -217,6 +217,30 @@ START_TEST(hidden_info_oracle_fires_when_a_view_leaks)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what P1 sees
+ * (view_differs) and by GP-CARDS-110: a sample that gives P2 a second doubler, or swaps P1's doubler
+ * chest face (its only chest, so the face stays a doubler in every sample) with the pile's bottom card
+ * (the same cards in the same hidden places, but no pile holds a doubler), is reported. */
+START_TEST(hidden_info_oracle_fires_when_determinize_shows_another_doubler_or_piles_one)
+{
+    pos(3, GP_NL, "hands=VW|SX|TX;cols=1X.0j0x0", "");
+    trans t = step("take 1");                          /* P1 acts on: P2's, P3's hands, c1's face, the pile unseen */
+    ck_assert_int_eq(G->to_move(&t.post), 0);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    game_engine faulty = gp_engine;
+    tu_break_determinize(&faulty, TU_DET_BUMP, offsetof(gp_state, hand[1][GP_DOUBLER]), 0);
+    judge_with(&faulty, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(ctx.first_msg, "determinize changed what P1 sees: P2's hand size or doublers"), "%s", ctx.first_msg);
+    faulty = gp_engine;
+    tu_break_determinize(&faulty, TU_DET_SWAP, offsetof(gp_state, col_face[0]), offsetof(gp_state, pile[0]));
+    judge_with(&faulty, &t);
+    tu_caught(&ctx, tu_clause(&ctx, "GEN-HIDDEN-INFO"));
+    ck_assert_msg(strstr(ctx.first_msg, "determinize for P1 gives a position no game reaches: GP-CARDS-110: pile slot 0 holds X"),
+                  "%s", ctx.first_msg);
+}
+END_TEST
+
 /* GP-OPEN-START */
 START_TEST(open_start_oracle_fires_when_opening_lays_two_cards)
 {
@@ -695,6 +719,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, chest_oracle_fires_when_another_card_becomes_the_chest);
     tcase_add_test(tc, chest_hidden_oracle_fires_when_legal_moves_depend_on_a_chest_face);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_shows_another_doubler_or_piles_one);
     tcase_add_test(tc, open_start_oracle_fires_when_opening_lays_two_cards);
     tcase_add_test(tc, open_extend_oracle_fires_when_the_row_does_not_grow);
     tcase_add_test(tc, open_own_oracle_fires_when_a_card_goes_to_another_players_row);

@@ -135,6 +135,65 @@ START_TEST(a_view_never_moves_a_doubler_face_into_a_hand)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO GP-CHEST-HIDDEN GP-SETUP-PILE: determinize re-deals what P1 cannot see (P2's and
+ * P3's hands but their doublers, every chest face, the pile) and keeps all it sees: its own hand, the
+ * other hands' sizes and doublers, the cards in all (tu_determinized: the view, the oracle's account,
+ * GP-CARDS-110); no hand gets a Dschingis-Haan, the pile keeps the ten still to come and no doubler.
+ * Two seeds give two deals; over a few seeds P2's hand and P1's own chest face take other cards. */
+START_TEST(determinize_redeals_hands_faces_and_pile_and_keeps_what_p1_sees)
+{
+    gp_state a, b;
+    pos(3, GP_NL, "hands=VVWX|SX|TX;cols=1K.0j0x0,2J.0j0x0", "");
+    tu_determinized(G, &st, 0, 1, &a);
+    tu_determinized(G, &st, 0, 2, &b);
+    ck_assert(memcmp(&a, &b, sizeof a) != 0);
+    int hand_differs = 0, face_differs = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert_mem_eq(a.hand[0], st.hand[0], GP_HANDT);
+        int dh = 0, dbl = 0;
+        for (int i = 0; i < a.pile_len; i++) { dh += a.pile[i] == GP_DH; dbl += a.pile[i] == GP_DOUBLER; }
+        ck_assert_int_eq(dh, 10);
+        ck_assert_int_eq(dbl, 0);
+        for (int q = 1; q < 3; q++) {
+            ck_assert_int_eq(a.hand[q][GP_DOUBLER], 1);
+            int n = 0;
+            for (int t = 0; t < GP_HANDT; t++) n += a.hand[q][t];
+            ck_assert_int_eq(n, 2);
+        }
+        hand_differs |= memcmp(a.hand[1], st.hand[1], GP_HANDT) != 0;
+        face_differs |= a.col_face[0] != st.col_face[0];
+    }
+    ck_assert(hand_differs && face_differs);
+}
+END_TEST
+
+/* GP-SETUP-HANDS GP-CHEST GP-AMB-DOUBLER-OWNER: each seat was dealt one doubler, and only its holder
+ * lays it as a chest. P1 holds none (its doubler is c1's face or c2's); P2's lies open on its own row
+ * c3; P3 still holds its own. Under doubler-on=own a sample keeps the doubler face among P1's chests;
+ * under any P2's open doubler may be P1's, so the face may lie on a chest of P2's too, never on
+ * P3's, and never two on one seat's chests. */
+START_TEST(determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_its_doubler_away)
+{
+    gp_state a;
+    const char *f = "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,2KK2j0x1,2V.0j0x0,3V.0j0x0";
+    for (int any = 0; any < 2; any++) {
+        pos(3, any ? GP_NL | GP_R_DOUBLER_ANY : GP_NL, f, "");
+        int on_p2 = 0;
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            tu_determinized(G, &st, 0, seed, &a);
+            int per[3] = {0, 0, 0};
+            for (int c = 0; c < a.ncol; c++) if (a.col_face[c] == GP_DOUBLER) per[a.col_owner[c]]++;
+            ck_assert_int_eq(per[0] + per[1], 1);
+            ck_assert_int_eq(per[2], 0);
+            if (!any) ck_assert_int_eq(per[0], 1);
+            on_p2 += per[1];
+        }
+        if (any) ck_assert_int_gt(on_p2, 0);
+    }
+}
+END_TEST
+
 /* ---- B: collections -------------------------------------------------------------------------- */
 
 /* GP-OPEN-START: no collection without a chest; the chest's face may differ from the row
@@ -593,6 +652,69 @@ START_TEST(the_most_points_win_and_a_tie_is_shared_or_nobodys)
 }
 END_TEST
 
+/* GP-WINNER GP-PENALTY-CHEST GP-PENALTY-HAND GP-SCORE-LONGEST GP-SCORE-SECOND GP-SCORE-TIE-LONGEST
+ * GP-DOUBLER-SCORE GP-FOX-WORTHLESS: the scores so far (score_now) are the scorings held plus the last
+ * scoring held on the collections as they lie, with the penalties; the state stays as it is. */
+START_TEST(the_scores_so_far_add_a_last_scoring_of_the_collections_as_they_lie)
+{
+    int sc[GP_MAXP];
+    unsigned w;
+    /* K rows: P1 3 (longest: 3), P2 2 (second: 1), P3 1 (0). Penalties: P1 2 hand cards + a bare chest
+     * 2 = 4, P2 2, P3 2. With scoring 1 (P1 4): P1 4 + 3 - 4 = 3, P2 1 - 2 = -1, P3 0 - 2 = -2. */
+    pos(3, GP_NL, "hands=VX|SX|TX;cols=1VK3j0x0,2VK2j0x0,3VK1j0x0,1W.0j0x0;dh=4;score=4,0,0/0,0,0/0,0,0", "");
+    gp_state before = st;
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+    ck_assert_int_eq(sc[0], 3);
+    ck_assert_int_eq(sc[1], -1);
+    ck_assert_int_eq(sc[2], -2);
+    ck_assert_uint_eq(w, 1u);
+    /* K rows of 2 tie (2 each), P1's doubled: 4; P3's W row carries the fox: worth nothing. Penalties:
+     * P1 none, P2 2 hand cards, P3 2: P1 4, P2 2 - 2 = 0, P3 -2. */
+    pos(3, GP_NL, "hands=-|SX|TX;cols=1VK2j0x1,2VK2j0x0,3VW1j0x0;fox=c3", "");
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 4);
+    ck_assert_int_eq(sc[1], 0);
+    ck_assert_int_eq(sc[2], -2);
+    ck_assert_uint_eq(w, 1u);
+    /* GP-AMB-WIN-TIE: K rows of 1 tie, 2 each; P3 loses its doubler's point: P1 2, P2 2, P3 -1; both
+     * top seats win (shared), or nobody (none). */
+    pos(3, GP_NL, "hands=-|-|X;cols=1XK1j0x0,2XK1j0x0", "");
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 2);
+    ck_assert_int_eq(sc[1], 2);
+    ck_assert_int_eq(sc[2], -1);
+    ck_assert_uint_eq(w, 3u);
+    pos(3, GP_R_TIE_NONE, "hands=-|-|X;cols=1XK1j0x0,2XK1j0x0", "");
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_uint_eq(w, 0u);
+}
+END_TEST
+
+/* GP-WINNER: through played games the scores so far are always available, and at the end they are
+ * the result. */
+START_TEST(the_scores_so_far_are_the_result_once_the_game_is_over)
+{
+    for (int g = 0; g < 6; g++) {
+        tu_gp_deal(&st, 2 + g % 4, GP_NL, 900 + (uint64_t)g);
+        uint64_t rng = 31u + (uint64_t)g;
+        int sc[GP_MAXP], res[GP_MAXP];
+        unsigned w, rw;
+        while (G->to_move(&st) >= 0) {
+            ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+            ck_assert_int_eq(G->result(&st, res, &rw), GAME_ILLEGAL);
+            game_move ms[GAME_MAX_MOVES];
+            int n = G->legal_moves(&st, ms, GAME_MAX_MOVES);
+            ck_assert_int_eq(G->apply(&st, &ms[game_rng_below(&rng, (uint32_t)n)]), GAME_OK);
+        }
+        ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+        ck_assert_int_eq(G->result(&st, res, &rw), GAME_OK);
+        ck_assert_mem_eq(sc, res, sizeof(int) * st.players);
+        ck_assert_uint_eq(w, rw);
+    }
+}
+END_TEST
+
 /* GP-NO-TAKEBACK: no legal move takes a card back or turns one over. */
 START_TEST(no_move_takes_back_or_turns_over_a_card)
 {
@@ -639,6 +761,8 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler);
     tcase_add_test(tc, a_chest_face_is_hidden_after_it_is_made_and_changes_nothing);
     tcase_add_test(tc, a_view_never_moves_a_doubler_face_into_a_hand);
+    tcase_add_test(tc, determinize_redeals_hands_faces_and_pile_and_keeps_what_p1_sees);
+    tcase_add_test(tc, determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_its_doubler_away);
     tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
     tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
     tcase_add_test(tc, open_cards_go_to_the_players_own_collections_only);
@@ -681,6 +805,8 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, the_foxs_row_still_ranks_only_under_fox_row_ranked);
     tcase_add_test(tc, bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only);
     tcase_add_test(tc, the_most_points_win_and_a_tie_is_shared_or_nobodys);
+    tcase_add_test(tc, the_scores_so_far_add_a_last_scoring_of_the_collections_as_they_lie);
+    tcase_add_test(tc, the_scores_so_far_are_the_result_once_the_game_is_over);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1109,6 +1109,32 @@ START_TEST(hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_can
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what P2 sees
+ * (view_differs) and by HDZ-CARDS-121: a sample that changes a card of P2's own hand (swapped with the
+ * pile's bottom card), or doubles P2's A1 in the pile and so loses an unseen card, is reported. */
+START_TEST(hidden_info_oracle_fires_when_determinize_shows_p2_another_card_or_loses_one)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    tu_put_hand(&st, "A1", 1, 0);
+    tu_put_hand(&st, "B1", 1, 1);
+    play(&st, "play Dog");
+    trans t = step(&st, "take d4");            /* P2 decides next: P1's, P3's hands and the pile unseen */
+    ck_assert_int_eq(G->to_move(&t.post), 1);
+    ck_assert_int_gt(t.post.pile_len, 2);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    break_engine();
+    tu_break_determinize(&broken, TU_DET_SWAP, offsetof(hdz_state, hand[1][0]), offsetof(hdz_state, pile[0]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "determinize changed what P2 sees: P2's own hand"), "%s", ctx.first_msg);
+    break_engine();
+    tu_break_determinize(&broken, TU_DET_DUP, offsetof(hdz_state, pile[0]), offsetof(hdz_state, hand[1][0]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "determinize changed what P2 sees: the unseen cards"), "%s", ctx.first_msg);
+}
+END_TEST
+
 /* GEN-HIDDEN-INFO: a view keeps a hand of one card at one card (and one of none at none). */
 START_TEST(hidden_info_accepts_views_of_short_hands)
 {
@@ -1432,6 +1458,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_hides_a_revealed_card);
     tcase_add_test(tc, hidden_info_accepts_views_of_short_hands);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_shows_p2_another_card_or_loses_one);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
     tcase_add_test(tc, dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);

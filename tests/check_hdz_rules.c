@@ -1168,6 +1168,90 @@ START_TEST(a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth)
 }
 END_TEST
 
+/* ---- Hidden information: determinize ------------------------------------------------------------ */
+
+static int holds(const hdz_state *st, int p, int code) { return st->hand[p][0] == code || st->hand[p][1] == code; }
+static int pile_of_type(const hdz_state *st, int t)
+{
+    int n = 0;
+    for (int i = 0; i < st->pile_len; i++) n += HDZ_IS_GOAT(st->pile[i]) && HDZ_TYPE(st->pile[i]) == t;
+    return n;
+}
+
+/* GEN-HIDDEN-INFO HDZ-SCORE-FIFTH-HAND: determinize re-deals what P2 cannot see (P1's and P3's hand
+ * cards, the pile, the generator) and keeps all it sees: its own hand, the hand sizes, P3's revealed
+ * card in P3's hand, the cards in all (tu_determinized: the view, the oracle's account, HDZ-CARDS-121).
+ * Two seeds give two deals; over a few seeds P1's hand takes several values. The table's view
+ * (viewer 3, no seat) hides every hand. */
+START_TEST(determinize_redeals_the_unseen_cards_and_keeps_every_seen_one)
+{
+    hdz_state st, a, b;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "G5", 2, 0);
+    st.shown[2][0] = (uint8_t)tu_card("G5");       /* revealed, as after a fourth card of G */
+    tu_determinized(G, &st, 1, 1, &a);
+    tu_determinized(G, &st, 1, 2, &b);
+    ck_assert(memcmp(a.pile, b.pile, sizeof a.pile) != 0);
+    ck_assert(a.rng != st.rng && a.rng != b.rng);
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tu_determinized(G, &st, 1, seed, &a);
+        ck_assert_mem_eq(a.hand[1], st.hand[1], 2);
+        ck_assert(holds(&a, 2, tu_card("G5")));
+        ck_assert(a.hand[0][0] != HDZ_NONE && a.hand[0][1] != HDZ_NONE && a.hand[2][1] != HDZ_NONE);
+        differs |= memcmp(a.hand[0], st.hand[0], 2) != 0;
+    }
+    ck_assert(differs);
+    tu_determinized(G, &st, 3, 7, &a);             /* the table: every hand hidden */
+    tu_determinized(G, &st, 3, 8, &b);
+    ck_assert(memcmp(a.hand, b.hand, sizeof a.hand) != 0);
+}
+END_TEST
+
+/* HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW: in a redraw the deciding seat holds a dog, and under
+ * compulsory the seats before it hold none (each gave back every dog) and the pile holds a card that
+ * is no dog: every sample for another viewer keeps that. */
+START_TEST(determinize_leaves_the_redraw_seat_a_dog_and_the_seats_before_it_none)
+{
+    hdz_state st, a;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && !found; seed++) {
+        tu_hdz_deal(&st, 3, NL | HDZ_R_REDRAW_FORCED, seed);
+        while (st.phase == HDZ_PH_REDRAW && st.turn < 2) ck_assert_int_eq(tu_try(G, &st, "return"), GAME_OK);
+        found = st.phase == HDZ_PH_REDRAW && st.turn == 2;
+    }
+    ck_assert(found);                              /* P3 decides its redraw; P2 gave back its dogs, if any */
+    ck_assert(!holds(&st, 1, HDZ_DOG) && holds(&st, 2, HDZ_DOG));
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert_msg(holds(&a, 2, HDZ_DOG), "seed %d: P3 decides a redraw without a dog", (int)seed);
+        ck_assert_msg(!holds(&a, 1, HDZ_DOG), "seed %d: P2 kept a dog under compulsory", (int)seed);
+        int other = 0;
+        for (int i = 0; i < a.pile_len; i++) other |= a.pile[i] != HDZ_DOG;
+        ck_assert(other);
+    }
+}
+END_TEST
+
+/* HDZ-SCORE-REMINDER: under reminder=reserve a reminder goat waits for a card of its type still in
+ * the pile, so every sample keeps at least remind[t] cards of type t in the pile. */
+START_TEST(determinize_keeps_in_the_pile_the_cards_reminder_goats_wait_for)
+{
+    hdz_state st, a;
+    start(&st, 3, (NL | HDZ_R_REMIND_RESERVE) & ~(uint32_t)HDZ_R_SUPPLY_UNLIM);
+    tu_put(&st, "A1", (tu_slot){1, 0, 0});
+    tu_put(&st, "A2", (tu_slot){1, 1, 0});
+    st.owner[0] = 1; st.remind[0] = 2; st.supply[1] = (uint8_t)(st.supply[1] - 2);
+    int pulled = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        tu_determinized(G, &st, 2, seed, &a);
+        ck_assert_msg(pile_of_type(&a, 0) >= 2, "seed %d: a reminder goat waits for an A card no longer in the pile", (int)seed);
+        pulled |= a.pile[0] != st.pile[0];
+    }
+    ck_assert(pulled);                              /* the pile is still shuffled */
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("hdz-rules");
@@ -1242,6 +1326,12 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, second_place_gets_half_of_its_own_or_of_the_leaders_milk, 0, 2);
     tcase_add_loop_test(tc, tied_milk_players_each_get_the_full_or_a_shared_payout, 0, 2);
     tcase_add_test(tc, the_most_points_win_and_equal_top_scores_all_win);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("hidden information");
+    tcase_add_test(tc, determinize_redeals_the_unseen_cards_and_keeps_every_seen_one);
+    tcase_add_test(tc, determinize_leaves_the_redraw_seat_a_dog_and_the_seats_before_it_none);
+    tcase_add_test(tc, determinize_keeps_in_the_pile_the_cards_reminder_goats_wait_for);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -819,6 +819,30 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
 END_TEST
 
 
+/* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what P2 sees
+ * (view_differs) and by KK-CARDS-72: a sample that gives P2 a card from under the left pile's top, or
+ * lays P3's hand in descending order (every colour and card still there, but no game holds a hand so),
+ * is reported. */
+START_TEST(hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_an_unsorted_hand)
+{
+    kk_state st;
+    plain_place(&st);
+    trans t = step(&st, "draw left");           /* P2 to place */
+    ck_assert_int_eq(G->to_move(&t.post), 1);
+    ck_assert_int_gt(t.post.pile_len[0], 1);
+    accepts(&t, "GEN-HIDDEN-INFO");
+    break_engine();
+    tu_break_determinize(&broken, TU_DET_DUP, offsetof(kk_state, hand[1][0]), offsetof(kk_state, pile[0][0]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "determinize changed what P2 sees: P2's own hand"), "%s", ctx.first_msg);
+    break_engine();
+    tu_break_determinize(&broken, TU_DET_SWAP, offsetof(kk_state, hand[2][0]), offsetof(kk_state, hand[2][1]));
+    broken_rejects(&t, "GEN-HIDDEN-INFO");
+    ck_assert_msg(strstr(ctx.first_msg, "determinize for P2 gives a position no game reaches: KK-CARDS-72: P3's hand"),
+                  "%s", ctx.first_msg);
+}
+END_TEST
+
 /* GEN-HIDDEN-INFO: the view itself keeps what P2 sees (its hand, the backs' colours, the pile
  * tops' colours, the box's size, the cards in all) and hides the rest. */
 START_TEST(hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs)
@@ -988,6 +1012,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);
+    tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_an_unsorted_hand);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass, 0, 3);
     tcase_add_test(tc, every_clause_of_the_kk_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);

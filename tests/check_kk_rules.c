@@ -207,6 +207,39 @@ START_TEST(every_seat_sees_the_colours_of_the_other_hands_and_no_more)
 }
 END_TEST
 
+/* KK-INFO-BACKS KK-SETUP-REMOVAL GEN-HIDDEN-INFO: determinize re-deals what P2 cannot see (the other
+ * hands' breeds and values, the cards under the pile tops, the box) and keeps all it sees: its own
+ * hand, every back's colour slot by slot (hands and pile tops), the pile heights, how many cards the
+ * box holds, the cards in all (tu_determinized: the view, the oracle's account, KK-CARDS-72). Two
+ * seeds give two deals; over a few seeds P1's hand and the box take other cards. */
+START_TEST(determinize_keeps_every_back_colour_and_redeals_the_rest)
+{
+    kk_state st, a, b;
+    start(&st, 3, DE, 12);
+    tu_determinized(G, &st, 1, 1, &a);
+    tu_determinized(G, &st, 1, 2, &b);
+    ck_assert(memcmp(&a, &b, sizeof a) != 0);
+    int hand_differs = 0, box_differs = 0, nbox = 0;
+    for (int id = 0; id < KK_CARDS; id++) nbox += st.box[id];
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tu_determinized(G, &st, 1, seed, &a);
+        ck_assert_mem_eq(a.hand[1], st.hand[1], KK_HAND);
+        for (int q = 0; q < 3; q++)
+            for (int i = 0; i < KK_HAND; i++) ck_assert_int_eq(KK_COLOUR(a.hand[q][i]), KK_COLOUR(st.hand[q][i]));
+        for (int p = 0; p < 2; p++) {
+            ck_assert_int_eq(a.pile_len[p], st.pile_len[p]);
+            ck_assert_int_eq(KK_COLOUR(a.pile[p][a.pile_len[p] - 1]), KK_COLOUR(st.pile[p][st.pile_len[p] - 1]));
+        }
+        int n = 0;
+        for (int id = 0; id < KK_CARDS; id++) n += a.box[id];
+        ck_assert_int_eq(n, nbox);
+        hand_differs |= memcmp(a.hand[0], st.hand[0], KK_HAND) != 0;
+        box_differs |= memcmp(a.box, st.box, KK_CARDS) != 0;
+    }
+    ck_assert(hand_differs && box_differs);
+}
+END_TEST
+
 /* KK-SETUP-COUNCIL KK-AMB-START-CARDS */
 START_TEST(the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen)
 {
@@ -1174,6 +1207,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, cards_removed_unseen_are_18_12_or_6_and_stay_in_the_box, 0, 3);
     tcase_add_loop_test(tc, every_player_starts_with_four_ascending_cards_and_no_territory, 0, 3);
     tcase_add_test(tc, every_seat_sees_the_colours_of_the_other_hands_and_no_more);
+    tcase_add_test(tc, determinize_keeps_every_back_colour_and_redeals_the_rest);
     tcase_add_loop_test(tc, the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen, 0, 2);
     tcase_add_loop_test(tc, the_rest_lies_in_two_equally_high_piles, 0, 2);
     tcase_add_loop_test(tc, under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game, 0, 3);

@@ -268,6 +268,64 @@ static inline void tu_break_redact(game_engine *b, int fault, size_t off, size_t
     tu_fault_from = from;
 }
 
+/* Faulty determinizes for GEN-HIDDEN-INFO's oracle-fires tests: the real engine's determinize
+ * (tu_det_real), then one fault on the sample: TU_DET_DUP: byte off set to byte from (a card
+ * doubled, another lost); TU_DET_SWAP: bytes off and from swapped (a card moved to another kind of
+ * place); TU_DET_BUMP: byte off one more (a count the viewer sees). */
+enum { TU_DET_DUP, TU_DET_SWAP, TU_DET_BUMP };
+static void (*tu_det_real)(void *st, int viewer, uint64_t *rng);
+static int tu_det_fault;
+static size_t tu_det_off, tu_det_from;
+
+static inline void tu_determinize_faulty(void *vst, int viewer, uint64_t *rng)
+{
+    uint8_t *st = vst, t;
+    tu_det_real(vst, viewer, rng);
+    switch (tu_det_fault) {
+    case TU_DET_DUP: st[tu_det_off] = st[tu_det_from]; break;
+    case TU_DET_SWAP: t = st[tu_det_off]; st[tu_det_off] = st[tu_det_from]; st[tu_det_from] = t; break;
+    default: st[tu_det_off]++; break;
+    }
+}
+
+/* Engine b (a copy of the real one) with a faulty determinize; off and from address the state. */
+static inline void tu_break_determinize(game_engine *b, int fault, size_t off, size_t from)
+{
+    tu_det_real = b->determinize;
+    b->determinize = tu_determinize_faulty;
+    tu_det_fault = fault;
+    tu_det_off = off;
+    tu_det_from = from;
+}
+
+/* GEN-HIDDEN-INFO, determinize (game.h): the sample of st for `viewer` drawn from `seed`, into out.
+ * Every sample redacts to the viewer's view of st, keeps all the viewer sees by the game's own
+ * account (view_differs: its cards, the sizes and backs, the same cards in all) and is a position
+ * the game's material oracle and position invariants accept. */
+static inline void tu_determinized(const game_engine *g, const void *st, int viewer, uint64_t seed, void *out)
+{
+    static inv_ctx c;
+    unsigned char a[GAME_STATE_MAX] __attribute__((aligned(16))), b[GAME_STATE_MAX] __attribute__((aligned(16)));
+    char why[200] = "";
+    size_t sz = g->state_size;
+    uint64_t rng = seed;
+    ck_assert_ptr_nonnull(g->determinize);
+    memcpy(out, st, sz);
+    g->determinize(out, viewer, &rng);
+    memcpy(a, st, sz);
+    g->redact(a, viewer);
+    memcpy(b, out, sz);
+    g->redact(b, viewer);
+    ck_assert_msg(memcmp(a, b, sz) == 0, "determinize (seed %llu) changed the view of viewer %d", (unsigned long long)seed, viewer);
+    ck_assert_int_eq(inv_init(&c, g, 0), 0);
+    ck_assert_msg(!c.og->view_differs(st, out, viewer, why, sizeof why), "determinize (seed %llu) changed what viewer %d sees: %s",
+                  (unsigned long long)seed, viewer, why);
+    c.og->check_material(&c, c.k_game, out);
+    if (c.og->check_position) c.og->check_position(&c, c.k_game, out);
+    ck_assert_msg(c.violations == 0, "determinize (seed %llu) for viewer %d: %s: %s", (unsigned long long)seed, viewer,
+                  tu_first_id(&c), c.first_msg);
+}
+
 static inline int tu_card(const char *name)
 {
     if (!strcmp(name, "Dog")) return HDZ_DOG;
