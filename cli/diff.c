@@ -366,13 +366,13 @@ static int parse_opts(int argc, char **argv, int from, rf_diff_opts *o, const ch
     for (int i = from; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *e;
-        if (!strcmp(a, "--games") && v) { o->games = strtol(v, &e, 10); if (*e || o->games < 1) goto bad; i++; }
+        if (!strcmp(a, "--games") && v) { o->games = strtol(v, &e, 10); if (*e || o->games < 1 || o->games > 10000000) goto bad; i++; }
         else if (!strcmp(a, "--players") && v) { o->players = (int)strtol(v, &e, 10); if (*e) goto bad; i++; }
-        else if (!strcmp(a, "--seed") && v) { o->seed = strtoull(v, &e, 10); if (*e) goto bad; i++; }
+        else if (!strcmp(a, "--seed") && v) { errno = 0; o->seed = strtoull(v, &e, 10); if (*e || *v == '-' || errno == ERANGE) goto bad; i++; }
         else if (!strcmp(a, "--out") && v) { o->out = v; i++; }
         else if (!strcmp(a, "--spec") && v) { o->spec = v; i++; }
         else if ((!strcmp(a, "--policy") || !strcmp(a, "--policies")) && v) { o->policies = v; i++; }
-        else if (!strcmp(a, "--impact-games") && v) { o->impact_games = strtol(v, &e, 10); if (*e || o->impact_games < 1) goto bad; i++; }
+        else if (!strcmp(a, "--impact-games") && v) { o->impact_games = strtol(v, &e, 10); if (*e || o->impact_games < 1 || o->impact_games > 10000000) goto bad; i++; }
         else if (!strcmp(a, "--jobs") && v) { o->jobs = (int)strtol(v, &e, 10); if (*e || o->jobs < 1 || o->jobs > 64) goto bad; i++; }
         else if (a[0] == '-' && a[1] == '-') goto bad;
         else if (*got < npos) pos[(*got)++] = a;

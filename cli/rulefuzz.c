@@ -1,5 +1,6 @@
 /* rulefuzz.c: the command line (rf_ prefix): play, replay, clauses, inputs, bench. */
 #include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -87,8 +88,9 @@ static int parse_num(const char *s, uint64_t *v)
 {
     char *e;
     if (!s || !*s || *s == '-') return -1;
+    errno = 0;
     unsigned long long x = strtoull(s, &e, 10);
-    if (*e) return -1;
+    if (*e || errno == ERANGE) return -1;    /* past 64 bits: refused, never clamped */
     *v = x;
     return 0;
 }
@@ -109,7 +111,7 @@ static int cmd_play(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--players")) { if (parse_num(v, &players)) return bad_usage("--players needs a number%s", ""); i++; }
-        else if (!strcmp(a, "--seed")) { if (parse_num(v, &seed)) return bad_usage("--seed needs a number%s", ""); have_seed = 1; i++; }
+        else if (!strcmp(a, "--seed")) { if (parse_num(v, &seed)) return bad_usage("--seed needs a whole number from 0 to 18446744073709551615%s", ""); have_seed = 1; i++; }
         else if (!strcmp(a, "--profile")) { if (!v || strlen(v) >= sizeof h.profile) return bad_usage("--profile needs a name%s", ""); snprintf(h.profile, sizeof h.profile, "%s", v); i++; }
         else if (!strcmp(a, "--readings")) { if (!v || strlen(v) >= sizeof h.readings) return bad_usage("--readings needs key=reading,...%s", ""); snprintf(h.readings, sizeof h.readings, "%s", v); i++; }
         else if (!strcmp(a, "--position")) as_position = 1;
@@ -263,7 +265,8 @@ static int cmd_show(int argc, char **argv)
         uint64_t v;
         if (!strcmp(argv[i], "--json")) json = 1;
         else if (!strcmp(argv[i], "--move")) {
-            if (i + 1 >= argc || parse_num(argv[i + 1], &v) || v > RF_MAX_GAME_MOVES) return bad_usage("--move needs a move number%s", "");
+            if (i + 1 >= argc || parse_num(argv[i + 1], &v)) return bad_usage("--move needs a move number%s", "");
+            if (v > RF_MAX_GAME_MOVES) v = RF_MAX_GAME_MOVES + 1;    /* past any record: named with the record's length below */
             upto = (long)v; i++;
         } else if (argv[i][0] == '-' && argv[i][1]) return bad_usage("unknown option '%s'", argv[i]);
         else if (file) return bad_usage("show takes one record file, not also '%s'", argv[i]);

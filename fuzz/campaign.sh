@@ -74,7 +74,7 @@ progress() {
   else
     local fired total
     fired=$(sort -u "$w/clauses.log" 2>/dev/null | wc -l)
-    total=$("$RF" clauses "$(game_of "$h")" | grep -cE '^[A-Z]+-[A-Z0-9-]+ +inv_')
+    total=$("$RF" clauses "$(game_of "$h")" | grep -cE '^[A-Z]+(-[A-Z0-9]+)+ +[a-z0-9]+_[a-z0-9_]+ ')   # clause and GEN lines: an oracle function in column 2
     clauses="$fired/$total"
     [ -n "${first_fired[$h]:-}" ] || first_fired[$h]=$fired
     clauses="$clauses (+$((fired - first_fired[$h])) new)"

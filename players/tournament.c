@@ -1,4 +1,5 @@
 /* tournament.c: rulefuzz tournament: policies against each other, seat by seat, with 95% intervals and cost. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,7 @@ int rf_cmd_tournament(int argc, char **argv)
         else if (!strcmp(a, "--games") && v) { games = strtol(v, &e, 10); if (*e || games < 1 || games > 10000000) goto bad; i++; }
         else if (!strcmp(a, "--jobs") && v) { jobs = strtol(v, &e, 10); if (*e || jobs < 1 || jobs > 64) goto bad; i++; }
         else if (!strcmp(a, "--players") && v) { players = strtol(v, &e, 10); if (*e) goto bad; i++; }
-        else if (!strcmp(a, "--seed") && v) { seed = strtoull(v, &e, 10); if (*e || *v == '-') goto bad; i++; }
+        else if (!strcmp(a, "--seed") && v) { errno = 0; seed = strtoull(v, &e, 10); if (*e || *v == '-' || errno == ERANGE) goto bad; i++; }
         else if (!strcmp(a, "--profile") && v) { profile = v; i++; }
         else if (a[0] == '-') goto bad;
         else if (!game) game = a;
