@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "testutil.h"
 #include "../rules/kk.h"
 #include "../cli/diff.h"
@@ -326,6 +327,36 @@ START_TEST(the_tournament_rotates_seats_and_greedy_beats_random)
 }
 END_TEST
 
+/* Bad input: a clear one-line error and exit 2, nothing run (a number past 64 bits is refused, never
+ * clamped; an unknown policy or game is named). */
+START_TEST(bad_options_are_refused_with_exit_2)
+{
+    char *t1[] = {"hdz", "--seed", "99999999999999999999999", NULL};
+    char *t2[] = {"hdz", "--policies", "greedy,clever", NULL};
+    char *t3[] = {"nogame", NULL};
+    char *t4[] = {"hdz", "--games", "0", NULL};
+    char *r1[] = {"ambiguities", "hdz", "--seed", "18446744073709551616", NULL};
+    char *r2[] = {"ambiguities", "hdz", "--policy", "mc:0", NULL};
+    char *r3[] = {"ambiguities", "hdz", "--jobs", "65", NULL};
+    FILE *kerr = stderr;
+    stderr = fopen("/dev/null", "w");
+    int rc[7] = {rf_cmd_tournament(3, t1), rf_cmd_tournament(3, t2), rf_cmd_tournament(1, t3), rf_cmd_tournament(3, t4),
+                 rf_cmd_report(4, r1), rf_cmd_report(4, r2), rf_cmd_report(4, r3)};
+    fclose(stderr);
+    stderr = kerr;
+    for (int i = 0; i < 7; i++) ck_assert_msg(rc[i] == 2, "case %d: exit %d", i, rc[i]);
+    /* the CLI's own number parser (play, show), through the built command when it is there */
+    char root[512], cmd[1200];
+    snprintf(root, sizeof root, "%s/..", tu_corpus());
+    snprintf(cmd, sizeof cmd, "%s/build/rulefuzz", root);
+    if (access(cmd, X_OK) == 0) {
+        snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play hdz --players 3 --seed 99999999999999999999999 2>/dev/null", root);
+        int st = system(cmd);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("players");
@@ -336,6 +367,7 @@ int main(void)
     tcase_add_test(tc, the_margin_reads_fewer_points_as_better_where_the_lowest_wins);
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
+    tcase_add_test(tc, bad_options_are_refused_with_exit_2);
     suite_add_tcase(s, tc);
     tc = tcase_create("paired statistics and witnesses");
     tcase_set_timeout(tc, 300);
