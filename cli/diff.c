@@ -850,7 +850,9 @@ int rf_cmd_report(int argc, char **argv)
                 return RF_EXIT_BADINPUT;
             }
             amb_stats_of(pg, impact.games, &impact.st[i * impact.npol + p]);
-            if (p == 0) amb_witness_find(g, &impact.pol[0], pg, impact.games, o.seed, cmp[i].r[0], cmp[i].r[1], 40, &wit[i]);
+            /* witnesses under the first policy; a Monte Carlo player searches few continuations (each costs games) */
+            if (p == 0) amb_witness_find(g, &impact.pol[0], pg, impact.games, o.seed, cmp[i].r[0], cmp[i].r[1],
+                                         impact.pol[0].kind == POL_MC ? 2 : 40, &wit[i]);
         }
     fprintf(stderr, "\n");
     free(pg);
