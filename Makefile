@@ -13,6 +13,13 @@
 #                   MUTATE_FUZZ_SECONDS, MUTATE_MAX): a score per clause under build/mutate/
 
 CC          ?= cc
+# Every target uses every core unless the caller gave -j.
+NPROC       := $(shell nproc 2>/dev/null || echo 1)
+ifeq ($(MAKELEVEL),0)
+ifeq (,$(filter -j%,$(MAKEFLAGS)))
+MAKEFLAGS   += -j$(NPROC)
+endif
+endif
 FUZZ_CC     ?= clang
 BUILD       := build
 OPT         ?= -O2
@@ -88,38 +95,71 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/librulefuzz.a $(HEADE
 
 test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 
-# The test command: Check suites (their summary lines), the clause coverage gate over the
-# counts the suites wrote (every suite and the gate run before a failure stops it), every
-# record in corpus/records and corpus/regressions replayed with all oracles, the seed corpus
-# through the harness. Suite check_<game>... adds its clause counts to
-# $(BUILD)/coverage/check-<game>.counts (RF_COUNTS), started afresh on every run.
+# The test command. Every step runs as its own make job into its own log under $(BUILD)/check/
+# (make -j: the suites, longest first, beside the records, the seed corpora, the regression inputs,
+# the fuzz smoke, the mutation smoke and the OSS-Fuzz build), then each log is printed whole in a
+# fixed order (the suites' Check summary lines among them), the gates judge the clause counts the
+# suites wrote, and the failures are listed at the end. Suite check_<game>... adds its clause counts
+# to $(BUILD)/coverage/check-<game>.counts (RF_COUNTS; the file is locked, so suites may share it),
+# started afresh on every run.
+SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
+               check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_diff check_coverage \
+               check_textcov check_mutate
+CHECK_STEPS := $(SUITE_ORDER) records seeds regressions fuzz-smoke mutate-smoke ossfuzz
+CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
+# Run a step's commands into its log, ending with the line "exit <status>".
+define run_step
+	@mkdir -p $(BUILD)/check; ( $(1) ) > $@.tmp 2>&1; echo "exit $$?" >> $@.tmp; mv $@.tmp $@
+endef
+.PHONY: FORCE check-steps
+FORCE:
+$(BUILD)/check/check_%.log: $(BUILD)/tests/check_% FORCE
+	$(call run_step,g=$*; g=$${g%%_*}; CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$$g.counts \
+	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=$(PART) $(BUILD)/tests/check_$*)
+# The longest suite, Bonje's property test, in two parts on two cores (tests/testutil.h, tu_in_part).
+$(BUILD)/check/check_bids.log: PART := 0/2
+$(BUILD)/check/check_bids@1.log: $(BUILD)/tests/check_bids FORCE
+	$(call run_step,CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-bids.counts \
+	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=1/2 $(BUILD)/tests/check_bids)
+$(BUILD)/check/records.log: $(BUILD)/rulefuzz FORCE
+	$(call run_step,set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
+	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
+	  echo "$$n records replayed and 0 failed")
+$(BUILD)/check/seeds.log: fuzz-bins FORCE
+	$(call run_step,set -e; for h in $(HARNESSES); do $(BUILD)/fuzz/$${h}_replay corpus/$$h/*; \
+	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 corpus/$$h 2>&1) || { echo "$$out" | tail -40; exit 1; }; done)
+$(BUILD)/check/regressions.log: fuzz-bins FORCE
+	$(call run_step,$(MAKE) --no-print-directory regressions)
+$(BUILD)/check/fuzz-smoke.log: fuzz-bins FORCE
+	$(call run_step,$(MAKE) --no-print-directory fuzz-smoke)
+$(BUILD)/check/mutate-smoke.log: $(BUILD)/rulefuzz FORCE
+	$(call run_step,$(MAKE) --no-print-directory mutate-smoke)
+$(BUILD)/check/ossfuzz.log: FORCE | $(BUILD)/.deps-ok
+	$(call run_step,out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
+	  echo "$$out" | grep -aE 'DONE')
+check-steps: $(CHECK_LOGS)
+
 check: test-bins
-	@mkdir -p $(BUILD)/coverage && rm -f $(BUILD)/coverage/check-*.counts
-	@failed=; for t in $(TESTS); do echo "== $$t"; g=$${t#check_}; g=$${g%%_*}; \
-	  CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$$g.counts RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" $(BUILD)/tests/$$t \
-	    || failed="$$failed $$t"; done; \
+	@rm -rf $(BUILD)/check; mkdir -p $(BUILD)/check $(BUILD)/coverage; rm -f $(BUILD)/coverage/check-*.counts
+	@$(MAKE) --no-print-directory -k check-steps || true
+	@failed=; for t in $(TESTS); do for l in $$t $$t@1; do [ -f $(BUILD)/check/$$l.log ] || [ $$l != $$t ] || failed="$$failed $$t(not run)"; \
+	  [ -f $(BUILD)/check/$$l.log ] || continue; echo "== $$l"; grep -av '^exit [0-9]*$$' $(BUILD)/check/$$l.log; \
+	  tail -1 $(BUILD)/check/$$l.log | grep -q '^exit 0$$' || failed="$$failed $$l"; done; done; \
 	echo "== clause coverage gate: every clause of every game fired in the suites (rulefuzz coverage --fail-under 100)"; \
 	for g in $(GAMES); do $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/coverage/check-$$g.counts --fail-under 100 \
 	    || failed="$$failed clause-coverage-gate($$g)"; done; \
 	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision (rulefuzz textcov --fail-under 100)"; \
 	$(BUILD)/rulefuzz textcov $(TEXTCOV_GAMES) --quiet --fail-under 100 || failed="$$failed rule-text-coverage-gate"; \
-	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
-	@echo "== records: every record in corpus/records and corpus/regressions, all oracles on"
-	@set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
-	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
-	  echo "$$n records replayed, 0 failed"
-	@echo "== seed corpora through the plain harnesses and under ASan+UBSan"
-	@set -e; for h in $(HARNESSES); do $(BUILD)/fuzz/$${h}_replay corpus/$$h/*; \
-	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 corpus/$$h 2>&1) || { echo "$$out" | tail -40; exit 1; }; done
-	@echo "== regression inputs"
-	@$(MAKE) --no-print-directory regressions
-	@echo "== fuzz smoke: every harness for $(SMOKE_SECONDS)s under ASan+UBSan"
-	@$(MAKE) --no-print-directory fuzz-smoke
-	@echo "== mutation smoke: $(SMOKE_MUTANTS) mutants of $(SMOKE_CLAUSE) through rulefuzz mutate (the full run: make mutate)"
-	@$(MAKE) --no-print-directory mutate-smoke
-	@echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds"
-	@out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
-	  echo "$$out" | grep -aE 'DONE'
+	for s in records seeds regressions fuzz-smoke mutate-smoke ossfuzz; do \
+	  case $$s in records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";; \
+	    seeds) echo "== seed corpora through the plain harnesses and under ASan+UBSan";; \
+	    regressions) echo "== regression inputs";; \
+	    fuzz-smoke) echo "== fuzz smoke: every harness for $(SMOKE_SECONDS)s under ASan+UBSan";; \
+	    mutate-smoke) echo "== mutation smoke: $(SMOKE_MUTANTS) mutants of $(SMOKE_CLAUSE) through rulefuzz mutate (the full run: make mutate)";; \
+	    ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds";; esac; \
+	  if [ -f $(BUILD)/check/$$s.log ]; then grep -av '^exit [0-9]*$$' $(BUILD)/check/$$s.log; \
+	    tail -1 $(BUILD)/check/$$s.log | grep -q '^exit 0$$' || failed="$$failed $$s"; else failed="$$failed $$s(not run)"; fi; done; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "make check: every step passed"
 
 # ---- fuzzing -----------------------------------------------------------------------
 # Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
@@ -137,19 +177,41 @@ FUZZ_DEPS     = fuzz/harness.h $(LIB_SRC) $(HEADERS) Makefile | $(BUILD)/.deps-o
 # picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: README, "Which
 # checks run where"). Every clause oracle runs after every move; GEN- checks are sampled.
 LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
-$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c $(FUZZ_DEPS)
+# Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
+# search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
+# $(BUILD)/fobj/<flavour>.a; every harness of that flavour links against it.
+DIFF_SRC := cli/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
+FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+$(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer $(LIBFUZZER_COV) -o $@ $< $(LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_libfuzzer) -c $< -o $@
+$(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_asan) -c $< -o $@
+$(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -c $< -o $@
+$(BUILD)/fobj/libfuzzer.a: $(LIB_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o) $(DIFF_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/fobj/asan.a: $(LIB_SRC:%.c=$(BUILD)/fobj/asan/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/fobj/afl.a: $(LIB_SRC:%.c=$(BUILD)/fobj/afl/%.o)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c fuzz/harness.h $(BUILD)/fobj/libfuzzer.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer $(LIBFUZZER_COV) -o $@ $< $(BUILD)/fobj/libfuzzer.a
 
 # Sanitizer build: libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c $(FUZZ_DEPS)
+$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c fuzz/harness.h $(BUILD)/fobj/asan.a
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(BUILD)/fobj/asan.a
 
 # AFL++ persistent mode, input through shared memory (fuzz/afl_main.c).
-$(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c $(FUZZ_DEPS)
+$(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c fuzz/harness.h $(BUILD)/fobj/afl.a
 	@mkdir -p $(dir $@)
-	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -o $@ $< fuzz/afl_main.c $(LIB_SRC)
+	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -o $@ $< fuzz/afl_main.c $(BUILD)/fobj/afl.a
 
 # Plain replay main: runs inputs through the harness without any fuzzer.
 $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)/librulefuzz.a
@@ -210,10 +272,9 @@ campaign: campaign-bins
 DIFF_SECONDS ?= 60
 AMB  ?=
 KIND ?= winner
-DIFF_SRC := cli/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
-$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c $(DIFF_SRC) cli/diff.h $(FUZZ_DEPS)
+$(BUILD)/fuzz/diff_%_libfuzzer: fuzz/diff_%.c fuzz/diff_harness.h $(BUILD)/fobj/libfuzzer.a
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< $(DIFF_SRC) $(LIB_SRC) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer -o $@ $< $(BUILD)/fobj/libfuzzer.a -lm
 diff-fuzz: $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
 	@for g in $(GAMES); do d=$(BUILD)/fuzz/diff-$$g; mkdir -p $$d/corpus; \
 	  echo "== divergence search on $$g: $(if $(AMB),$(AMB),every ambiguity), kind $(KIND), $(DIFF_SECONDS)s"; \

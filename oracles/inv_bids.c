@@ -1054,6 +1054,119 @@ static void bids_mix_unseen(void *vs, int v, uint64_t seed)
     s->rng = game_rng_next(&seed);
 }
 
+/* ---- Positions ------------------------------------------------------------------------------------- */
+
+static int bits(unsigned x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
+
+/* What every position a game reaches keeps, judged on one state (a loaded [Position], a deal, a
+ * determinized sample), restated from the rules (issue 21); 0 at the first violation. Each message
+ * names the position field and its value. Not judged, because games reach them: a stable of females
+ * only beside another stable of their species (a truck took the male out), waiting in phases grab and
+ * play, unused cards "out" rather than in the box. */
+static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab *T)
+{
+    int k, ph = s->phase, open = 0;
+    unsigned all = all_seats(s);
+    for (int id = 0; id < BIDS_CARDS; id++) open += s->loc[id] == BIDS_L_OPEN;
+#define FAIL(K, ...) do { inv_applied(c, k0 + (K)); inv_fail(c, k0 + (K), __VA_ARGS__); return 0; } while (0)
+    /* BIDS-SETUP-DEAL "gelijkmatig", BIDS-FLIP "Alle spelers draaien tegelijkertijd": equal piles */
+    k = k0 + K_SETUP_DEAL;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int p = 1; p < NP; p++)
+        if (s->pile_len[p] != s->pile_len[0]) FAIL(K_SETUP_DEAL, "piles: P1 has %d cards, P%d %d", s->pile_len[0], p + 1, s->pile_len[p]);
+    /* BIDS-FLIP: one open card per seat, and each take removes one (BIDS-GRAB-RACE: one hand, one card) */
+    if (ph > BIDS_PH_OVER) FAIL(K_TRICK_STEPS, "phase: %d is no phase", ph);
+    if ((s->grabbed & ~all) || (s->round_winners & ~all) || (s->game_winners & ~all) || (s->pending5 & ~all) || s->specials_given > 3 || s->waiting > 1)
+        FAIL(K_TRICK_STEPS, "grabbed %d, won %d, winners %d, pending %d, specials %d, waiting %d: beyond the seats", s->grabbed,
+             s->round_winners, s->game_winners, s->pending5, s->specials_given, s->waiting);
+    if (open != NP - bits(s->grabbed)) FAIL(K_FLIP, "open: %d cards, with %d seats yet to take one (grabbed %d)", open, NP - bits(s->grabbed), s->grabbed);
+    for (int p = 0; p < NP; p++)
+        if (s->held[p] != NONE && !(s->grabbed >> p & 1)) FAIL(K_GRAB_TOUCH, "held: P%d holds %s, but grabbed %d", p + 1, cname(s->held[p]).s, s->grabbed);
+    /* who decides: the table, or the seat the table named (BIDS-GRAB-RACE), or the seat choosing a special stable */
+    if (s->actor >= NP || ((ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) && s->actor) ||
+        (ph == BIDS_PH_GRAB && (s->grabbed >> s->actor & 1)) || (ph == BIDS_PH_PLAY && s->held[s->actor] == NONE))
+        FAIL(K_GRAB_RACE, "actor: P%d in phase %d (grabbed %d, holds %s)", s->actor + 1, ph, s->grabbed, cname(s->held[s->actor % BIDS_MAXP]).s);
+    if (s->round == 0) FAIL(K_TRICK_STEPS, "round: 0 (the first round is 1)");
+    /* BIDS-WAIT-ORDER, reading of BIDS-AMB-WAIT (SPEC.md register): one or several holders declare the wait */
+    if (s->waiting && bits(s->grabbed) < (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1))
+        FAIL(K_WAIT_ORDER, "waiting: 1 with grabbed %d (wait=%s)", s->grabbed, RB(s, BIDS_R_WAIT_SEVERAL) ? "several" : "one-or-more");
+    if (ph == BIDS_PH_PLAY && s->waiting && !may_play(s, s->actor))
+        FAIL(K_WAIT_ORDER, "actor: P%d plays %s while waiting, but a lower number is held", s->actor + 1, cname(s->held[s->actor]).s);
+    /* BIDS-END-EXHAUSTED: a round whose cards are all flipped and played is over */
+    if (ph == BIDS_PH_TABLE && !open && trick_over(s) && !s->pile_len[0] && !RB(s, BIDS_R_FIRST_COMPLETE))
+        FAIL(K_END_EXHAUSTED, "piles: empty, every card played, and phase table: the round has ended");
+    /* reading of BIDS-AMB-FIRST (SPEC.md register) first-complete: the round ends when a seat is complete */
+    if (RB(s, BIDS_R_FIRST_COMPLETE) && ph <= BIDS_PH_PLAY)
+        for (int p = 0; p < NP; p++)
+            if (complete_seat(s, T, p)) FAIL(K_CALL, "stables: P%d's are all complete in phase %d under first=first-complete", p + 1, ph);
+    /* BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE: 3 stables, one more per round won, 5 at most */
+    k = k0 + K_EXTRA_STABLE;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int p = 0; p < NP; p++) {
+        int want = s->wins[p] >= 2 ? 5 : 3 + s->wins[p];
+        if (s->wins[p] < 255 && s->nstables[p] != want) FAIL(K_EXTRA_STABLE, "wins: P%d won %d rounds and owns %d stables", p + 1, s->wins[p], s->nstables[p]);
+    }
+    /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has winners (all tied seats) */
+    int done = s->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0, capped = s->round == 255;
+    for (int p = 0; p < NP; p++) { sum += s->wins[p]; capped |= s->wins[p] == 255; }
+    if (!capped) {
+        for (int p = 0; p < NP; p++)
+            if (s->wins[p] > done) FAIL(K_END_VALUE, "wins: P%d won %d of %d finished rounds", p + 1, s->wins[p], done);
+        if (sum < done) FAIL(K_END_VALUE, "wins: %d in all for %d finished rounds", sum, done);
+        if (!done != !s->round_winners) FAIL(K_END_VALUE, "won: %d after %d finished rounds", s->round_winners, done);
+    }
+    for (int p = 0; p < NP; p++)
+        if ((s->round_winners >> p & 1) && !s->wins[p]) FAIL(K_END_VALUE, "won: P%d, with no round won", p + 1);
+    /* BIDS-GAME-END: the game is won by winners of its last round owning 5 stables; BIDS-VAR-SHORT: one round */
+    if ((ph == BIDS_PH_OVER) != (s->game_winners != 0) || (s->game_winners & ~s->round_winners))
+        FAIL(K_GAME_END, "winners: %d in phase %d, last round won by %d", s->game_winners, ph, s->round_winners);
+    for (int p = 0; p < NP; p++)
+        if ((s->game_winners >> p & 1) && !RB(s, BIDS_R_SHORT) && s->nstables[p] != bids_param.goal)
+            FAIL(K_GAME_END, "winners: P%d wins the game with %d stables", p + 1, s->nstables[p]);
+    if (RB(s, BIDS_R_SHORT) && s->round != 1) FAIL(K_VAR_SHORT, "round: %d under short=on", s->round);
+    /* BIDS-VAR-BONUS: a 5th stable is special, the first chooser's and the other given to the next */
+    k = k0 + K_VAR_BONUS;
+    inv_applied(c, k);
+    unsigned marks = 0;
+    for (int p = 0; p < NP; p++)
+        for (int st = 0; st < s->nstables[p]; st++) {
+            int m = s->special[p][st];
+            if (!m) continue;
+            inv_fired(c, k);
+            if (m > 2 || !RB(s, BIDS_R_BONUS) || st != BIDS_STABLES - 1 || (marks >> (m - 1) & 1))
+                FAIL(K_VAR_BONUS, "stables: P%d.%d is special stable %d (bonus %s, given before: %u)", p + 1, st + 1, m, RB(s, BIDS_R_BONUS) ? "on" : "off", marks);
+            marks |= 1u << (m - 1);
+        }
+    if (marks != s->specials_given) FAIL(K_VAR_BONUS, "specials: %d, but the stables show %u", s->specials_given, marks);
+    if ((ph == BIDS_PH_SPECIAL) != (s->pending5 != 0)) FAIL(K_VAR_BONUS, "pending: %d in phase %d", s->pending5, ph);
+    if (ph == BIDS_PH_SPECIAL) {
+        inv_fired(c, k);
+        if (!RB(s, BIDS_R_BONUS) || s->specials_given || !(s->pending5 >> s->actor & 1) || (s->pending5 & ((1u << s->actor) - 1u)))
+            FAIL(K_VAR_BONUS, "actor: P%d chooses a special stable (pending %d, specials %d)", s->actor + 1, s->pending5, s->specials_given);
+        for (int p = 0; p < NP; p++)
+            if ((s->pending5 >> p & 1) && (s->nstables[p] != BIDS_STABLES || !(s->round_winners >> p & 1)))
+                FAIL(K_VAR_BONUS, "pending: P%d owns %d stables (won %d)", p + 1, s->nstables[p], s->round_winners);
+    }
+#undef FAIL
+    return 1;
+}
+
+/* A position: the material, one species a stable, and what every reachable position keeps. (Its
+ * legal moves are judged by the steps that follow: BIDS-LEGAL-SET here would run again on every
+ * determinized sample, GEN-HIDDEN-INFO.) */
+static void bids_check_position(inv_ctx *c, int k0, const void *st)
+{
+    const bids_state *s = st;
+    otab T;
+    int v = c->violations;
+    if (!inv_bids_material(c, k0, s)) return;
+    tab_of(s->loc, &T);
+    inv_bids_one_species(c, k0, s, &T);
+    if (c->violations == v) inv_bids_position(c, k0, s, &T);
+}
+
 /* BIDS-SETUP-MATERIAL on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */
 static void bids_check_material(inv_ctx *c, int k0, const void *st)
 {
@@ -1061,7 +1174,7 @@ static void bids_check_material(inv_ctx *c, int k0, const void *st)
 }
 
 const inv_game inv_bids_game = {
-    "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, NULL,
+    "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, bids_check_position,
     bids_view_differs, bids_mix_unseen,
     bids_check_material,
 };

@@ -1157,10 +1157,118 @@ static void gp_mix_unseen(void *vs, int v, uint64_t seed)
     }
 }
 
-/* A loaded position: every card in one place (GP-CARDS-110). */
+/* What every position a game reaches keeps beyond its cards, restated from the rules (issue 21):
+ * each clause reports under its own ID, the message naming the position field and value at fault. */
+static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
+{
+    int k, p = s->turn, q = (s->turn + 1) % s->players;
+    /* GP-ONE-PER-MOTIF: "Een speler mag van elk motief maar één verzameling aanleggen." */
+    k = k0 + K_ONE_PER_MOTIF;
+    inv_applied(c, k);
+    for (int i = 0; i < s->ncol; i++) {
+        if (s->col_motif[i] == NO) continue;
+        inv_fired(c, k);
+        if (q_has_motif(s, s->col_owner[i], s->col_motif[i], i)) {
+            inv_fail(c, k, "cols: P%d collects motif %c in c%d and in another collection", s->col_owner[i] + 1, tl(s->col_motif[i]), i + 1);
+            return;
+        }
+    }
+    /* GP-DOUBLER-PLAY: the doubler ends the row (reading of GP-AMB-SECOND-DOUBLER, SPEC.md register:
+     * closed, no second doubler); a seat's one doubler (GP-SETUP-HANDS) stays in its hand, becomes one of
+     * its chests or goes open, on its own collections under doubler-on=own (GP-AMB-DOUBLER-OWNER) */
+    k = k0 + K_DOUBLER_PLAY;
+    inv_applied(c, k);
+    for (int i = 0; i < s->ncol; i++)
+        if (s->col_dbl[i] > 1 && !rd(s, GP_R_DOUBLER_STACK)) {
+            inv_fail(c, k, "cols: c%d holds %d doublers under second-doubler=closed", i + 1, s->col_dbl[i]);
+            return;
+        }
+    for (int o = 0; o < s->players; o++) {
+        int faces = 0, open = 0, hand = s->hand[o][GP_DOUBLER];
+        for (int i = 0; i < s->ncol; i++)
+            if (s->col_owner[i] == o) { faces += s->col_face[i] == GP_DOUBLER; open += s->col_dbl[i]; }
+        if (faces || open) inv_fired(c, k);
+        if (hand + faces > 1) {
+            inv_applied(c, k0 + K_SETUP_HANDS);
+            inv_fail(c, k0 + K_SETUP_HANDS, "hands, cols: P%d holds %d doublers and has %d doubler chests; it was dealt one", o + 1, hand, faces);
+            return;
+        }
+        if (!rd(s, GP_R_DOUBLER_ANY) && hand + faces + open != 1) {
+            inv_fail(c, k, "hands, cols: P%d's doubler is %d in hand, %d chests and %d open on its collections (doubler-on=own: one)",
+                     o + 1, hand, faces, open);
+            return;
+        }
+    }
+    /* GP-SCORING-TIMES: the notepad has a row only for the scorings held; no scoring takes points */
+    k = k0 + K_SCORING_TIMES;
+    inv_applied(c, k);
+    inv_fired(c, k);
+    for (int r = 0; r < 3; r++)
+        for (int o = 0; o < s->players; o++)
+            if (s->wscore[r][o] < 0 || (r >= s->scorings && s->wscore[r][o])) {
+                inv_fail(c, k, "score: P%d has %d from scoring %d, with %d scorings held", o + 1, s->wscore[r][o], r + 1, s->scorings);
+                return;
+            }
+    /* GP-PENALTY-CHEST, GP-PENALTY-HAND: "aan het einde van het spel", at the third scoring */
+    k = k0 + K_PENALTY_HAND;
+    inv_applied(c, k);
+    for (int o = 0; o < s->players; o++) {
+        int bare = 0;
+        for (int i = 0; i < s->ncol; i++) bare += s->col_owner[i] == o && s->col_len[i] == 0;
+        int due = s->phase == GP_PH_OVER ? hsize(s, o) + 2 * bare : 0;
+        if (s->phase == GP_PH_OVER) inv_fired(c, k);
+        if (s->penalty[o] != due) {
+            inv_fail(c, k, "penalty: P%d loses %d (phase %s, %d hand cards, %d bare chests): expected %d", o + 1, s->penalty[o],
+                     s->phase == GP_PH_OVER ? "over" : "before the last scoring", hsize(s, o), bare, due);
+            return;
+        }
+    }
+    /* GP-FOX-PLACE, GP-FOX-OWN, GP-FOX-LEFT: the fox only ever goes to a collection it may stand on
+     * (reading of GP-AMB-BARE-CHEST, SPEC.md register), and no collection loses its open cards */
+    k = k0 + K_FOX_PLACE;
+    inv_applied(c, k);
+    if (s->fox != NO) {
+        inv_fired(c, k);
+        if (!fox_spot(s, s->fox)) { inv_fail(c, k, "fox: c%d is a bare chest (fox-target=opened)", s->fox + 1); return; }
+    }
+    /* GP-FOX-ONCE: moved in this turn by an action of the current player, to its own or its left
+     * neighbour's collection (or placed there, GP-AMB-PLACE-COUNTS) */
+    k = k0 + K_FOX_ONCE;
+    inv_applied(c, k);
+    if (s->fox_moved) {
+        inv_fired(c, k);
+        if (s->fox == NO || s->acts == 0 || (s->col_owner[s->fox] != p && s->col_owner[s->fox] != q)) {
+            inv_fail(c, k, "foxmoved: 1 with the fox %s%d and %d actions used by P%d", s->fox == NO ? "beside the pile " : "on c",
+                     s->fox == NO ? 0 : s->fox + 1, s->acts, p + 1);
+            return;
+        }
+    }
+    /* GP-FOX-PASS: the pass is offered only with the fox on the mover's collection, after its actions
+     * (GP-TURN-ACTIONS; reading of GP-AMB-THREE-ACTIONS, SPEC.md register: or an early end under
+     * may-stop), and only when the left neighbour has a collection the fox may go to */
+    k = k0 + K_FOX_PASS;
+    inv_applied(c, k);
+    if (s->phase == GP_PH_PASS) {
+        int spot = 0;
+        inv_fired(c, k);
+        for (int i = 0; i < s->ncol; i++) spot |= s->col_owner[i] == q && fox_spot(s, i);
+        if (s->fox == NO || s->col_owner[s->fox] != p || !spot) {
+            inv_fail(c, k, "phase: pass, but the fox is not on P%d's collection or P%d has no place for it", p + 1, q + 1);
+            return;
+        }
+        if (s->acts != GP_ACTIONS && !rd(s, GP_R_MAY_STOP)) {
+            inv_applied(c, k0 + K_TURN_ACTIONS);
+            inv_fail(c, k0 + K_TURN_ACTIONS, "phase: pass with acts %d under actions=three", s->acts);
+            return;
+        }
+    }
+}
+
+/* A loaded position: every card in one place (GP-CARDS-110), and what every reachable position keeps. */
 static void gp_check_position(inv_ctx *c, int k0, const void *st)
 {
-    inv_gp_cards_110(c, k0, st);
+    int v = c->violations;
+    if (inv_gp_cards_110(c, k0, st) && c->violations == v) inv_gp_position(c, k0, st);
 }
 
 /* GP-CARDS-110 on one state, for GEN-HIDDEN-INFO's check of the engine's determinize. */

@@ -1090,12 +1090,152 @@ static int split(char *s, char sep, char **part, int max)
     return k;
 }
 
+static const char *const bids_species_name[BIDS_SPECIES] = {"horses", "cattle", "pigs", "sheep", "chickens"};
+static const char *const bids_species_adj[BIDS_SPECIES] = {"horse", "cattle", "pig", "sheep", "chicken"};
+/* Card types as people name them. */
+static const char *const bids_type_word[BIDS_TYPES] = {
+    "stallion", "mare", "bull", "cow", "boar", "sow", "ram", "ewe", "rooster", "hen",
+    "elephant", "mad cow", "wild stallion", "truck",
+};
+
+/* The lowest card id in place `at` of type t, or of any type matching `mask` (bit per type); -1 if none. */
+static int card_in(const bids_state *st, uint8_t at, unsigned mask)
+{
+    for (int id = 0; id < BIDS_CARDS; id++) if (st->loc[id] == at && (mask >> bids_type_of(id) & 1)) return id;
+    return -1;
+}
+
+/* The rest of a loaded position's check: what every position a game reaches keeps, beyond the card
+ * counts and the fields' ranges (issue 21). GAME_OK, or GAME_BADARG with one line naming the field
+ * and its value. Not refused, because games reach them: a stable of females only beside another
+ * stable of their species (a truck takes the male out, BIDS-TRUCK; or the female came first, when
+ * the seat had no other stable of its kind), waiting in phase grab or play (the table lets seats
+ * grab and play while they wait), cards "out" that the rules would keep in the box (hand-made
+ * positions name every unused card out). */
+static int bids_reachable(const bids_state *st, char *err, size_t errlen)
+{
+    int np = st->players, ph = st->phase;
+    char a[16], b[16];
+    bids_views vw, *w = &vw;
+    views_of(st, w);
+    for (int p = 0; p < np; p++)
+        for (int s = 0; s < st->nstables[p]; s++) {
+            uint8_t at = BIDS_LOC_STABLE(p, s);
+            const stable_view *v = &VIEW(w, p, s);
+            unsigned species = 0;
+            for (int sp = 0; sp < BIDS_SPECIES; sp++) if (v->types >> (2 * sp) & 3u) species |= 1u << sp;
+            if (!(v->types & (1u << BIDS_MADCOW | 1u << BIDS_WILD | 1u << BIDS_TRUCK)) && (!v->elephants || v->n == 1) &&
+                !(species & (species - 1)))
+                continue;                            /* the usual case, judged from the view alone */
+            /* BIDS-MADCOW, BIDS-WILD: "Verwijder alle dieren uit deze stal (inclusief de gekke koe)";
+             * BIDS-TRUCK: the truck moves an animal and leaves the game */
+            int odd = card_in(st, at, 1u << BIDS_MADCOW | 1u << BIDS_WILD | 1u << BIDS_TRUCK);
+            if (odd >= 0) {
+                card_name(odd, a, sizeof a);
+                PFAIL("position: 'stables': P%d.%d holds %s, but a %s never stays in a stable", p + 1, s + 1, a,
+                      bids_type_word[bids_type_of(odd)]);
+            }
+            /* BIDS-ELEPHANT: "Een stal met een olifant is vol" (it goes only into an empty stable) */
+            if (v->elephants && v->n > 1) {
+                int e = card_in(st, at, 1u << BIDS_ELEPHANT), o = -1;
+                for (int id = 0; id < BIDS_CARDS && o < 0; id++) if (st->loc[id] == at && id != e) o = id;
+                card_name(e, a, sizeof a);
+                card_name(o, b, sizeof b);
+                PFAIL("position: 'stables': P%d.%d holds %s and %s, but a stable with an elephant is full", p + 1, s + 1, a, b);
+            }
+            /* BIDS-STABLE-ONE-SPECIES: "In een stal passen uitsluitend dieren van 1 soort." */
+            int first = -1;
+            for (int sp = 0; sp < BIDS_SPECIES; sp++) {
+                if (!(species >> sp & 1)) continue;
+                if (first < 0) { first = sp; continue; }
+                card_name(card_in(st, at, 3u << (2 * first)), a, sizeof a);
+                card_name(card_in(st, at, 3u << (2 * sp)), b, sizeof b);
+                PFAIL("position: 'stables': P%d.%d holds %s and %s: one species per stable", p + 1, s + 1, a, b);
+            }
+        }
+    /* BIDS-VAR-BONUS: the first seat to earn a 5th stable chooses a special one, the second gets the other */
+    unsigned marks = 0;
+    for (int p = 0; p < np; p++)
+        for (int s = 0; s < st->nstables[p]; s++) {
+            int k = st->special[p][s];
+            if (!k) continue;
+            if (!R(st, BIDS_R_BONUS)) PFAIL("position: 'stables': P%d.%d is special stable %d, but bonus=off", p + 1, s + 1, k);
+            if (s != BIDS_STABLES - 1) PFAIL("position: 'stables': P%d.%d is special stable %d, but only a 5th stable is one", p + 1, s + 1, k);
+            if (marks >> (k - 1) & 1) PFAIL("position: 'stables': special stable %d is given twice", k);
+            marks |= 1u << (k - 1);
+        }
+    if (marks != st->specials_given)
+        PFAIL("position: 'specials' is %d, but the special stables in 'stables' make %u", st->specials_given, marks);
+    /* BIDS-SETUP-STABLES "3 stallen"; BIDS-EXTRA-STABLE "De winnaar van een ronde ontvangt een extra stal" (of 5 at most) */
+    for (int p = 0; p < np; p++) {
+        int want = BIDS_START_STABLES + st->wins[p] < BIDS_STABLES ? BIDS_START_STABLES + st->wins[p] : BIDS_STABLES;
+        if (st->wins[p] < 255 && st->nstables[p] != want)
+            PFAIL("position: 'wins': P%d won %d round(s), so it owns %d stables, not %d as in 'stables'", p + 1, st->wins[p], want, st->nstables[p]);
+    }
+    /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner ("Zijn er meer winnaars"); the
+     * rounds finished are those started but the current one, which is over in phases special and over */
+    int done = st->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0, capped = st->round == 255;
+    for (int p = 0; p < np; p++) { sum += st->wins[p]; capped |= st->wins[p] == 255; }
+    if (!capped) {
+        for (int p = 0; p < np; p++)
+            if (st->wins[p] > done)
+                PFAIL("position: 'wins': P%d won %d rounds, but %d are finished ('round' %d, phase %s)", p + 1, st->wins[p], done, st->round, bids_phase_name[ph]);
+        if (sum < done)
+            PFAIL("position: 'wins' adds up to %d, but %d rounds are finished ('round' %d, phase %s) and each has a winner", sum, done, st->round, bids_phase_name[ph]);
+        if (!done && st->round_winners) PFAIL("position: 'won' is %d, but no round is finished yet ('round' %d)", st->round_winners, st->round);
+        if (done && !st->round_winners) PFAIL("position: 'won' is 0, but round %d is finished and had a winner", done);
+    }
+    for (int p = 0; p < np; p++)
+        if ((st->round_winners >> p & 1) && !st->wins[p]) PFAIL("position: 'won' names P%d, but 'wins' says it won no round", p + 1);
+    /* BIDS-GAME-END: the game's winners won its last round with 5 stables; BIDS-VAR-SHORT: one round */
+    if (R(st, BIDS_R_SHORT) && st->round != 1) PFAIL("position: 'round' is %d, but short=on plays one round", st->round);
+    if (st->game_winners & ~st->round_winners)
+        PFAIL("position: 'winners' %d are not all among the last round's winners ('won' %d)", st->game_winners, st->round_winners);
+    for (int p = 0; p < np; p++)
+        if ((st->game_winners >> p & 1) && !R(st, BIDS_R_SHORT) && st->nstables[p] != bids_param.goal)
+            PFAIL("position: 'winners' names P%d, who owns %d stables: the game is won with %d", p + 1, st->nstables[p], bids_param.goal);
+    /* BIDS-WAIT-ORDER; BIDS-AMB-WAIT: the players wait once one (several) of them holds a card, until the next flip */
+    int need = R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1;
+    if (st->waiting && (int)popcount(st->grabbed) < need)
+        PFAIL("position: 'waiting' is 1, but 'grabbed' %d: the players wait only once %s a card", st->grabbed,
+              need == 2 ? "several of them (wait=several) have taken" : "one of them has taken");
+    if (ph == BIDS_PH_PLAY && st->waiting) {
+        int mine = number_of(st->held[st->actor]);
+        for (int q = 0; q < np; q++)
+            if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < mine) {
+                card_name(st->held[q], a, sizeof a);
+                card_name(st->held[st->actor], b, sizeof b);
+                PFAIL("position: phase play for 'actor' P%d while waiting, but P%d's %s is numbered lower than its %s", st->actor + 1, q + 1, a, b);
+            }
+    }
+    /* BIDS-VAR-BONUS: "De eerste speler die een 5^e stal verdient, kiest": the pending seats won the round
+     * and own 5 stables; the first of them chooses */
+    if (ph == BIDS_PH_SPECIAL) {
+        if (!R(st, BIDS_R_BONUS)) PFAIL("position: phase special, but bonus=off");
+        for (int p = 0; p < np; p++)
+            if ((st->pending5 >> p & 1) && (st->nstables[p] != BIDS_STABLES || !(st->round_winners >> p & 1)))
+                PFAIL("position: 'pending' names P%d, which owns %d stables and %s the last round", p + 1, st->nstables[p],
+                      st->round_winners >> p & 1 ? "won" : "did not win");
+        if (st->pending5 & ((1u << st->actor) - 1u)) PFAIL("position: 'actor' P%d chooses, but a lower seat in 'pending' %d comes first", st->actor + 1, st->pending5);
+    }
+    /* BIDS-AMB-FIRST first-complete: the round ends the moment a seat's stables are all complete */
+    if (R(st, BIDS_R_FIRST_COMPLETE) && ph != BIDS_PH_SPECIAL && ph != BIDS_PH_OVER) {
+        unsigned c = complete_seats(st);
+        for (int p = 0; p < np; p++)
+            if (c >> p & 1) PFAIL("position: 'stables': P%d's stables are all complete in phase %s, but first=first-complete has ended that round", p + 1, bids_phase_name[ph]);
+    }
+    return GAME_OK;
+}
+
+/* Note that card `id` is named in field f (bids_setup_position's seen/where). */
+#define NAMED(id, f) do { if (seen[id] < 2) where[id][seen[id]] = (f); seen[id]++; } while (0)
+
 static int bids_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     bids_state *st = vst;
     char buf[GAME_TEXT_MAX], *val[F_N], *part[8], *sub[8];
     uint8_t ids[BIDS_CARDS];
-    int seen[BIDS_CARDS] = {0};
+    int seen[BIDS_CARDS] = {0}, where[BIDS_CARDS][2];
     long v;
     if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");
     if (strlen(text) >= sizeof buf) PFAIL("position: too long");
@@ -1109,18 +1249,18 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
         int k = card_list(part[p], ids, BIDS_PILE_MAX);
         if (k < 0) PFAIL("position: bad card list in 'piles'");
         st->pile_len[p] = (uint8_t)k;
-        for (int i = 0; i < k; i++) { st->pile[p][k - 1 - i] = ids[i]; st->loc[ids[i]] = BIDS_L_PILE; seen[ids[i]]++; }
+        for (int i = 0; i < k; i++) { st->pile[p][k - 1 - i] = ids[i]; st->loc[ids[i]] = BIDS_L_PILE; NAMED(ids[i], F_PILES); }
     }
     int k = card_list(val[F_OPEN], ids, BIDS_CARDS);
     if (k < 0) PFAIL("position: bad card list in 'open'");
-    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OPEN; seen[ids[i]]++; }
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OPEN; NAMED(ids[i], F_OPEN); }
     if (split(val[F_HELD], '|', part, 8) != np) PFAIL("position: 'held' needs one entry per player");
     for (int p = 0; p < np; p++) {
         if (!strcmp(part[p], "-")) continue;
         const char *s = part[p];
         int id = card_parse(&s);
         if (id < 0 || *s) PFAIL("position: bad card in 'held'");
-        st->held[p] = (uint8_t)id; st->loc[id] = BIDS_L_HELD; seen[id]++;
+        st->held[p] = (uint8_t)id; st->loc[id] = BIDS_L_HELD; NAMED(id, F_HELD);
     }
     if (split(val[F_STABLES], '|', part, 8) != np) PFAIL("position: 'stables' needs one entry per player");
     for (int p = 0; p < np; p++) {
@@ -1136,42 +1276,47 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
             }
             k = card_list(c, ids, BIDS_CARDS);
             if (k < 0) PFAIL("position: bad card list in 'stables'");
-            for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_LOC_STABLE(p, s); seen[ids[i]]++; }
+            for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_LOC_STABLE(p, s); NAMED(ids[i], F_STABLES); }
         }
     }
     k = card_list(val[F_OUT], ids, BIDS_CARDS);
     if (k < 0) PFAIL("position: bad card list in 'out'");
-    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OUT; seen[ids[i]]++; }
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_OUT; NAMED(ids[i], F_OUT); }
     k = card_list(val[F_BOX], ids, BIDS_CARDS);
     if (k < 0) PFAIL("position: bad card list in 'box'");
-    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_BOX; seen[ids[i]]++; }
+    for (int i = 0; i < k; i++) { st->loc[ids[i]] = BIDS_L_BOX; NAMED(ids[i], F_BOX); }
     /* BIDS-SETUP-MATERIAL: every card exactly once */
-    for (int id = 0; id < BIDS_CARDS; id++)
-        if (seen[id] != 1) { char nm[16]; card_name(id, nm, sizeof nm); PFAIL("position: card %s is not accounted for exactly once", nm); }
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        char nm[16];
+        card_name(id, nm, sizeof nm);
+        if (!seen[id]) PFAIL("position: card %s is missing: name every card once in piles, open, held, stables, out or box", nm);
+        if (seen[id] > 1)
+            PFAIL("position: card %s is named twice (in '%s' and '%s')", nm, bids_field_name[where[id][0]], bids_field_name[where[id][1]]);
+    }
     int ph = -1;
     for (int i = 0; i < 5; i++) if (!strcmp(val[F_PHASE], bids_phase_name[i])) ph = i;
-    if (ph < 0) PFAIL("position: unknown phase '%.20s'", val[F_PHASE]);
+    if (ph < 0) PFAIL("position: unknown phase '%.20s' (table, grab, play, special or over)", val[F_PHASE]);
     st->phase = (uint8_t)ph;
-    if (small_int(val[F_ACTOR], 1, np, &v)) PFAIL("position: bad 'actor'");
+    if (small_int(val[F_ACTOR], 1, np, &v)) PFAIL("position: 'actor' wants a seat 1 to %d, got '%.12s'", np, val[F_ACTOR]);
     st->actor = (uint8_t)(v - 1);
-    if (small_int(val[F_WAITING], 0, 1, &v)) PFAIL("position: bad 'waiting'");
+    if (small_int(val[F_WAITING], 0, 1, &v)) PFAIL("position: 'waiting' wants 0 or 1, got '%.12s'", val[F_WAITING]);
     st->waiting = (uint8_t)v;
-    if (small_int(val[F_ROUND], 1, 255, &v)) PFAIL("position: bad 'round'");
+    if (small_int(val[F_ROUND], 1, 255, &v)) PFAIL("position: 'round' wants 1 to 255 (rounds started), got '%.12s'", val[F_ROUND]);
     st->round = (uint8_t)v;
     long all = (1L << np) - 1;
-    if (small_int(val[F_GRABBED], 0, all, &v)) PFAIL("position: bad 'grabbed'");
+    if (small_int(val[F_GRABBED], 0, all, &v)) PFAIL("position: 'grabbed' wants a seat mask 0 to %ld, got '%.12s'", all, val[F_GRABBED]);
     st->grabbed = (uint8_t)v;
-    if (small_int(val[F_WON], 0, all, &v)) PFAIL("position: bad 'won'");
+    if (small_int(val[F_WON], 0, all, &v)) PFAIL("position: 'won' wants a seat mask 0 to %ld, got '%.12s'", all, val[F_WON]);
     st->round_winners = (uint8_t)v;
-    if (small_int(val[F_WINNERS], 0, all, &v)) PFAIL("position: bad 'winners'");
+    if (small_int(val[F_WINNERS], 0, all, &v)) PFAIL("position: 'winners' wants a seat mask 0 to %ld, got '%.12s'", all, val[F_WINNERS]);
     st->game_winners = (uint8_t)v;
-    if (small_int(val[F_PENDING], 0, all, &v)) PFAIL("position: bad 'pending'");
+    if (small_int(val[F_PENDING], 0, all, &v)) PFAIL("position: 'pending' wants a seat mask 0 to %ld, got '%.12s'", all, val[F_PENDING]);
     st->pending5 = (uint8_t)v;
-    if (small_int(val[F_SPECIALS], 0, 3, &v)) PFAIL("position: bad 'specials'");
+    if (small_int(val[F_SPECIALS], 0, 3, &v)) PFAIL("position: 'specials' wants 0 to 3 (1: special stable 1 given, 2: special stable 2, 3: both), got '%.12s'", val[F_SPECIALS]);
     st->specials_given = (uint8_t)v;
     if (split(val[F_WINS], ',', part, 8) != np) PFAIL("position: 'wins' needs one entry per player");
     for (int p = 0; p < np; p++) {
-        if (small_int(part[p], 0, 255, &v)) PFAIL("position: bad 'wins'");
+        if (small_int(part[p], 0, 255, &v)) PFAIL("position: 'wins' wants rounds won 0 to 255, got '%.12s' for P%d", part[p], p + 1);
         st->wins[p] = (uint8_t)v;
     }
     {
@@ -1185,23 +1330,28 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
         st->rng = x;
     }
     /* consistency the engine relies on */
-    for (int p = 1; p < np; p++) if (st->pile_len[p] != st->pile_len[0]) PFAIL("position: the piles must be equal");
+    /* BIDS-SETUP-DEAL "gelijkmatig", BIDS-FLIP: the piles are dealt equal and all flip together */
+    for (int p = 1; p < np; p++)
+        if (st->pile_len[p] != st->pile_len[0])
+            PFAIL("position: 'piles' must be equal, but P1's has %d cards and P%d's %d", st->pile_len[0], p + 1, st->pile_len[p]);
     for (int p = 0; p < np; p++) {
-        if ((st->held[p] != BIDS_NONE) && !(st->grabbed >> p & 1)) PFAIL("position: P%d holds a card it did not take", p + 1);
+        if ((st->held[p] != BIDS_NONE) && !(st->grabbed >> p & 1))
+            PFAIL("position: 'held': P%d holds a card, but 'grabbed' %d says it took none this trick", p + 1, st->grabbed);
     }
     int open = 0, ungrabbed = 0;
     for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
     for (int p = 0; p < np; p++) ungrabbed += !(st->grabbed >> p & 1);
-    if (open != ungrabbed) PFAIL("position: one open card per seat that has not taken one");
-    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is set exactly when over");
-    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is 1 at the table"); }
-    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: the actor already took a card");
-    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: the actor holds no card");
-    if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given)) PFAIL("position: no special stable to choose");
-    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' only while choosing");
+    if (open != ungrabbed) PFAIL("position: 'open' has %d cards, but %d seats have not taken one ('grabbed' %d): one each", open, ungrabbed, st->grabbed);
+    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over", st->game_winners, bids_phase_name[ph]);
+    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides)", st->actor + 1, bids_phase_name[ph]); }
+    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d)", st->actor + 1, st->grabbed);
+    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held'", st->actor + 1);
+    if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
+        PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0", st->actor + 1, st->pending5, st->specials_given);
+    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen", st->pending5, bids_phase_name[ph]);
     if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && !R(st, BIDS_R_FIRST_COMPLETE))
-        PFAIL("position: a round whose cards are all played is over");
-    return GAME_OK;
+        PFAIL("position: phase table with empty 'piles', no 'open' card and every card played: that round is over (BIDS-END-EXHAUSTED)");
+    return bids_reachable(st, err, errlen);
 }
 
 static int bids_board_print(const void *vst, char *buf, size_t n)
@@ -1232,6 +1382,252 @@ static int bids_board_print(const void *vst, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
+/* ---- Why a move is refused -------------------------------------------------------------------- */
+
+#define WHY(...) return snprintf(buf, n, __VA_ARGS__)
+
+/* "P2.1" into b. */
+#define BIDS_NAME_MAX 24
+static const char *stable_name(int p, int s, char *b) { snprintf(b, BIDS_NAME_MAX, "P%d.%d", p + 1, s + 1); return b; }
+
+/* The first stable of seat p other than `skip` that holds `species`, or -1. */
+static int species_stable(const bids_state *st, const bids_views *w, int p, int species, int skip)
+{
+    for (int s = 0; s < st->nstables[p]; s++) if (s != skip && VIEW(w, p, s).species == species) return s;
+    return -1;
+}
+
+/* Why ordinary animal type t may not go into stable (p, s), by animal_fits' rules (skip_s, truck as
+ * there); 0 when it may. */
+static int why_no_fit(const bids_state *st, const bids_views *w, int t, int p, int s, int skip_s, int truck, char *buf, size_t n)
+{
+    const stable_view *v = &VIEW(w, p, s);
+    char x[BIDS_NAME_MAX];
+    stable_name(p, s, x);
+    if (animal_fits(st, w, t, p, s, skip_s, truck)) return 0;
+    /* BIDS-ELEPHANT: "Een stal met een olifant is vol" */
+    if (v->elephants) WHY("%s holds an elephant: it is full", x);
+    /* BIDS-STABLE-ONE-SPECIES */
+    if (v->n) WHY("%s holds %s, and a %s is of the %s", x, bids_species_name[v->species], bids_type_word[t], bids_species_name[BIDS_SPECIES_OF(t)]);
+    /* BIDS-STABLE-SECOND-MALE, BIDS-ANIMAL-FEMALE-EMPTY (the stable a truck empties stops counting) */
+    if (skip_s >= 0 && VIEW(w, p, skip_s).males + VIEW(w, p, skip_s).females > 1) skip_s = -1;
+    int o = species_stable(st, w, p, BIDS_SPECIES_OF(t), skip_s);
+    char y[BIDS_NAME_MAX];
+    if (o >= 0)
+        WHY("%s holds %s: a second %s stable must start with the %s", stable_name(p, o, y), bids_species_name[BIDS_SPECIES_OF(t)],
+            bids_species_adj[BIDS_SPECIES_OF(t)], bids_type_word[2 * BIDS_SPECIES_OF(t)]);
+    WHY("a %s cannot go into %s", bids_type_word[t], x);
+}
+
+/* Why seat p may not call (BIDS-CALL, BIDS-STABLE-COMPLETE, BIDS-BRAWL, BIDS-ELEPHANT, BIDS-VAR-BONUS,
+ * BIDS-AMB-EACH-SPECIES); 0 when all its stables are complete. */
+static int why_not_complete(const bids_state *st, const bids_views *w, int p, char *buf, size_t n)
+{
+    char x[BIDS_NAME_MAX], y[BIDS_NAME_MAX];
+    unsigned seen = 0;
+    for (int s = 0; s < st->nstables[p]; s++) {
+        const stable_view *v = &VIEW(w, p, s);
+        stable_name(p, s, x);
+        if (v->elephants) WHY("P%d may not call: %s holds an elephant, which is never complete", p + 1, x);
+        if (v->males >= 2) WHY("P%d may not call: %s is a brawl (%d males)", p + 1, x, v->males);
+        if (!v->n) WHY("P%d may not call: %s is empty", p + 1, x);
+        if (!v->males) WHY("P%d may not call: %s has no male", p + 1, x);
+        if (!v->females) WHY("P%d may not call: %s has no female", p + 1, x);
+        int shows = st->special[p][s] ? bids_param.special_species[st->special[p][s] - 1] : -1;
+        if (shows >= 0 && shows != v->species)
+            WHY("P%d may not call: %s is a special stable of %s and holds %s", p + 1, x, bids_species_name[shows], bids_species_name[v->species]);
+        if (R(st, BIDS_R_DISTINCT) && (seen >> v->species & 1))
+            WHY("P%d may not call: %s and %s both hold %s (species=distinct)", p + 1,
+                stable_name(p, species_stable(st, w, p, v->species, s), y), x, bids_species_name[v->species]);
+        seen |= 1u << v->species;
+    }
+    return 0;
+}
+
+/* The number a held card shows, for people: "3", or "no number" (BIDS-WAIT-ORDER: counts as lowest). */
+static const char *number_word(int id, char *b)
+{
+    if (!number_of(id)) return "no number";
+    snprintf(b, BIDS_NAME_MAX, "%d", number_of(id));
+    return b;
+}
+
+/* Why apply refuses m (game.h's why_illegal): the first rule it breaks, in the game's terms; 0 for a
+ * move apply takes. The order follows move_is_legal: the decider, the move's shape, then its rule. */
+static int bids_why_illegal(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    const bids_state *st = vst;
+    static const uint8_t phase_of[] = {BIDS_PH_OVER, BIDS_PH_TABLE, BIDS_PH_TABLE, BIDS_PH_TABLE, BIDS_PH_TABLE,
+                                       BIDS_PH_TABLE, BIDS_PH_GRAB, BIDS_PH_PLAY, BIDS_PH_PLAY, BIDS_PH_PLAY,
+                                       BIDS_PH_PLAY, BIDS_PH_SPECIAL};
+    /* the argument bytes each kind uses, bit 0 for a up to bit 6 for g */
+    static const uint8_t used[] = {0, 1, 1, 0, 1, 0, 1, 3, 0, 31, 7, 1};
+    int np = st->players, p = st->actor, P = p + 1;
+    char a[16], b[16], x[BIDS_NAME_MAX], y[BIDS_NAME_MAX];
+    bids_views vw, *w = &vw;
+    if (move_is_legal(st, m)) return 0;
+    if (st->phase == BIDS_PH_OVER) WHY("the game is over");
+    if (m->kind < BIDS_MV_GRAB || m->kind > BIDS_MV_SPECIAL) WHY("no move of Bonje in de Stal has kind %d", m->kind);
+    if (phase_of[m->kind] != st->phase) {
+        int table_kind = phase_of[m->kind] == BIDS_PH_TABLE;
+        switch (st->phase) {
+        case BIDS_PH_TABLE:
+            /* GAME_TABLE (game.h): the race is the table's to decide */
+            WHY("it is the table's decision, not a seat's: a seat takes after 'grab P<n>' and plays after 'play P<n>'");
+        case BIDS_PH_GRAB:
+            if (table_kind) WHY("it is P%d's decision (which open card it takes), not the table's", P);
+            WHY("P%d has its hand on the open cards: it takes one now", P);
+        case BIDS_PH_PLAY: {
+            card_name(st->held[p], a, sizeof a);
+            /* BIDS-AMB-DIRECT must-play: the trick's first taker plays at once (nobody has played yet) */
+            int holders = 0;
+            for (int q = 0; q < np; q++) holders += st->held[q] != BIDS_NONE;
+            if (table_kind && R(st, BIDS_R_MUST_PLAY) && holders == (int)popcount(st->grabbed))
+                WHY("under direct=must-play P%d plays its card at once", P);
+            if (table_kind) WHY("it is P%d's decision (where its %s goes), not the table's", P, a);
+            WHY("P%d plays its %s now", P, a);
+        }
+        default:
+            WHY("P%d chooses a special stable now (special 1 or special 2)", P);
+        }
+    }
+    {   /* every byte a kind does not use is 0 (game.h), so two moves compare byte for byte */
+        const uint8_t *arg = &m->a;
+        for (int i = 0; i < 7; i++)
+            if (arg[i] && !(used[m->kind] >> i & 1)) WHY("a malformed move: it sets bytes its kind does not use");
+    }
+    switch (m->kind) {
+    case BIDS_MV_GRAB:
+        /* BIDS-GRAB-RACE: one hand, one card a trick */
+        if (m->a >= np) WHY("there is no P%d (%d players)", m->a + 1, np);
+        WHY("P%d has already taken a card this trick", m->a + 1);
+    case BIDS_MV_PLAY: {
+        if (m->a >= np) WHY("there is no P%d (%d players)", m->a + 1, np);
+        if (st->held[m->a] == BIDS_NONE) WHY("P%d holds no card", m->a + 1);
+        /* BIDS-WAIT-ORDER: "moet speler A eerst zijn olifant spelen" */
+        for (int q = 0; q < np; q++)
+            if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < number_of(st->held[m->a]))
+                WHY("while waiting the lowest number plays first: P%d's %s (%s) before P%d's %s (%s)", q + 1,
+                    bids_type_word[bids_type_of(st->held[q])], number_word(st->held[q], x), m->a + 1,
+                    bids_type_word[bids_type_of(st->held[m->a])], number_word(st->held[m->a], y));
+        break;
+    }
+    case BIDS_MV_WAIT: {
+        int holders = 0, need = R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1;
+        for (int q = 0; q < np; q++) holders += st->held[q] != BIDS_NONE;
+        if (st->waiting) WHY("the players already wait for each other (until the next flip)");
+        /* BIDS-AMB-WAIT: "1 of meer spelers" | "plusieurs joueurs" */
+        if (need == 2) WHY("waiting needs several seats holding a card (wait=several), and %d holds one", holders);
+        WHY("nobody holds a card to wait with");
+    }
+    case BIDS_MV_CALL:
+        /* BIDS-AMB-FIRST first-complete: no call, the round ends when a seat is complete */
+        if (R(st, BIDS_R_FIRST_COMPLETE)) WHY("nobody calls under first=first-complete: the round ends the moment a seat is complete");
+        if (!m->a) WHY("a call names at least one seat");
+        if (m->a >> np) WHY("the call names a seat beyond the %d players", np);
+        views_of(st, w);
+        for (int q = 0; q < np; q++) {
+            int k = (m->a >> q & 1) ? why_not_complete(st, w, q, buf, n) : 0;
+            if (k) return k;
+        }
+        break;
+    case BIDS_MV_FLIP:
+        /* BIDS-TRICK-STEPS: the next flip once every card of the trick is taken and played */
+        for (int q = 0; q < np; q++)
+            if (!(st->grabbed >> q & 1)) WHY("P%d has not taken its card of this trick yet", q + 1);
+        for (int q = 0; q < np; q++)
+            if (st->held[q] != BIDS_NONE) { card_name(st->held[q], a, sizeof a); WHY("P%d still holds %s", q + 1, a); }
+        WHY("the piles are empty");
+    case BIDS_MV_TAKE: {
+        /* BIDS-GRAB-TOUCH: an open card; equal cards are alike, so the move names the lowest open one */
+        if (m->a >= BIDS_CARDS) WHY("there is no card %d", m->a);
+        int t = bids_type_of(m->a), low = lowest_in(st, BIDS_L_OPEN, t);
+        if (low < 0) WHY("no %s lies open", bids_type_word[t]);
+        card_name(m->a, a, sizeof a);
+        card_name(low, b, sizeof b);
+        WHY("equal cards are alike: taking a %s takes the lowest open one, %s, not %s", bids_type_word[t], b, a);
+    }
+    case BIDS_MV_SPECIAL:
+        if (m->a >= 2) WHY("there are special stables 1 and 2");
+        WHY("special stable %d is already given", m->a + 1);
+    default:
+        break;
+    }
+    if (st->phase != BIDS_PH_PLAY) WHY("this move is not legal here");
+    /* A seat plays its held card (BIDS-PLAY-ALL). */
+    int id = st->held[p], t = bids_type_of(id);
+    card_name(id, a, sizeof a);
+    views_of(st, w);
+    if (m->kind == BIDS_MV_TRUCK || m->kind == BIDS_MV_TRUCK_OUT) {
+        /* BIDS-TRUCK */
+        if (t != BIDS_TRUCK) WHY("P%d holds %s, not a truck", P, a);
+        if (m->a >= np || m->b >= st->nstables[m->a]) WHY("there is no stable P%d.%d", m->a + 1, m->b + 1);
+        if (m->c >= BIDS_TYPES) WHY("there is no card type %d", m->c);
+        stable_name(m->a, m->b, x);
+        if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) WHY("%s holds no %s", x, bids_type_word[m->c]);
+        if (m->d >= np || m->e >= st->nstables[m->d]) WHY("there is no stable P%d.%d", m->d + 1, m->e + 1);
+        if (m->d == m->a && m->e == m->b) WHY("the truck moves the %s to another stable, not back into %s", bids_type_word[m->c], x);
+        /* BIDS-TRUCK: "olifant naar een lege stal" */
+        if (m->c == BIDS_ELEPHANT) WHY("an elephant goes only into an empty stable, and %s is not", stable_name(m->d, m->e, y));
+        int k = why_no_fit(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1, 1, buf, n);
+        if (k) return k;
+        WHY("this move is not legal here");
+    }
+    if (m->kind == BIDS_MV_DISCARD) {
+        if (BIDS_ORDINARY(t)) {
+            /* BIDS-ANIMAL-DISCARD: "een speler mag niet vrijwillig een overtollig mannetjesdier uit het spel verwijderen" */
+            for (int s = 0; s < st->nstables[p]; s++)
+                if (animal_fits(st, w, t, p, s, -1, 0))
+                    WHY("%s takes the %s: an animal leaves the game only when none of P%d's stables can take it", stable_name(p, s, x), bids_type_word[t], P);
+        } else if (t == BIDS_ELEPHANT) {
+            /* BIDS-ELEPHANT: "Heeft geen van de andere spelers een lege stal, dan verwijdert hij de olifant" */
+            for (int q = 0; q < np; q++)
+                for (int s = 0; q != p && s < st->nstables[q]; s++)
+                    if (!VIEW(w, q, s).n) WHY("%s is empty: the elephant goes there, not out of the game", stable_name(q, s, x));
+        } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
+            /* BIDS-MADCOW, BIDS-WILD: "Heeft geen van de andere spelers een koeienstal" */
+            int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
+            for (int q = 0; q < np; q++) {
+                int s = q != p ? species_stable(st, w, q, sp, -1) : -1;
+                if (s >= 0) WHY("%s holds %s: the %s goes there, not out of the game", stable_name(q, s, x), bids_species_name[sp], bids_type_word[t]);
+            }
+        } else {
+            /* BIDS-AMB-TRUCK-IDLE must-use: "Alle genomen kaarten moeten gespeeld worden" */
+            WHY("the truck must move an animal (truck=must-use)");
+        }
+        WHY("this move is not legal here");
+    }
+    /* BIDS_MV_PLACE */
+    if (t == BIDS_TRUCK) WHY("a truck goes into no stable: it moves one animal ('truck P1.1 cow P2.1') or takes it out ('truck P1.1 cow out')");
+    if (m->a >= np || m->b >= st->nstables[m->a]) WHY("there is no stable P%d.%d", m->a + 1, m->b + 1);
+    stable_name(m->a, m->b, x);
+    const stable_view *v = &VIEW(w, m->a, m->b);
+    if (BIDS_ORDINARY(t)) {
+        /* BIDS-ANIMAL-OWN: "moet het in één van zijn eigen stallen leggen" */
+        if (m->a != p) WHY("an ordinary animal goes into one of P%d's own stables, and %s is P%d's", P, x, m->a + 1);
+        int k = why_no_fit(st, w, t, p, m->b, -1, 0, buf, n);
+        if (k) return k;
+        WHY("this move is not legal here");
+    }
+    if (t == BIDS_ELEPHANT) {
+        /* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen" */
+        if (m->a == p) WHY("an elephant goes into another seat's empty stable, and %s is P%d's own", x, P);
+        WHY("an elephant goes into an empty stable, and %s is not", x);
+    }
+    /* BIDS-MADCOW, BIDS-WILD: another seat's cow (horse) stable, or an own stable by the readings */
+    int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES;
+    const char *key = t == BIDS_MADCOW ? "madcow-own=cow-stable" : "wild-own=horse-stable";
+    if (m->a != p) WHY("a %s goes into another seat's %s stable, and %s holds no %s", bids_type_word[t], bids_species_adj[sp], x, bids_species_name[sp]);
+    /* BIDS-AMB-OWN-PURPOSE brawl-only: "(om zo de bonje in zijn stal op te lossen)" */
+    if (R(st, BIDS_R_OWN_BRAWL) && !v->brawl) WHY("under own-purpose=brawl-only an own stable takes the %s only to end its brawl, and %s has none", bids_type_word[t], x);
+    /* BIDS-AMB-MADCOW-OWN, BIDS-AMB-WILD-OWN */
+    if (R(st, t == BIDS_MADCOW ? BIDS_R_MADCOW_CATTLE : BIDS_R_WILD_HORSES))
+        WHY("under %s an own stable takes the %s only if it holds %s, and %s does not", key, bids_type_word[t], bids_species_name[sp], x);
+    if (v->elephants) WHY("%s holds an elephant, which only a truck removes", x);
+    WHY("%s is empty: the %s goes into an own stable with animals in it", x, bids_type_word[t]);
+}
+#undef WHY
+
 const game_engine bids_engine = {
     .name = "bids", .title = "Bonje in de Stal / Chaos à la Ferme", .tag = "BIDS",
     .min_players = 2, .max_players = BIDS_MAXP,
@@ -1251,6 +1647,7 @@ const game_engine bids_engine = {
     .board_print = bids_board_print,
     .move_print = bids_move_print,
     .move_parse = bids_move_parse,
+    .why_illegal = bids_why_illegal,
     .score_now = bids_score_now,
     .determinize = bids_determinize,
 };

@@ -768,6 +768,73 @@ static int num_at(const char **s, int hi)
     return v;
 }
 
+/* The rest of a loaded position's check: what every position a game reaches keeps, beyond the card
+ * counts (issue 21). GAME_OK, or GAME_BADARG with a one-line reason naming the field and its value. */
+static int gp_reachable(const gp_state *st, char *err, size_t errlen)
+{
+    int np = st->players, p = st->turn, q = left_of(st, p);
+    for (int c = 0; c < st->ncol; c++) {
+        /* GP-ONE-PER-MOTIF: a bare chest opens only with a motif its owner does not collect yet */
+        for (int d = 0; d < c; d++)
+            if (st->col_motif[c] != GP_NONE && st->col_owner[d] == st->col_owner[c] && st->col_motif[d] == st->col_motif[c])
+                PFAIL("position: 'cols': P%d collects %s twice (c%d and c%d)", st->col_owner[c] + 1,
+                      gp_param.motif_name[st->col_motif[c]], d + 1, c + 1);
+        /* GP-AMB-SECOND-DOUBLER closed: the doubler ends the row (GP-DOUBLER-PLAY), so a doubled collection
+         * takes no second doubler */
+        if (st->col_dbl[c] > 1 && !R(st, GP_R_DOUBLER_STACK))
+            PFAIL("position: 'cols': c%d has %d doublers, but second-doubler=closed allows one", c + 1, st->col_dbl[c]);
+    }
+    for (int s = 0; s < np; s++) {
+        /* GP-SETUP-HANDS "één verdubbelkaart": a seat's doubler stays in its hand, becomes one of its own
+         * chests (GP-CHEST) or goes open (GP-DOUBLER-PLAY: on its own collections under doubler-on=own) */
+        int hand = st->hand[s][GP_DOUBLER], faces = 0, open = 0;
+        for (int c = 0; c < st->ncol; c++)
+            if (st->col_owner[c] == s) { faces += st->col_face[c] == GP_DOUBLER; open += st->col_dbl[c]; }
+        if (hand + faces > 1)
+            PFAIL("position: P%d has %d doublers in 'hands' and %d as chests in 'cols', but it got one", s + 1, hand, faces);
+        if (!R(st, GP_R_DOUBLER_ANY) && hand + faces + open != 1)
+            PFAIL("position: P%d's doubler: %d in 'hands', %d as chests and %d open in 'cols'; under doubler-on=own it is exactly one",
+                  s + 1, hand, faces, open);
+        /* GP-SCORING-TIMES: a scoring not yet held has paid nothing; no scoring takes points away */
+        for (int r = 0; r < 3; r++) {
+            if (st->wscore[r][s] < 0) PFAIL("position: 'score': P%d's scoring %d is %d, below 0", s + 1, r + 1, st->wscore[r][s]);
+            if (r >= st->scorings && st->wscore[r][s])
+                PFAIL("position: 'score': P%d has %d from scoring %d, which is not held yet ('scorings' %d)", s + 1, st->wscore[r][s], r + 1, st->scorings);
+        }
+        /* GP-PENALTY-CHEST, GP-PENALTY-HAND: "aan het einde van het spel", at the third scoring (GP-END) */
+        int bare = 0;
+        for (int c = 0; c < st->ncol; c++) bare += st->col_owner[c] == s && st->col_len[c] == 0;
+        int due = hand_total(st, s) * gp_param.hand_penalty + bare * gp_param.bare_chest_penalty;
+        if (st->phase != GP_PH_OVER && st->penalty[s])
+            PFAIL("position: 'penalty': P%d loses %d before the last scoring", s + 1, st->penalty[s]);
+        if (st->phase == GP_PH_OVER && st->penalty[s] != due)
+            PFAIL("position: 'penalty': P%d loses %d, but %d hand cards and %d bare chests cost %d", s + 1, st->penalty[s],
+                  hand_total(st, s), bare, due);
+    }
+    /* GP-AMB-BARE-CHEST opened: the fox stands only on a collection with an open card, and none loses its cards */
+    if (st->fox != GP_NONE && !fox_target(st, st->fox))
+        PFAIL("position: 'fox' is on c%d, a bare chest, but fox-target=opened", st->fox + 1);
+    if (st->fox_moved) {
+        /* GP-FOX-ONCE: the fox was moved (or placed, GP-AMB-PLACE-COUNTS) this turn by an action of the
+         * current player, onto its own or its left neighbour's collection (GP-FOX-OWN, GP-FOX-LEFT) */
+        if (st->fox == GP_NONE) PFAIL("position: 'foxmoved' is 1 but the fox is beside the pile");
+        if (!st->acts) PFAIL("position: 'foxmoved' is 1 with 'acts' 0: moving the fox is an action");
+        if (st->col_owner[st->fox] != p && st->col_owner[st->fox] != q)
+            PFAIL("position: 'foxmoved' is 1 but the fox is on c%d, P%d's: this turn it went to P%d's or P%d's collections",
+                  st->fox + 1, st->col_owner[st->fox] + 1, p + 1, q + 1);
+    }
+    if (st->phase == GP_PH_PASS) {
+        /* GP-TURN-ACTIONS: the free pass follows the three actions (GP-AMB-THREE-ACTIONS may-stop: or an early end) */
+        if (st->acts != GP_ACTIONS && !R(st, GP_R_MAY_STOP))
+            PFAIL("position: phase pass with 'acts' %d: the free pass follows three actions (actions=three)", st->acts);
+        /* GP-FOX-PASS: the decision exists only when the left neighbour has a place for the fox */
+        int spot = 0;
+        for (int c = 0; c < st->ncol; c++) spot |= st->col_owner[c] == q && fox_target(st, c);
+        if (!spot) PFAIL("position: phase pass, but the left neighbour P%d has no collection in 'cols' the fox may go to", q + 1);
+    }
+    return GAME_OK;
+}
+
 static int gp_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     gp_state *st = vst;
@@ -781,7 +848,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     base_state(st, cfg);
     int np = cfg->players, seen[GP_TYPES] = {0}, v;
     /* display */
-    if (strlen(val[F_DISPLAY]) != GP_DISPLAY) PFAIL("position: 'display' needs 3 places");
+    if (strlen(val[F_DISPLAY]) != GP_DISPLAY) PFAIL("position: 'display' needs 3 places, got '%.12s'", val[F_DISPLAY]);
     for (int i = 0; i < GP_DISPLAY; i++) {
         char ch = val[F_DISPLAY][i];
         if (ch == '.') continue;
@@ -817,7 +884,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     /* pile: top first */
     if (strcmp(val[F_PILE], "-")) {
         int n = (int)strlen(val[F_PILE]);
-        if (n == 0 || n > GP_PILE_MAX) PFAIL("position: bad 'pile'");
+        if (n == 0 || n > GP_PILE_MAX) PFAIL("position: 'pile' holds 1 to %d cards or '-', got %d", GP_PILE_MAX, n);
         for (int i = 0; i < n; i++) {
             int t = type_of_letter(val[F_PILE][i]);
             if (t < 0 || t == GP_DOUBLER) PFAIL("position: bad card '%c' in 'pile'", val[F_PILE][i]);
@@ -866,35 +933,39 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     if (!strcmp(val[F_FOX], "-")) st->fox = GP_NONE;
     else {
         int c = val[F_FOX][0] == 'c' ? col_parse(val[F_FOX]) : -1;
-        if (c < 0 || c >= st->ncol) PFAIL("position: bad 'fox'");
+        if (c < 0 || c >= st->ncol) PFAIL("position: 'fox' wants '-' or a collection c1 to c%d, got '%.12s'", st->ncol, val[F_FOX]);
         st->fox = (uint8_t)c;
     }
-    if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: bad 'turn'");
+    if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: 'turn' wants 1 to %d, got '%.12s'", np, val[F_TURN]);
     st->turn = (uint8_t)(v - 1);
     int ph = -1;
     for (int i = 0; i < 3; i++) if (!strcmp(val[F_PHASE], gp_phase_name[i])) ph = i;
     if (ph < 0) PFAIL("position: unknown phase '%.20s'", val[F_PHASE]);
     st->phase = (uint8_t)ph;
-    if (small_int(val[F_ACTS], 0, GP_ACTIONS, &v)) PFAIL("position: bad 'acts'");
+    if (small_int(val[F_ACTS], 0, GP_ACTIONS, &v)) PFAIL("position: 'acts' wants 0 to %d, got '%.12s'", GP_ACTIONS, val[F_ACTS]);
     st->acts = (uint8_t)v;
-    if (small_int(val[F_FOXMV], 0, 1, &v)) PFAIL("position: bad 'foxmoved'");
+    if (small_int(val[F_FOXMV], 0, 1, &v)) PFAIL("position: 'foxmoved' wants 0 or 1, got '%.12s'", val[F_FOXMV]);
     st->fox_moved = (uint8_t)v;
-    if (small_int(val[F_DH], 0, gp_param.dh, &v)) PFAIL("position: bad 'dh'");
+    if (small_int(val[F_DH], 0, gp_param.dh, &v)) PFAIL("position: 'dh' wants 0 to %d, got '%.12s'", gp_param.dh, val[F_DH]);
     st->dh = (uint8_t)v;
-    if (small_int(val[F_SCORINGS], 0, 3, &v)) PFAIL("position: bad 'scorings'");
+    if (small_int(val[F_SCORINGS], 0, 3, &v)) PFAIL("position: 'scorings' wants 0 to 3, got '%.12s'", val[F_SCORINGS]);
     st->scorings = (uint8_t)v;
     {
         char *p = val[F_SCORE];
         int sc[GP_MAXP];
         for (int r = 0; r < 3; r++) {
             char *e = strchr(p, '/');
-            if ((r < 2) != (e != NULL)) PFAIL("position: 'score' needs 3 groups");
+            if ((r < 2) != (e != NULL)) PFAIL("position: 'score' needs 3 groups separated by '/', got '%.40s'", val[F_SCORE]);
             if (e) *e = 0;
-            if (int_list(p, np, -9999, 9999, sc)) PFAIL("position: bad 'score'");
+            char grp[48];
+            snprintf(grp, sizeof grp, "%s", p);
+            if (int_list(p, np, -9999, 9999, sc)) PFAIL("position: 'score' group %d wants %d comma-separated numbers, got '%s'", r + 1, np, grp);
             for (int q = 0; q < np; q++) st->wscore[r][q] = (int16_t)sc[q];
             p = e ? e + 1 : p;
         }
-        if (int_list(val[F_PENALTY], np, 0, 9999, sc)) PFAIL("position: bad 'penalty'");
+        char pen[48];
+        snprintf(pen, sizeof pen, "%s", val[F_PENALTY]);
+        if (int_list(val[F_PENALTY], np, 0, 9999, sc)) PFAIL("position: 'penalty' wants %d comma-separated numbers 0 to 9999, got '%s'", np, pen);
         for (int q = 0; q < np; q++) st->penalty[q] = (int16_t)sc[q];
     }
     /* GP-CARDS-110: every card once (the doublers not dealt are in the box) */
@@ -904,14 +975,15 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     if (seen[GP_DOUBLER] != np) PFAIL("position: %d doublers in play, not one per player", seen[GP_DOUBLER]);
     if (seen[GP_DH] + st->dh != gp_param.dh) PFAIL("position: Dschingis-Haan cards in the pile and laid out make %d, not 10", seen[GP_DH] + st->dh);
     if (st->scorings != (st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0))
-        PFAIL("position: 'scorings' does not match 'dh'");
-    if ((st->phase == GP_PH_OVER) != (st->scorings == 3)) PFAIL("position: the game is over exactly after the third scoring");
+        PFAIL("position: 'scorings' is %d but 'dh' %d makes %d (GP-SCORING-TIMES: the 4th, 7th and 10th)", st->scorings, st->dh,
+              st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0);
+    if ((st->phase == GP_PH_OVER) != (st->scorings == 3)) PFAIL("position: 'phase' %s with 'scorings' %d: the game is over exactly after the third scoring", gp_phase_name[st->phase], st->scorings);
     if (st->phase != GP_PH_OVER) {
-        for (int i = 0; i < GP_DISPLAY; i++) if (st->display[i] == GP_NONE) PFAIL("position: the display needs 3 cards");
-        if (st->acts >= GP_ACTIONS && st->phase == GP_PH_ACT) PFAIL("position: phase act with 3 actions used");
+        for (int i = 0; i < GP_DISPLAY; i++) if (st->display[i] == GP_NONE) PFAIL("position: 'display' place %d is empty while the game goes on", i + 1);
+        if (st->acts >= GP_ACTIONS && st->phase == GP_PH_ACT) PFAIL("position: phase act with 'acts' %d: after three actions the turn's actions are over", st->acts);
         if (st->phase == GP_PH_PASS && !fox_is_mine(st)) PFAIL("position: phase pass needs the fox on the current player's collection");
     }
-    return GAME_OK;
+    return gp_reachable(st, err, errlen);
 }
 
 /* Display, Dschingis-Haan, hands, collections and scores, for people. */
@@ -953,6 +1025,123 @@ static int gp_board_print(const void *vst, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
+/* ---- Why a move is refused ------------------------------------------------------------------ */
+
+/* A card type as people name it: the motif's Dutch name, "joker", "doubler", "Dschingis-Haan". */
+static const char *type_name(int t)
+{
+    if (t >= 0 && t < GP_MOTIFS) return gp_param.motif_name[t];
+    return t == GP_JOKER ? "joker" : t == GP_DOUBLER ? "doubler" : t == GP_DH ? "Dschingis-Haan" : "card";
+}
+
+#define WHY(...) return snprintf(buf, n, __VA_ARGS__)
+
+/* Why the fox may not stand on collection c (0 when it may). GP-AMB-BARE-CHEST. */
+static int why_no_fox_spot(const gp_state *st, int c, char *buf, size_t n)
+{
+    if (c >= st->ncol) WHY("there is no collection c%d (%d so far)", c + 1, st->ncol);
+    if (!fox_target(st, c)) WHY("c%d is a bare chest: the fox stands only on opened collections (fox-target=opened)", c + 1);
+    return 0;
+}
+
+/* Why apply refuses m (game.h's why_illegal): the first rule it breaks, in the game's terms; 0 for a
+ * move apply takes. Checked in the order moves_of builds the legal set, each reason under its clause. */
+static int gp_why_illegal(const void *vst, const game_move *m, char *buf, size_t n)
+{
+    const gp_state *st = vst;
+    game_move legal[GAME_MAX_MOVES];
+    int p = st->turn, P = p + 1, q = left_of(st, p), left = GP_ACTIONS - st->acts;
+    if (m->kind && game_move_in(legal, moves_of(st, legal, GAME_MAX_MOVES, m->kind), m)) return 0;
+    /* GP-END: "vervallen alle verdere acties" */
+    if (st->phase == GP_PH_OVER) WHY("the game is over");
+    if (m->kind < GP_MV_CHEST || m->kind > GP_MV_END) WHY("no move of Gloria Picktoria has kind %d", m->kind);
+    {   /* every byte a kind does not use is 0 (game.h), so two moves compare byte for byte */
+        game_move z = {m->kind, 0, 0, 0, 0, 0, 0, 0};
+        if (m->kind == GP_MV_CHEST || m->kind == GP_MV_TAKE || m->kind == GP_MV_FOX) z.a = m->a;
+        if (m->kind == GP_MV_OPEN) { z.a = m->a; z.b = m->b; }
+        if (!game_move_eq(&z, m)) WHY("a malformed move: it sets bytes its kind does not use");
+    }
+    if (st->phase == GP_PH_PASS) {
+        /* GP-FOX-PASS: after the actions only the free pass to the left neighbour, or the end of the turn */
+        if (m->kind != GP_MV_FOX) WHY("P%d's actions are over: only the free fox pass to P%d or 'end' remains", P, q + 1);
+        if (m->a >= st->ncol) WHY("there is no collection c%d (%d so far)", m->a + 1, st->ncol);
+        if (st->col_owner[m->a] != q)
+            WHY("the free pass goes to the left neighbour P%d's collections, and c%d is P%d's", q + 1, m->a + 1, st->col_owner[m->a] + 1);
+        int k = why_no_fox_spot(st, m->a, buf, n);
+        if (k) return k;
+        WHY("the fox cannot be passed to c%d", m->a + 1);
+    }
+    switch (m->kind) {
+    case GP_MV_CHEST:
+        /* GP-CHEST: "De speler toont één van zijn handkaarten aan alle spelers" */
+        if (m->a == GP_DH) WHY("a Dschingis-Haan is never in a hand");
+        if (m->a >= GP_HANDT) WHY("there is no card type %d", m->a);
+        if (!st->hand[p][m->a]) WHY("P%d has no %s in hand", P, type_name(m->a));
+        WHY("all %d collection places are used", GP_MAXCOL);
+    case GP_MV_OPEN: {
+        int t = m->a, c = m->b;
+        if (t == GP_DH) WHY("a Dschingis-Haan is never in a hand");
+        if (t >= GP_HANDT) WHY("there is no card type %d", t);
+        if (!st->hand[p][t]) WHY("P%d has no %s in hand", P, type_name(t));
+        if (c >= st->ncol) WHY("there is no collection c%d (%d so far)", c + 1, st->ncol);
+        if (t == GP_DOUBLER) {
+            /* GP-DOUBLER-PLAY "aan elke verzameling waarin minstens één open verzamelstuk ligt";
+             * GP-AMB-DOUBLER-OWNER; GP-AMB-SECOND-DOUBLER */
+            if (st->col_owner[c] != p && !R(st, GP_R_DOUBLER_ANY))
+                WHY("c%d is P%d's collection: a doubler goes on one's own (doubler-on=own)", c + 1, st->col_owner[c] + 1);
+            if (!st->col_len[c]) WHY("c%d is a bare chest: a doubler needs an open card on it", c + 1);
+            WHY("collection c%d is already closed by a doubler (second-doubler=closed)", c + 1);
+        }
+        /* GP-OPEN-OWN: "aan een eigen verzameling" */
+        if (st->col_owner[c] != p) WHY("c%d is P%d's collection", c + 1, st->col_owner[c] + 1);
+        /* GP-DOUBLER-PLAY: a doubler ends the row */
+        if (st->col_dbl[c]) WHY("collection c%d is closed by a doubler", c + 1);
+        /* GP-JOKER: never the first open card */
+        if (t == GP_JOKER) WHY("a joker cannot be the first open card of c%d", c + 1);
+        if (!st->col_len[c]) {
+            /* GP-ONE-PER-MOTIF */
+            for (int d = 0; d < st->ncol; d++)
+                if (st->col_owner[d] == p && st->col_motif[d] == t) WHY("P%d already collects %s (c%d)", P, type_name(t), d + 1);
+        }
+        /* GP-OPEN-EXTEND: "van **hetzelfde motief**" */
+        WHY("c%d collects %s, not %s", c + 1, type_name(st->col_motif[c]), type_name(t));
+    }
+    case GP_MV_TAKE:
+        /* GP-TAKE-DISPLAY */
+        if (m->a >= GP_DISPLAY) WHY("the display has places 1 to %d", GP_DISPLAY);
+        WHY("display place %d is empty", m->a + 1);
+    case GP_MV_DRAW:
+        /* GP-AMB-DRAW-ORDER first; GP-TAKE-PILE: 2 actions */
+        if (st->acts && R(st, GP_R_DRAW_FIRST)) WHY("drawing from the pile must be P%d's first action (draw-at=first)", P);
+        if (left < 2) WHY("drawing costs 2 actions and P%d has %d left", P, left);
+        WHY("the pile is empty");
+    case GP_MV_FOX: {
+        int c = m->a;
+        /* GP-FOX-OWN, GP-FOX-LEFT: "Als de vos zich op één van de verzamelingen bevindt van de actuele speler" */
+        if (st->fox == GP_NONE) WHY("the fox is still beside the pile, not on one of P%d's collections", P);
+        if (!fox_is_mine(st)) WHY("the fox is not on one of P%d's collections (it is on c%d, P%d's)", P, st->fox + 1, st->col_owner[st->fox] + 1);
+        /* GP-FOX-ONCE */
+        if (st->fox_moved) WHY("P%d has already moved the fox this turn", P);
+        if (c >= st->ncol) WHY("there is no collection c%d (%d so far)", c + 1, st->ncol);
+        if (c == st->fox) WHY("the fox is already on c%d", c + 1);
+        if (st->col_owner[c] == q && left < 2)
+            WHY("moving the fox to P%d's collection costs 2 actions and P%d has %d left", q + 1, P, left);
+        if (st->col_owner[c] != p && st->col_owner[c] != q)
+            WHY("c%d is P%d's collection: the fox goes to P%d's own or the left neighbour P%d's", c + 1, st->col_owner[c] + 1, P, q + 1);
+        int k = why_no_fox_spot(st, c, buf, n);
+        if (k) return k;
+        break;
+    }
+    case GP_MV_END:
+        /* GP-TURN-ACTIONS: "kiest **drie acties**"; GP-AMB-THREE-ACTIONS */
+        WHY("P%d must use all three actions before the turn ends (actions=three)", P);
+    default:
+        break;
+    }
+    WHY("this move is not legal here");
+}
+#undef WHY
+
 const game_engine gp_engine = {
     .name = "gp", .title = "Gloria Picktoria", .tag = "GP",
     .min_players = 2, .max_players = GP_MAXP,
@@ -972,6 +1161,7 @@ const game_engine gp_engine = {
     .board_print = gp_board_print,
     .move_print = gp_move_print,
     .move_parse = gp_move_parse,
+    .why_illegal = gp_why_illegal,
     .score_now = gp_score_now,
     .determinize = gp_determinize,
 };

@@ -177,7 +177,8 @@ static const fcase cases[] = {
      w_truck_female_same_seat, 1},
     {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
      "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
-    {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1",
+    {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1;"
+     "wins=2,0;round=3;won=1",
      "place P1.2", w_game_over, 0},
     {"BIDS-END-EXHAUSTED", 2, 0, "held=hen1|-;phase=play;actor=1", "place P1.1", w_new_round, 0},
     {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_none, 0},
@@ -185,7 +186,7 @@ static const fcase cases[] = {
     {"BIDS-EXTRA-STABLE", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_extra, 0},
     {"BIDS-RESET", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_reset, 0},
     {"BIDS-GAME-END", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_game_over, 0},
-    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=1",
+    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=2;wins=2,0",
      "special 2", w_special, 0},
     {"BIDS-VAR-SHORT", 2, BIDS_R_SHORT, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_short, 0},
 };
@@ -374,6 +375,74 @@ START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle
 }
 END_TEST
 
+/* ---- Positions no game reaches (check_position, issue 21) ---------------------------------------- */
+
+/* A loaded position is judged on its own: a correct one passes, and one broken in a way no game
+ * reaches (every card still in one place) is reported under the clause whose rule it breaks, the
+ * message naming the position field. */
+static void mp_mix(bids_state *s) { s->loc[tu_bids_card("cow1")] = BIDS_LOC_STABLE(0, 0); }
+static void mp_pile(bids_state *s) { s->loc[s->pile[0][0]] = BIDS_L_OUT; s->pile[0][0] = 0; s->pile_len[0] = 0; }
+static void mp_open(bids_state *s) { s->loc[tu_bids_card("cow1")] = BIDS_L_OPEN; }
+static void mp_held(bids_state *s) { s->loc[tu_bids_card("cow1")] = BIDS_L_OPEN; s->grabbed = 2; }
+static void mp_actor(bids_state *s) { s->actor = 1; }
+static void mp_round0(bids_state *s) { s->round = 0; }
+static void mp_wait(bids_state *s) { s->waiting = 1; }
+static void mp_exhausted(bids_state *s)
+{
+    s->loc[s->held[0]] = BIDS_L_OUT; s->held[0] = BIDS_NONE; s->phase = BIDS_PH_TABLE; s->actor = 0;
+}
+static void mp_first(bids_state *s) { s->readings |= BIDS_R_FIRST_COMPLETE; }
+static void mp_wins(bids_state *s) { s->wins[0] = 1; }
+static void mp_round3(bids_state *s) { s->round = 3; }
+static void mp_won(bids_state *s) { s->round_winners = 1; }
+static void mp_winners(bids_state *s) { s->game_winners = 2; }
+static void mp_short(bids_state *s) { s->readings |= BIDS_R_SHORT; }
+static void mp_specials(bids_state *s) { s->specials_given = 1; }
+static void mp_no_bonus(bids_state *s) { s->readings &= ~(uint32_t)BIDS_R_BONUS; }
+static void mp_pending(bids_state *s) { s->pending5 = 3; }
+
+static const struct {
+    uint32_t r;
+    const char *fields, *clause, *field;
+    void (*mutate)(bids_state *);
+} position_cases[] = {
+    {0, "stables=stallion1,mare1/-/-|-/-/-", "BIDS-STABLE-ONE-SPECIES", "P1.1", mp_mix},
+    {0, "", "BIDS-SETUP-DEAL", "piles:", mp_pile},
+    {0, "", "BIDS-FLIP", "open:", mp_open},
+    {0, "held=hen1|-", "BIDS-GRAB-TOUCH", "held:", mp_held},
+    {0, "", "BIDS-GRAB-RACE", "actor:", mp_actor},
+    {0, "", "BIDS-TRICK-STEPS", "round:", mp_round0},
+    {0, "grabbed=0;open=cow1,cow2", "BIDS-WAIT-ORDER", "waiting:", mp_wait},
+    {0, "held=elephant1|truck1;phase=play;actor=2", "BIDS-WAIT-ORDER", "actor:", mp_wait},
+    {0, "piles=-|-;held=hen1|-;phase=play;actor=1", "BIDS-END-EXHAUSTED", "piles:", mp_exhausted},
+    {0, "stables=" COMPLETE3 "|-/-/-", "BIDS-CALL", "stables:", mp_first},
+    {0, "", "BIDS-EXTRA-STABLE", "wins:", mp_wins},
+    {0, "", "BIDS-END-VALUE", "wins:", mp_round3},
+    {0, "", "BIDS-END-VALUE", "won:", mp_won},
+    {0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-;phase=over;winners=1;won=1;wins=2,0;round=2", "BIDS-GAME-END", "winners:", mp_winners},
+    {0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2;won=1", "BIDS-VAR-SHORT", "round:", mp_short},
+    {BIDS_R_BONUS, "", "BIDS-VAR-BONUS", "specials:", mp_specials},
+    {BIDS_R_BONUS, "stables=-/-/-/-/*1:-|-/-/-;specials=1;wins=2,0;round=3;won=1", "BIDS-VAR-BONUS", "stables:", mp_no_bonus},
+    {BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=2;wins=2,0", "BIDS-VAR-BONUS", "pending:", mp_pending},
+};
+
+START_TEST(the_position_oracles_flag_a_position_no_game_reaches)
+{
+    static inv_ctx c;
+    bids_state st;
+    tu_bids_pos(&st, 2, position_cases[_i].r, position_cases[_i].fields);
+    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
+    c.og->check_position(&c, c.k_game, &st);
+    ck_assert_msg(c.violations == 0, "%s: %s", tu_first_id(&c), c.first_msg);
+    position_cases[_i].mutate(&st);
+    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
+    c.og->check_position(&c, c.k_game, &st);
+    ck_assert_msg(c.violations > 0, "%s stayed silent", position_cases[_i].clause);
+    ck_assert_str_eq(tu_first_id(&c), position_cases[_i].clause);
+    ck_assert_msg(!strncmp(c.first_msg, position_cases[_i].field, strlen(position_cases[_i].field)), "%s", c.first_msg);
+}
+END_TEST
+
 static Suite *bids_oracles_suite(void)
 {
     Suite *s = suite_create("bids_oracles");
@@ -384,6 +453,9 @@ static Suite *bids_oracles_suite(void)
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_determinize_that_changes_a_pile_height_or_loses_a_card);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("positions");
+    tcase_add_loop_test(tc, the_position_oracles_flag_a_position_no_game_reaches, 0, (int)(sizeof position_cases / sizeof position_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }

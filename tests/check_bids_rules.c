@@ -8,6 +8,10 @@ static void play(bids_state *st, const char *move) { tu_play(BG, &ctx, st, move)
 static void fresh(void) { tu_bids_oracles(&ctx); }
 #define AT(st, name, where) ck_assert_int_eq(tu_bids_at(st, name), where)
 #define ST(p, s) BIDS_LOC_STABLE(p, s)
+/* P1 won one round (4 stables) or two (5 stables), the last one: the fields a position needs with them
+ * (BIDS-EXTRA-STABLE: a stable per round won; every finished round has a winner) */
+#define WON4 ";wins=1,0;round=2;won=1"
+#define WON5 ";wins=2,0;round=3;won=1"
 
 /* ---- Material and setup ------------------------------------------------------------------ */
 
@@ -570,7 +574,7 @@ END_TEST
 START_TEST(a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win)
 {
     bids_state st;
-    const char *pos = "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1";
+    const char *pos = "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1" WON5;
     fresh();
     tu_bids_pos(&st, 2, R0, pos);
     play(&st, "place P1.2");                             /* P1 wins on value, owning 5 */
@@ -580,10 +584,10 @@ START_TEST(a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_w
     tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, pos);
     play(&st, "place P1.2");
     ck_assert_int_ne(st.phase, BIDS_PH_OVER);            /* nobody finished the round: it goes on */
-    ck_assert_int_eq(st.round, 2);
+    ck_assert_int_eq(st.round, 4);
     ck_assert_int_eq(st.nstables[0], 5);
     fresh();
-    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-" WON5);
     play(&st, "call P1");                                /* five complete stables called: the game is won */
     ck_assert_int_eq(st.phase, BIDS_PH_OVER);
     ck_assert_int_eq(st.game_winners, 1);
@@ -616,20 +620,20 @@ START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
     int scores[4];
     unsigned w;
     fresh();
-    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
     play(&st, "call P1");
     ck_assert_int_eq(st.phase, BIDS_PH_PLAY > 0 ? st.phase : 0);
     ck_assert(bids_engine.to_move(&st) >= 0);            /* own-five: 4 stables, the game goes on */
     ck_assert_int_eq(st.nstables[0], 5);
     fresh();
-    tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
     play(&st, "call P1");
     ck_assert_int_eq(bids_engine.to_move(&st), -1);
     ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
     ck_assert_int_eq(w, 1);
     ck_assert_int_eq(scores[0], 5);
     fresh();
-    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-" WON5);
     play(&st, "call P1");
     ck_assert_int_eq(bids_engine.to_move(&st), -1);
     ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
@@ -638,7 +642,7 @@ START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
      * and both reach 5: both win the game (found by libFuzzer; corpus/regressions/bids). */
     fresh();
     tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1|"
-                "stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2");
+                "stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=2;won=3");
     play(&st, "call P1+P2");
     ck_assert_int_eq(bids_engine.to_move(&st), -1);
     ck_assert_int_eq(bids_engine.result(&st, scores, &w), GAME_OK);
@@ -654,25 +658,25 @@ START_TEST(under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_on
 {
     bids_state st;
     fresh();
-    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
     play(&st, "call P1");
     ck_assert_int_eq(bids_engine.to_move(&st), 0);
     ck_assert(tu_bids_legal(&st, "special 2"));
     play(&st, "special 2");
     ck_assert_int_eq(st.special[0][4], 2);
-    ck_assert_int_eq(st.round, 2);
+    ck_assert_int_eq(st.round, 3);
     /* the second seat to earn a 5th gets the other one at once */
     fresh();
-    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=-/-/-/-|" COMPLETE3 "/ram1,ewe1;specials=2;"
-                "won=0");
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=-/-/-/-/*2:-|" COMPLETE3 "/ram1,ewe1;specials=2;"
+                "wins=2,1;round=4;won=1");
     ck_assert_int_eq(st.specials_given, 2);
     play(&st, "call P2");
     ck_assert_int_eq(st.special[1][4], 1);
     ck_assert_int_eq(st.specials_given, 3);
     /* a special stable of horses is complete only with horses */
-    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/*1:rooster1,hen1|-/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/*1:rooster1,hen1|-/-/-;specials=1" WON5);
     ck_assert(!tu_bids_legal(&st, "call P1"));
-    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:stallion1,mare1|-/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:stallion1,mare1|-/-/-;specials=1" WON5);
     ck_assert(tu_bids_legal(&st, "call P1"));
 }
 END_TEST
@@ -755,7 +759,7 @@ START_TEST(the_scores_so_far_end_the_round_as_it_stands)
     ck_assert_uint_eq(w, 1u);
     /* P1 owns five complete stables: it wins the round and the game; a fifth stable is the most a seat
      * owns, so it stays at 5. */
-    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|ram2/-/-" WON5);
     ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
     ck_assert_int_eq(sc[0], 5);
     ck_assert_int_eq(sc[1], 3);
@@ -763,19 +767,19 @@ START_TEST(the_scores_so_far_end_the_round_as_it_stands)
     /* BIDS-AMB-FIVE-WIN: P1 (5 stables) and P2 (3) tie on value, 10 each, and both win the round (P2 to
      * 4). Under any-win P1 wins the game with it: winners P1. Under complete-win a round won on value
      * ends no game: the winners are the round's, P1 and P2. */
-    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-");
+    tu_bids_pos(&st, 2, R0, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-" WON5);
     ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
     ck_assert_int_eq(sc[0], 5);
     ck_assert_int_eq(sc[1], 4);
     ck_assert_uint_eq(w, 1u);
-    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_COMPLETE, "stables=stallion1,mare1/-/-/-/-|stallion2,mare2/-/-" WON5);
     ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
     ck_assert_int_eq(sc[0], 5);
     ck_assert_int_eq(sc[1], 4);
     ck_assert_uint_eq(w, 3u);
     /* BIDS-VAR-BONUS: while P1 chooses its special fifth stable the round is over and its stable given:
      * the stables owned (5 and 3) and that round's winner. */
-    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-");
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
     play(&st, "call P1");
     ck_assert_int_eq(st.phase, BIDS_PH_SPECIAL);
     ck_assert_int_eq(BG->score_now(&st, sc, &w), GAME_OK);
@@ -810,12 +814,270 @@ START_TEST(the_scores_so_far_are_the_result_once_the_game_is_over)
 }
 END_TEST
 
+/* ---- Why a move is refused (issue 21) ------------------------------------------------------------ */
+
+/* One illegal move in a hand-made position, and the reason why_illegal gives for it. `raw` is used
+ * when the move has no notation (a malformed move, a card id no take names). */
+typedef struct {
+    int players;
+    uint32_t r;
+    const char *fields, *move;
+    game_move raw;
+    const char *why;
+} why_case;
+
+#define OVER2 "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-;phase=over;winners=1;won=1;wins=2,0;round=2"
+#define SPECIAL2 "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=2;wins=2,0"
+#define PLAYS(card, st) "held=" card "|-;phase=play;actor=1;stables=" st
+static const why_case why_cases[] = {
+    /* BIDS-GAME-END */
+    {2, R0, OVER2, "flip", {0}, "the game is over"},
+    /* GAME_TABLE (game.h): who decides */
+    {2, R0, "", "take hen", {0}, "it is the table's decision, not a seat's: a seat takes after 'grab P<n>' and plays after 'play P<n>'"},
+    {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", "flip", {0}, "it is P1's decision (which open card it takes), not the table's"},
+    {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", "discard", {0}, "P1 has its hand on the open cards: it takes one now"},
+    {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "flip", {0}, "it is P1's decision (where its hen1 goes), not the table's"},
+    {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "take hen", {0}, "P1 plays its hen1 now"},
+    {2, BIDS_R_BONUS, SPECIAL2, "flip", {0}, "P1 chooses a special stable now (special 1 or special 2)"},
+    /* game.h: a move is compared byte for byte */
+    {2, R0, "", NULL, {BIDS_MV_WAIT, 1, 0, 0, 0, 0, 0, 0}, "a malformed move: it sets bytes its kind does not use"},
+    {2, R0, "", NULL, {12, 0, 0, 0, 0, 0, 0, 0}, "no move of Bonje in de Stal has kind 12"},
+    /* BIDS-GRAB-RACE */
+    {2, R0, "", "grab P3", {0}, "there is no P3 (2 players)"},
+    {2, R0, "", "grab P1", {0}, "P1 has already taken a card this trick"},
+    {2, R0, "", "play P1", {0}, "P1 holds no card"},
+    /* BIDS-WAIT-ORDER, BIDS-AMB-WAIT */
+    {2, R0, "held=elephant1|truck1;waiting=1", "play P2", {0},
+     "while waiting the lowest number plays first: P1's elephant (3) before P2's truck (6)"},
+    {2, R0, "held=hen1|truck1;waiting=1", "play P2", {0},
+     "while waiting the lowest number plays first: P1's hen (no number) before P2's truck (6)"},
+    {2, R0, "held=hen1|-;waiting=1", "wait", {0}, "the players already wait for each other (until the next flip)"},
+    {2, R0, "", "wait", {0}, "nobody holds a card to wait with"},
+    {2, BIDS_R_WAIT_SEVERAL, "held=hen1|-", "wait", {0}, "waiting needs several seats holding a card (wait=several), and 1 holds one"},
+    /* BIDS-CALL, BIDS-AMB-FIRST, BIDS-STABLE-COMPLETE, BIDS-BRAWL, BIDS-ELEPHANT, BIDS-VAR-BONUS, BIDS-AMB-EACH-SPECIES */
+    {2, BIDS_R_FIRST_COMPLETE, "", "call P1", {0}, "nobody calls under first=first-complete: the round ends the moment a seat is complete"},
+    {2, R0, "", NULL, {BIDS_MV_CALL, 0, 0, 0, 0, 0, 0, 0}, "a call names at least one seat"},
+    {2, R0, "", "call P3", {0}, "the call names a seat beyond the 2 players"},
+    {2, R0, "", "call P1", {0}, "P1 may not call: P1.1 is empty"},
+    {2, R0, "stables=elephant1/bull1,cow1/boar1,sow1|-/-/-", "call P1", {0}, "P1 may not call: P1.1 holds an elephant, which is never complete"},
+    {2, R0, "stables=stallion1,stallion2,mare1/bull1,cow1/boar1,sow1|-/-/-", "call P1", {0}, "P1 may not call: P1.1 is a brawl (2 males)"},
+    {2, R0, "stables=mare1/bull1,cow1/boar1,sow1|-/-/-", "call P1", {0}, "P1 may not call: P1.1 has no male"},
+    {2, R0, "stables=stallion1/bull1,cow1/boar1,sow1|-/-/-", "call P1", {0}, "P1 may not call: P1.1 has no female"},
+    {2, BIDS_R_BONUS, "stables=bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:bull2,cow2|-/-/-;specials=1" WON5, "call P1", {0},
+     "P1 may not call: P1.5 is a special stable of horses and holds cattle"},
+    {2, BIDS_R_DISTINCT, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-", "call P1", {0},
+     "P1 may not call: P1.1 and P1.2 both hold horses (species=distinct)"},
+    /* BIDS-TRICK-STEPS */
+    {2, R0, "grabbed=1;open=cow1", "flip", {0}, "P2 has not taken its card of this trick yet"},
+    {2, R0, "held=hen1|-", "flip", {0}, "P1 still holds hen1"},
+    /* BIDS-GRAB-TOUCH */
+    {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", "take hen", {0}, "no hen lies open"},
+    {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", NULL, {BIDS_MV_TAKE, 90, 0, 0, 0, 0, 0, 0}, "there is no card 90"},
+    /* BIDS-AMB-DIRECT must-play */
+    {3, BIDS_R_MUST_PLAY, "piles=hen10|hen11|hen12;open=hen2,boar1;grabbed=1;held=hen1|-|-;phase=play;actor=1", "grab P2", {0},
+     "under direct=must-play P1 plays its card at once"},
+    /* BIDS-TRUCK, BIDS-AMB-TRUCK-IDLE */
+    {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "truck P1.1 hen P2.1", {0}, "P1 holds hen1, not a truck"},
+    {2, R0, PLAYS("truck1", "-/-/-|-/-/-"), "truck P1.4 hen out", {0}, "there is no stable P1.4"},
+    {2, R0, PLAYS("truck1", "-/-/-|-/-/-"), "truck P1.1 cow out", {0}, "P1.1 holds no cow"},
+    {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "truck P1.1 cow P2.4", {0}, "there is no stable P2.4"},
+    {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "truck P1.1 cow P1.1", {0}, "the truck moves the cow to another stable, not back into P1.1"},
+    {2, R0, PLAYS("truck1", "elephant1/cow1/-|-/-/-"), "truck P1.1 elephant P1.2", {0}, "an elephant goes only into an empty stable, and P1.2 is not"},
+    {2, R0, PLAYS("truck1", "cow1/elephant1/-|-/-/-"), "truck P1.1 cow P1.2", {0}, "P1.2 holds an elephant: it is full"},
+    {2, R0, PLAYS("truck1", "cow1/-/-|ram1/-/-"), "truck P1.1 cow P2.1", {0}, "P2.1 holds sheep, and a cow is of the cattle"},
+    {2, R0, PLAYS("truck1", "cow2/-/-|bull1,cow1/-/-"), "truck P1.1 cow P2.2", {0},
+     "P2.1 holds cattle: a second cattle stable must start with the bull"},
+    {2, BIDS_R_TRUCK_MUST, PLAYS("truck1", "cow1/-/-|-/-/-"), "discard", {0}, "the truck must move an animal (truck=must-use)"},
+    {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "place P1.2", {0},
+     "a truck goes into no stable: it moves one animal ('truck P1.1 cow P2.1') or takes it out ('truck P1.1 cow out')"},
+    /* BIDS-ANIMAL-OWN, BIDS-STABLE-ONE-SPECIES, BIDS-STABLE-SECOND-MALE, BIDS-ANIMAL-FEMALE-EMPTY, BIDS-ANIMAL-DISCARD */
+    {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "place P1.4", {0}, "there is no stable P1.4"},
+    {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "place P2.1", {0}, "an ordinary animal goes into one of P1's own stables, and P2.1 is P2's"},
+    {2, R0, PLAYS("hen1", "elephant1/-/-|-/-/-"), "place P1.1", {0}, "P1.1 holds an elephant: it is full"},
+    {2, R0, PLAYS("hen1", "ram1/-/-|-/-/-"), "place P1.1", {0}, "P1.1 holds sheep, and a hen is of the chickens"},
+    {2, R0, PLAYS("cow2", "bull1,cow1/-/-|-/-/-"), "place P1.2", {0}, "P1.1 holds cattle: a second cattle stable must start with the bull"},
+    {2, R0, PLAYS("stallion1", "-/-/-|-/-/-"), "discard", {0},
+     "P1.1 takes the stallion: an animal leaves the game only when none of P1's stables can take it"},
+    /* BIDS-ELEPHANT */
+    {2, R0, PLAYS("elephant1", "-/-/-|-/-/-"), "place P1.2", {0}, "an elephant goes into another seat's empty stable, and P1.2 is P1's own"},
+    {2, R0, PLAYS("elephant1", "-/-/-|ram1/-/-"), "place P2.1", {0}, "an elephant goes into an empty stable, and P2.1 is not"},
+    {2, R0, PLAYS("elephant1", "-/-/-|ram1/-/-"), "discard", {0}, "P2.2 is empty: the elephant goes there, not out of the game"},
+    /* BIDS-MADCOW, BIDS-WILD, BIDS-AMB-MADCOW-OWN, BIDS-AMB-OWN-PURPOSE */
+    {2, R0, PLAYS("madcow1", "-/-/-|ram1/-/-"), "place P2.1", {0}, "a mad cow goes into another seat's cattle stable, and P2.1 holds no cattle"},
+    {2, BIDS_R_OWN_BRAWL, PLAYS("madcow1", "bull1,cow1/-/-|-/-/-"), "place P1.1", {0},
+     "under own-purpose=brawl-only an own stable takes the mad cow only to end its brawl, and P1.1 has none"},
+    {2, BIDS_R_MADCOW_CATTLE, PLAYS("madcow1", "ram1/-/-|-/-/-"), "place P1.1", {0},
+     "under madcow-own=cow-stable an own stable takes the mad cow only if it holds cattle, and P1.1 does not"},
+    {2, R0, PLAYS("madcow1", "elephant1/-/-|-/-/-"), "place P1.1", {0}, "P1.1 holds an elephant, which only a truck removes"},
+    {2, R0, PLAYS("madcow1", "-/-/-|-/-/-"), "place P1.1", {0}, "P1.1 is empty: the mad cow goes into an own stable with animals in it"},
+    {2, R0, PLAYS("madcow1", "-/-/-|bull1/-/-"), "discard", {0}, "P2.1 holds cattle: the mad cow goes there, not out of the game"},
+    {2, R0, PLAYS("wild1", "-/-/-|bull1/-/-"), "place P2.1", {0},
+     "a wild stallion goes into another seat's horse stable, and P2.1 holds no horses"},
+    /* BIDS-VAR-BONUS */
+    {2, BIDS_R_BONUS, SPECIAL2, NULL, {BIDS_MV_SPECIAL, 2, 0, 0, 0, 0, 0, 0}, "there are special stables 1 and 2"},
+};
+
+/* BIDS-LEGAL-SET: every move apply refuses has a reason in the game's terms (why_illegal, issue 21),
+ * one per rule it breaks; `rulefuzz replay` prints it beside the legal moves. */
+START_TEST(an_illegal_move_is_refused_with_the_rule_it_breaks)
+{
+    const why_case *w = &why_cases[_i];
+    bids_state st, before;
+    game_move m = w->raw;
+    char why[160];
+    tu_bids_pos(&st, w->players, w->r, w->fields);
+    if (w->move) ck_assert_int_eq(BG->move_parse(&st, w->move, &m), GAME_OK);
+    before = st;
+    ck_assert_int_eq(BG->apply(&st, &m), GAME_ILLEGAL);
+    ck_assert_int_gt(BG->why_illegal(&st, &m, why, sizeof why), 0);
+    ck_assert_str_eq(why, w->why);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+}
+END_TEST
+
+/* BIDS-GRAB-TOUCH: equal cards are alike, so a take names the lowest open card of its type. */
+START_TEST(a_take_that_names_an_equal_card_but_the_lowest_is_refused)
+{
+    bids_state st;
+    char why[160];
+    tu_bids_pos(&st, 2, R0, "phase=grab;actor=1;grabbed=0;open=cow1,cow2");
+    game_move m = {BIDS_MV_TAKE, (uint8_t)tu_bids_card("cow2"), 0, 0, 0, 0, 0, 0};
+    ck_assert_int_eq(BG->apply(&st, &m), GAME_ILLEGAL);
+    ck_assert_int_gt(BG->why_illegal(&st, &m, why, sizeof why), 0);
+    ck_assert_str_eq(why, "equal cards are alike: taking a cow takes the lowest open one, cow1, not cow2");
+}
+END_TEST
+
+/* BIDS-LEGAL-SET: a legal move has no reason against it. */
+START_TEST(a_legal_move_gets_no_reason)
+{
+    game_move legal[GAME_MAX_MOVES];
+    char why[160];
+    bids_state st;
+    for (size_t k = 0; k < sizeof why_cases / sizeof why_cases[0]; k++) {
+        tu_bids_pos(&st, why_cases[k].players, why_cases[k].r, why_cases[k].fields);
+        int n = BG->legal_moves(&st, legal, GAME_MAX_MOVES);
+        for (int i = 0; i < n; i++) ck_assert_int_eq(BG->why_illegal(&st, &legal[i], why, sizeof why), 0);
+    }
+}
+END_TEST
+
+/* ---- Positions no game reaches (issue 21) --------------------------------------------------------- */
+
+/* A hand-made position that breaks a rule every reachable position keeps, and the start of the
+ * refusal, which names the field and its value. */
+#define BOTH5 "stables=" COMPLETE3 "/ram1,ewe1/-|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/-"
+static const struct { int players; uint32_t r; const char *fields, *err; } bad_positions[] = {
+    /* BIDS-SETUP-MATERIAL */
+    {2, R0, "stables=hen11/-/-|-/-/-", "position: card hen11 is named twice (in 'piles' and 'stables')"},
+    {2, R0, "out=-", "position: card stallion1 is missing: name every card once in piles, open, held, stables, out or box"},
+    /* BIDS-STABLE-ONE-SPECIES, BIDS-ELEPHANT, BIDS-MADCOW, BIDS-WILD, BIDS-TRUCK */
+    {2, R0, "stables=stallion1,cow1/-/-|-/-/-", "position: 'stables': P1.1 holds stallion1 and cow1: one species per stable"},
+    {2, R0, "stables=-/-/-|cow1,elephant1/-/-", "position: 'stables': P2.1 holds elephant1 and cow1, but a stable with an elephant is full"},
+    {2, R0, "stables=madcow1/-/-|-/-/-", "position: 'stables': P1.1 holds madcow1, but a mad cow never stays in a stable"},
+    {2, R0, "stables=-/-/wild2|-/-/-", "position: 'stables': P1.3 holds wild2, but a wild stallion never stays in a stable"},
+    {2, R0, "stables=-/truck1/-|-/-/-", "position: 'stables': P1.2 holds truck1, but a truck never stays in a stable"},
+    /* BIDS-VAR-BONUS */
+    {2, R0, "stables=-/-/-/-/*1:-|-/-/-;specials=1" WON5, "position: 'stables': P1.5 is special stable 1, but bonus=off"},
+    {2, BIDS_R_BONUS, "stables=*1:-/-/-|-/-/-;specials=1", "position: 'stables': P1.1 is special stable 1, but only a 5th stable is one"},
+    {2, BIDS_R_BONUS, "stables=-/-/-/-/*1:-|-/-/-/-/*1:-;specials=1;wins=2,2;round=5;won=1", "position: 'stables': special stable 1 is given twice"},
+    {2, BIDS_R_BONUS, "specials=1", "position: 'specials' is 1, but the special stables in 'stables' make 0"},
+    {2, BIDS_R_BONUS, SPECIAL2 ";specials=0;pending=3", "position: 'pending' names P2, which owns 3 stables and did not win the last round"},
+    {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=3;round=2;wins=2,2;actor=2",
+     "position: 'actor' P2 chooses, but a lower seat in 'pending' 3 comes first"},
+    {2, R0, SPECIAL2, "position: phase special, but bonus=off"},
+    /* BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE */
+    {2, R0, "wins=1,0", "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 3 as in 'stables'"},
+    {2, R0, "stables=-/-/-/-/-|-/-/-" WON4, "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 5 as in 'stables'"},
+    /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner */
+    {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;won=1", "position: 'wins': P1 won 1 rounds, but 0 are finished ('round' 1, phase table)"},
+    {2, R0, "round=3", "position: 'wins' adds up to 0, but 2 rounds are finished ('round' 3, phase table) and each has a winner"},
+    {2, R0, "won=1", "position: 'won' is 1, but no round is finished yet ('round' 1)"},
+    {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2", "position: 'won' is 0, but round 1 is finished and had a winner"},
+    {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2;won=3", "position: 'won' names P2, but 'wins' says it won no round"},
+    /* BIDS-GAME-END, BIDS-VAR-SHORT */
+    {2, BIDS_R_SHORT, "stables=-/-/-/-|-/-/-" WON4, "position: 'round' is 2, but short=on plays one round"},
+    {2, R0, BOTH5 ";phase=over;winners=2;won=1;wins=2,2;round=4", "position: 'winners' 2 are not all among the last round's winners ('won' 1)"},
+    {2, R0, "stables=-/-/-/-|-/-/-;phase=over;winners=1;won=1;wins=1,0", "position: 'winners' names P1, who owns 4 stables: the game is won with 5"},
+    /* BIDS-WAIT-ORDER, BIDS-AMB-WAIT */
+    {2, R0, "grabbed=0;open=cow1,cow2;waiting=1", "position: 'waiting' is 1, but 'grabbed' 0: the players wait only once one of them has taken a card"},
+    {2, BIDS_R_WAIT_SEVERAL, "grabbed=1;open=cow1;held=hen1|-;waiting=1",
+     "position: 'waiting' is 1, but 'grabbed' 1: the players wait only once several of them (wait=several) have taken a card"},
+    {2, R0, "held=elephant1|truck1;waiting=1;phase=play;actor=2",
+     "position: phase play for 'actor' P2 while waiting, but P1's elephant1 is numbered lower than its truck1"},
+    /* BIDS-AMB-FIRST first-complete */
+    {2, BIDS_R_FIRST_COMPLETE, "stables=" COMPLETE3 "|-/-/-",
+     "position: 'stables': P1's stables are all complete in phase table, but first=first-complete has ended that round"},
+    /* BIDS-SETUP-DEAL, BIDS-FLIP, BIDS-GRAB-RACE: the trick's fields */
+    {2, R0, "piles=hen11,hen10|hen12", "position: 'piles' must be equal, but P1's has 2 cards and P2's 1"},
+    {2, R0, "held=hen1|-;grabbed=2;open=cow1", "position: 'held': P1 holds a card, but 'grabbed' 2 says it took none this trick"},
+    {2, R0, "open=cow1", "position: 'open' has 1 cards, but 0 seats have not taken one ('grabbed' 3): one each"},
+    {2, R0, "actor=3", "position: 'actor' wants a seat 1 to 2, got '3'"},
+    {2, R0, "round=0", "position: 'round' wants 1 to 255 (rounds started), got '0'"},
+    {2, R0, "grabbed=4", "position: 'grabbed' wants a seat mask 0 to 3, got '4'"},
+    {2, R0, "waiting=2", "position: 'waiting' wants 0 or 1, got '2'"},
+    {2, R0, "phase=play;actor=2", "position: phase play, but 'actor' P2 holds no card in 'held'"},
+    {2, R0, "phase=over", "position: 'winners' is 0 in phase over: it is set exactly when the game is over"},
+    {2, R0, "actor=2", "position: 'actor' is 2 in phase table: write 1 (no seat decides)"},
+    {2, R0, "phase=grab", "position: phase grab, but 'actor' P1 already took a card ('grabbed' 3)"},
+    {2, R0, "pending=1", "position: 'pending' is 1 in phase table: only while a special stable is chosen"},
+    {2, BIDS_R_BONUS, SPECIAL2 ";actor=2", "position: phase special, but 'actor' P2 is not in 'pending' 1 or 'specials' 0 is not 0"},
+    {2, R0, "piles=-|-", "position: phase table with empty 'piles', no 'open' card and every card played: that round is over"},
+    {2, R0, "phase=foo", "position: unknown phase 'foo' (table, grab, play, special or over)"},
+    {2, R0, "won=4", "position: 'won' wants a seat mask 0 to 3, got '4'"},
+    {2, R0, "winners=9", "position: 'winners' wants a seat mask 0 to 3, got '9'"},
+    {2, R0, "pending=5", "position: 'pending' wants a seat mask 0 to 3, got '5'"},
+    {2, R0, "specials=4", "position: 'specials' wants 0 to 3 (1: special stable 1 given, 2: special stable 2, 3: both), got '4'"},
+    {2, R0, "wins=0,x", "position: 'wins' wants rounds won 0 to 255, got 'x' for P2"},
+};
+
+START_TEST(a_position_no_game_reaches_is_refused_naming_the_field)
+{
+    const char *want = bad_positions[_i].err;
+    game_config cfg = {bad_positions[_i].players, bad_positions[_i].r};
+    char err[256];
+    bids_state st;
+    const char *text = tu_bids_text(cfg.players, bad_positions[_i].fields);
+    ck_assert_int_eq(BG->setup_position(&st, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(!strncmp(err, want, strlen(want)), "case %d: got '%s', want '%s'\n%s", _i, err, want, text);
+    ck_assert(!strchr(err, '\n'));
+}
+END_TEST
+
+/* BIDS-STABLE-SECOND-MALE, BIDS-TRUCK: a stable of females only beside another stable of their species is
+ * reachable (the female came first, or a truck took the male out), so a position with one loads. */
+START_TEST(a_female_only_stable_beside_another_of_its_species_is_reachable_and_loads)
+{
+    bids_state st;
+    char text[GAME_TEXT_MAX], err[256];
+    fresh();
+    tu_bids_pos(&st, 2, R0, "held=bull1|truck1;stables=cow1/-/-|-/-/-;phase=play;actor=1");
+    play(&st, "place P1.2");                     /* P1.1 holds a cow alone, P1.2 the bull */
+    play(&st, "play P2");
+    play(&st, "truck P1.2 bull out");             /* P1.1 and P1.2: no male left, cow1 alone */
+    tu_bids_pos(&st, 2, R0, "stables=cow1/cow2/-|-/-/-");
+    ck_assert_int_gt(BG->position_print(&st, text, sizeof text), 0);
+    game_config cfg = {2, R0};
+    ck_assert_msg(BG->setup_position(&st, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    inv_on_position(&ctx, &st);
+    ck_assert_msg(ctx.violations == 0, "%s", ctx.first_msg);
+}
+END_TEST
+
 static Suite *bids_rules_suite(void)
 {
     Suite *s = suite_create("bids_rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four, 0, 6);
     tcase_add_test(tc, one_or_five_players_are_refused);
+    tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
+                        (int)(sizeof bad_positions / sizeof bad_positions[0]));
+    tcase_add_test(tc, a_female_only_stable_beside_another_of_its_species_is_reachable_and_loads);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("illegal moves");
+    tcase_add_loop_test(tc, an_illegal_move_is_refused_with_the_rule_it_breaks, 0, (int)(sizeof why_cases / sizeof why_cases[0]));
+    tcase_add_test(tc, a_take_that_names_an_equal_card_but_the_lowest_is_refused);
+    tcase_add_test(tc, a_legal_move_gets_no_reason);
     suite_add_tcase(s, tc);
     tc = tcase_create("trick");
     tcase_add_test(tc, the_flip_comes_only_after_every_card_is_taken_and_played);

@@ -82,12 +82,18 @@ END_TEST
 
 /* The six "Voorbeelden van toegelaten speelbeurten" (five turns and the rule that closes the
  * list): each record replays as a legal turn; each illegal variant is refused by the engine. */
-static const struct { const char *rec, *bad_move; int bad_line_from_end; } turn_examples[] = {
-    {"turn-example-1-herman-three-display-cards.nl.rec", "P1 draw", 1},
-    {"turn-example-2-carl-chest-fox-display.nl.rec", "P2 fox c1", 1},
-    {"turn-example-3-anne-three-open-cards-then-fox.nl.rec", "P3 fox c4", 2},
-    {"turn-example-4-marc-chest-and-fox-to-neighbour.nl.rec", "P4 fox c2", 1},
-    {"turn-example-5-carl-pile-display-then-fox.nl.rec", "P2 draw", 2},
+static const struct { const char *rec, *bad_move; int bad_line_from_end; const char *why; } turn_examples[] = {
+    /* GP-TAKE-PILE */
+    {"turn-example-1-herman-three-display-cards.nl.rec", "P1 draw", 1, "drawing costs 2 actions and P1 has 1 left"},
+    /* GP-FOX-ONCE */
+    {"turn-example-2-carl-chest-fox-display.nl.rec", "P2 fox c1", 1, "P2 has already moved the fox this turn"},
+    /* GP-FOX-LEFT */
+    {"turn-example-3-anne-three-open-cards-then-fox.nl.rec", "P3 fox c4", 2,
+     "moving the fox to P4's collection costs 2 actions and P3 has 1 left"},
+    {"turn-example-4-marc-chest-and-fox-to-neighbour.nl.rec", "P4 fox c2", 1,
+     "c2 is P2's collection: the fox goes to P4's own or the left neighbour P1's"},
+    /* GP-TAKE-PILE */
+    {"turn-example-5-carl-pile-display-then-fox.nl.rec", "P2 draw", 2, "drawing costs 2 actions and P2 has 1 left"},
 };
 
 START_TEST(each_example_of_a_permitted_turn_replays_and_its_illegal_variant_is_refused)
@@ -112,6 +118,7 @@ START_TEST(each_example_of_a_permitted_turn_replays_and_its_illegal_variant_is_r
     int n = snprintf(bad + keep, 128, "%s%s\n", keep && bad[keep - 1] != '\n' ? "\n" : "", turn_examples[_i].bad_move);
     ck_assert_int_eq(replay_text("bad.rec", bad, keep + (size_t)n, &out, err, sizeof err), RF_EXIT_BADINPUT);
     ck_assert_msg(strstr(err, "illegal move"), "%s", err);
+    ck_assert_msg(strstr(err, turn_examples[_i].why), "%s", err);           /* why_illegal's reason (issue 21) */
     free(bad);
     free(text);
 }
@@ -156,8 +163,8 @@ START_TEST(bad_gp_records_give_exit_2_and_a_file_line_message)
     /* broken positions */
     static const struct { const char *from, *to, *want; } pos_cases[] = {
         {"hands=VVWX", "hands=VVVX", "position: 10 cards of motif V, not 9"},
-        {"turn=1", "turn=4", "position: bad 'turn'"},
-        {"scorings=0", "scorings=1", "position: 'scorings' does not match 'dh'"},
+        {"turn=1", "turn=4", "position: 'turn' wants 1 to 3, got '4'"},
+        {"scorings=0", "scorings=1", "position: 'scorings' is 1 but 'dh' 0 makes 0"},
         {"cols=-", "cols=1VK0j0x0", "position: collection c1 cannot exist"},
         {"phase=act", "phase=pass", "position: phase pass needs the fox"},
         {"display=JJJ", "display=JJ", "position: 'display' needs 3 places"},
@@ -268,6 +275,69 @@ START_TEST(random_games_under_the_profile_and_random_readings_break_no_clause)
 }
 END_TEST
 
+/* An illegal move in a record is bad input, and the message gives why_illegal's reason beside the
+ * legal moves (corpus/gp_record/illegal-draw.rec: the third action of P1 would be a draw). */
+START_TEST(an_illegal_move_in_a_record_is_refused_with_its_reason)
+{
+    static rf_replay out;
+    char path[512], err[RF_ERR_MAX];
+    size_t len;
+    snprintf(path, sizeof path, "%s/gp_record/illegal-draw.rec", tu_corpus());
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    ck_assert_int_eq(replay_text("t.rec", text, len, &out, err, sizeof err), RF_EXIT_BADINPUT);
+    ck_assert_msg(strstr(err, "t.rec:7: illegal move 'P1 draw': drawing costs 2 actions and P1 has 1 left; legal now: chest ") != NULL,
+                  "%s", err);
+    free(text);
+}
+END_TEST
+
+/* ---- Property: every refusal has a reason, and only a refusal -------------------------------------- */
+
+/* game.h's why_illegal: a reason exactly for the moves apply refuses, one line of at most 159
+ * characters, never the engine's fallback. `m` is tried on a copy of st. */
+static void reason_agrees(const gp_state *st, const game_move *m)
+{
+    gp_state t = *st;
+    char why[512];
+    int rc = gp_engine.apply(&t, m), n = gp_engine.why_illegal(st, m, why, sizeof why);
+    ck_assert_msg((rc == GAME_OK) == (n == 0), "move %d %d %d: apply %d, why_illegal %d '%s'", m->kind, m->a, m->b, rc, n,
+                  n > 0 ? why : "");
+    if (n > 0) {
+        ck_assert_msg(n < 160 && !strchr(why, '\n'), "too long or two lines: %s", why);
+        ck_assert_msg(strcmp(why, "this move is not legal here"), "no reason for move %d %d %d", m->kind, m->a, m->b);
+    }
+}
+
+/* Every move of a wide set (each kind with every argument in and just beyond range, and every legal
+ * move with a stray byte) in the states of random games under random readings. */
+START_TEST(why_illegal_gives_a_reason_for_exactly_the_moves_apply_refuses)
+{
+    uint64_t rng = 77 + (uint64_t)_i;
+    for (int g = 0; g < 6; g++) {
+        gp_state st;
+        uint32_t readings = (uint32_t)game_rng_below(&rng, 1u << GP_N_AMB);
+        tu_gp_deal(&st, 2 + (g + _i) % 4, readings, game_rng_next(&rng));
+        for (int step = 0; gp_engine.to_move(&st) >= 0; step++) {
+            game_move legal[GAME_MAX_MOVES];
+            int n = gp_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+            if (step % 3 == 0) {
+                for (int k = 0; k <= GP_MV_END + 1; k++)
+                    for (int a = 0; a <= GP_MAXCOL && a <= st.ncol + GP_TYPES + 1; a++)
+                        for (int b = 0; b <= (k == GP_MV_OPEN ? st.ncol + 1 : 0); b++) {
+                            game_move m = {(uint8_t)k, (uint8_t)a, (uint8_t)b, 0, 0, 0, 0, 0};
+                            reason_agrees(&st, &m);
+                        }
+                for (int i = 0; i < n; i++) { game_move m = legal[i]; m.g = 1; reason_agrees(&st, &m); }
+            }
+            ck_assert_int_eq(gp_engine.apply(&st, &legal[game_rng_below(&rng, (uint32_t)n)]), GAME_OK);
+        }
+        game_move m = {GP_MV_DRAW, 0, 0, 0, 0, 0, 0, 0};
+        reason_agrees(&st, &m);                          /* the game is over */
+    }
+}
+END_TEST
+
 static Suite *gp_suite(void)
 {
     Suite *s = suite_create("gp");
@@ -278,12 +348,17 @@ static Suite *gp_suite(void)
                         (int)(sizeof turn_examples / sizeof turn_examples[0]));
     tcase_add_test(tc, taking_back_a_card_is_no_move);
     tcase_add_test(tc, bad_gp_records_give_exit_2_and_a_file_line_message);
+    tcase_add_test(tc, an_illegal_move_in_a_record_is_refused_with_its_reason);
     tcase_add_test(tc, truncated_and_garbled_gp_records_never_crash);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);
     suite_add_tcase(s, tc);
     tc = tcase_create("properties");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, random_games_under_the_profile_and_random_readings_break_no_clause);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("why illegal");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, why_illegal_gives_a_reason_for_exactly_the_moves_apply_refuses, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -703,6 +703,58 @@ START_TEST(every_gp_clause_has_a_wrong_transition_test)
 }
 END_TEST
 
+/* ---- Positions no game reaches (check_position, issue 21) ---------------------------------------- */
+
+/* A loaded position is judged on its own: a correct one passes, and one broken in a way no game
+ * reaches (every card still counted once) is reported under the clause whose rule it breaks, the
+ * message naming the position field. */
+static void mut_motif_twice(gp_state *s) { s->col_motif[1] = 4; s->hand[0][4]--; s->hand[0][1]++; }   /* c2 K -> W */
+static void mut_second_doubler(gp_state *s) { s->readings &= ~(uint32_t)GP_R_DOUBLER_STACK; }
+static void mut_two_doublers(gp_state *s)   /* one from c1 back to P1's hand, P3's becomes P1's chest c4 */
+{
+    s->col_dbl[0] = 1; s->hand[0][GP_DOUBLER] = 1;
+    s->hand[2][GP_DOUBLER] = 0; s->col_face[3] = GP_DOUBLER; s->hand[2][5]++;
+}
+static void mut_doubler_own(gp_state *s) { s->readings &= ~(uint32_t)GP_R_DOUBLER_ANY; }
+static void mut_unheld_scoring(gp_state *s) { s->wscore[1][0] = 2; }
+static void mut_early_penalty(gp_state *s) { s->penalty[0] = 1; }
+static void mut_fox_bare(gp_state *s) { s->fox = 3; }
+static void mut_fox_moved(gp_state *s) { s->fox = GP_NONE; s->fox_moved = 1; s->acts = 1; }
+static void mut_pass_early(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 1; }
+static void mut_pass_nowhere(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 3; s->col_owner[2] = 2; }
+
+static const struct {
+    const char *clause, *field;
+    void (*mutate)(gp_state *);
+} position_cases[] = {
+    {"GP-ONE-PER-MOTIF", "cols:", mut_motif_twice},
+    {"GP-DOUBLER-PLAY", "cols:", mut_second_doubler},
+    {"GP-SETUP-HANDS", "hands, cols:", mut_two_doublers},
+    {"GP-DOUBLER-PLAY", "hands, cols:", mut_doubler_own},
+    {"GP-SCORING-TIMES", "score:", mut_unheld_scoring},
+    {"GP-PENALTY-HAND", "penalty:", mut_early_penalty},
+    {"GP-FOX-PLACE", "fox:", mut_fox_bare},
+    {"GP-FOX-ONCE", "foxmoved:", mut_fox_moved},
+    {"GP-TURN-ACTIONS", "phase:", mut_pass_early},
+    {"GP-FOX-PASS", "phase:", mut_pass_nowhere},
+};
+
+START_TEST(position_oracles_fire_on_a_position_no_game_reaches)
+{
+    /* P1's and P2's doublers open on P1's c1 (doubler-on=any, second-doubler=allowed); c4 a bare chest */
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=VVW|SS|TTX;cols=1VW2j0x2,1SK1j0x0,2TS1j0x0,1M.0j0x0;fox=c1", "");
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);
+    ctx.og->check_position(&ctx, ctx.k_game, &st);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+    position_cases[_i].mutate(&st);
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);
+    ctx.og->check_position(&ctx, ctx.k_game, &st);
+    ck_assert_msg(ctx.violations > 0, "%s stayed silent", position_cases[_i].clause);
+    ck_assert_str_eq(tu_first_id(&ctx), position_cases[_i].clause);
+    ck_assert_msg(!strncmp(ctx.first_msg, position_cases[_i].field, strlen(position_cases[_i].field)), "%s", ctx.first_msg);
+}
+END_TEST
+
 static Suite *gp_oracles_suite(void)
 {
     Suite *s = suite_create("gp-oracles");
@@ -758,6 +810,10 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, penalty_hand_oracle_fires_when_a_hand_card_is_not_counted);
     tcase_add_test(tc, winner_oracle_fires_when_the_lower_score_wins);
     tcase_add_test(tc, every_gp_clause_has_a_wrong_transition_test);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("positions");
+    tcase_add_loop_test(tc, position_oracles_fire_on_a_position_no_game_reaches, 0,
+                        (int)(sizeof position_cases / sizeof position_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }

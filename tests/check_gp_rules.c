@@ -596,7 +596,8 @@ END_TEST
 /* GP-DOUBLER-SCORE: a doubler on the row doubles; one used as a chest does not. */
 START_TEST(a_doubler_doubles_its_row_but_not_as_a_chest)
 {
-    pos(3, GP_NL, "hands=-|-|X;cols=1VK2j0x1,1XS1j0x0;dh=3", "#");
+    /* doubler-on=any: P2's doubler lies open on P1's c1, P1's own is c2's chest (issue 21: under own no game reaches it) */
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=-|-|X;cols=1VK2j0x1,1XS1j0x0;dh=3", "#");
     play("take 1");
     ck_assert_int_eq(st.wscore[0][0], 8 + 4);
 }
@@ -746,12 +747,182 @@ START_TEST(the_oracles_list_of_legal_moves_agrees_with_the_engine)
 }
 END_TEST
 
+/* ---- Why a move is refused (issue 21) ------------------------------------------------------------ */
+
+/* One illegal move in a hand-made position, and the reason why_illegal gives for it. `raw` is used
+ * when the move has no notation (a malformed move, a card type no hand holds). */
+typedef struct {
+    uint32_t r, off;                /* readings: profile nl with r set and off cleared */
+    const char *fields, *move;
+    game_move raw;
+    const char *why;
+} why_case;
+
+#define WHY3 "hands=VWX|SSX|TTX"
+static const why_case why_cases[] = {
+    /* GP-END */
+    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3", "take 1", {0}, "the game is over"},
+    /* game.h: a move is compared byte for byte */
+    {0, 0, T3, NULL, {GP_MV_TAKE, 0, 1, 0, 0, 0, 0, 0}, "a malformed move: it sets bytes its kind does not use"},
+    {0, 0, T3, NULL, {9, 0, 0, 0, 0, 0, 0, 0}, "no move of Gloria Picktoria has kind 9"},
+    /* GP-CHEST */
+    {0, 0, T3 ";turn=2", "chest K", {0}, "P2 has no vitrine in hand"},
+    {0, 0, T3, NULL, {GP_MV_CHEST, GP_DH, 0, 0, 0, 0, 0, 0}, "a Dschingis-Haan is never in a hand"},
+    {0, 0, T3, NULL, {GP_MV_CHEST, 13, 0, 0, 0, 0, 0, 0}, "there is no card type 13"},
+    /* GP-OPEN-START, GP-OPEN-EXTEND, GP-OPEN-OWN, GP-ONE-PER-MOTIF, GP-JOKER, GP-DOUBLER-PLAY */
+    {0, 0, T3, "open K c1", {0}, "P1 has no vitrine in hand"},
+    {0, 0, T3, "open V c5", {0}, "there is no collection c5 (0 so far)"},
+    {0, 0, "hands=VVWX|SX|TTX;cols=2VW1j0x0", "open X c1", {0}, "c1 is P2's collection: a doubler goes on one's own (doubler-on=own)"},
+    {0, 0, WHY3 ";cols=1V.0j0x0", "open X c1", {0}, "c1 is a bare chest: a doubler needs an open card on it"},
+    {GP_R_DOUBLER_ANY, GP_R_DOUBLER_STACK, "hands=VWX|SS|TTX;cols=1VV1j0x1", "open X c1", {0},
+     "collection c1 is already closed by a doubler (second-doubler=closed)"},
+    {0, 0, "hands=VVWX|SX|TTX;cols=2VW1j0x0", "open V c1", {0}, "c1 is P2's collection"},
+    {0, 0, "hands=VWW|SSX|TTX;cols=1VW1j0x1", "open W c1", {0}, "collection c1 is closed by a doubler"},
+    {0, 0, "hands=VJX|SSX|TTX;cols=1W.0j0x0", "open J c1", {0}, "a joker cannot be the first open card of c1"},
+    {0, 0, "hands=WX|SSX|TTX;cols=1VW1j0x0,1V.0j0x0", "open W c2", {0}, "P1 already collects worm (c1)"},
+    {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0", "open V c1", {0}, "c1 collects worm, not voetring"},
+    /* GP-TAKE-DISPLAY */
+    {0, 0, T3, NULL, {GP_MV_TAKE, 3, 0, 0, 0, 0, 0, 0}, "the display has places 1 to 3"},
+    /* GP-TAKE-PILE, GP-AMB-DRAW-ORDER */
+    {0, 0, T3 ";acts=2", "draw", {0}, "drawing costs 2 actions and P1 has 1 left"},
+    {GP_R_DRAW_FIRST, 0, T3 ";acts=1", "draw", {0}, "drawing from the pile must be P1's first action (draw-at=first)"},
+    /* GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-ONCE, GP-AMB-BARE-CHEST */
+    {0, 0, T3 ";cols=1VW1j0x0", "fox c1", {0}, "the fox is still beside the pile, not on one of P1's collections"},
+    {0, 0, "hands=VVWX|SX|TTX;cols=2VS1j0x0,1VW1j0x0;fox=c1", "fox c2", {0}, "the fox is not on one of P1's collections (it is on c1, P2's)"},
+    {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,1SK1j0x0;fox=c1;foxmoved=1;acts=1", "fox c2", {0}, "P1 has already moved the fox this turn"},
+    {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1", "fox c9", {0}, "there is no collection c9 (1 so far)"},
+    {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1", "fox c1", {0}, "the fox is already on c1"},
+    {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;acts=2", "fox c2", {0},
+     "moving the fox to P2's collection costs 2 actions and P1 has 1 left"},
+    {0, 0, "hands=VVX|SSX|TX;cols=1VW1j0x0,3VT1j0x0;fox=c1", "fox c2", {0},
+     "c2 is P3's collection: the fox goes to P1's own or the left neighbour P2's"},
+    {0, 0, "hands=VX|SSX|TTX;cols=1VW1j0x0,1V.0j0x0;fox=c1", "fox c2", {0},
+     "c2 is a bare chest: the fox stands only on opened collections (fox-target=opened)"},
+    /* GP-TURN-ACTIONS, GP-AMB-THREE-ACTIONS */
+    {0, 0, T3, "end", {0}, "P1 must use all three actions before the turn ends (actions=three)"},
+    /* GP-FOX-PASS */
+    {0, 0, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "take 1", {0},
+     "P1's actions are over: only the free fox pass to P2 or 'end' remains"},
+    {0, 0, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "fox c3", {0},
+     "the free pass goes to the left neighbour P2's collections, and c3 is P3's"},
+    {0, 0, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "fox c7", {0},
+     "there is no collection c7 (3 so far)"},
+    {0, 0, "hands=VVX|X|TTX;cols=1VW1j0x0,2VS1j0x0,2S.0j0x0;fox=c1;phase=pass;acts=3", "fox c3", {0},
+     "c3 is a bare chest: the fox stands only on opened collections (fox-target=opened)"},
+};
+
+/* GP-LEGAL-SET: every move apply refuses has a reason in the game's terms (why_illegal, issue 21),
+ * one per rule it breaks; `rulefuzz replay` prints it beside the legal moves. */
+START_TEST(an_illegal_move_is_refused_with_the_rule_it_breaks)
+{
+    const why_case *w = &why_cases[_i];
+    game_move m = w->raw;
+    char why[160];
+    pos(3, (GP_NL | w->r) & ~w->off, w->fields, "");
+    ck_assert_msg(ctx.violations == 0, "case %d: %s: %s", _i, tu_first_id(&ctx), ctx.first_msg);
+    if (w->move) ck_assert_int_eq(G->move_parse(&st, w->move, &m), GAME_OK);
+    gp_state before = st;
+    ck_assert_int_eq(G->apply(&st, &m), GAME_ILLEGAL);
+    ck_assert_int_gt(G->why_illegal(&st, &m, why, sizeof why), 0);
+    ck_assert_str_eq(why, w->why);
+    ck_assert_mem_eq(&st, &before, sizeof st);
+}
+END_TEST
+
+/* GP-LEGAL-SET: a legal move has no reason against it. */
+START_TEST(a_legal_move_gets_no_reason)
+{
+    game_move legal[GAME_MAX_MOVES];
+    char why[160];
+    for (size_t k = 0; k < sizeof why_cases / sizeof why_cases[0]; k++) {
+        pos(3, (GP_NL | why_cases[k].r) & ~why_cases[k].off, why_cases[k].fields, "");
+        int n = G->legal_moves(&st, legal, GAME_MAX_MOVES);
+        for (int i = 0; i < n; i++) ck_assert_int_eq(G->why_illegal(&st, &legal[i], why, sizeof why), 0);
+    }
+}
+END_TEST
+
+/* ---- Positions no game reaches (issue 21) --------------------------------------------------------- */
+
+/* A hand-made position that breaks a rule every reachable position keeps, and the start of the
+ * refusal, which names the field and its value. */
+static const struct { uint32_t r, off; const char *fields, *err; } bad_positions[] = {
+    /* GP-ONE-PER-MOTIF */
+    {0, 0, "hands=VX|SSX|TTX;cols=1VW1j0x0,1VW1j0x0", "position: 'cols': P1 collects worm twice (c1 and c2)"},
+    /* GP-AMB-SECOND-DOUBLER closed */
+    {GP_R_DOUBLER_ANY, GP_R_DOUBLER_STACK, "hands=VV|SS|TTX;cols=1VW2j0x2",
+     "position: 'cols': c1 has 2 doublers, but second-doubler=closed allows one"},
+    /* GP-SETUP-HANDS, GP-CHEST, GP-AMB-DOUBLER-OWNER */
+    {GP_R_DOUBLER_ANY, 0, "hands=VVWXX|SS|TTX", "position: P1 has 2 doublers in 'hands' and 0 as chests in 'cols', but it got one"},
+    {0, 0, "hands=VVW|SSX|TTX;cols=2WW1j0x1", "position: P1's doubler: 0 in 'hands', 0 as chests and 0 open in 'cols'; under doubler-on=own it is exactly one"},
+    /* GP-SCORING-TIMES */
+    {0, 0, T3 ";score=-1,0,0/0,0,0/0,0,0", "position: 'score': P1's scoring 1 is -1, below 0"},
+    {0, 0, T3 ";dh=4;score=0,0,0/2,0,0/0,0,0", "position: 'score': P1 has 2 from scoring 2, which is not held yet ('scorings' 1)"},
+    /* GP-PENALTY-CHEST, GP-PENALTY-HAND */
+    {0, 0, T3 ";penalty=1,0,0", "position: 'penalty': P1 loses 1 before the last scoring"},
+    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=0,3,3", "position: 'penalty': P1 loses 0, but 4 hand cards and 0 bare chests cost 4"},
+    /* GP-AMB-BARE-CHEST opened */
+    {0, 0, WHY3 ";cols=1V.0j0x0;fox=c1", "position: 'fox' is on c1, a bare chest, but fox-target=opened"},
+    /* GP-FOX-ONCE */
+    {0, 0, T3 ";foxmoved=1;acts=1", "position: 'foxmoved' is 1 but the fox is beside the pile"},
+    {0, 0, WHY3 ";cols=1VV1j0x0;fox=c1;foxmoved=1", "position: 'foxmoved' is 1 with 'acts' 0: moving the fox is an action"},
+    {0, 0, "hands=VVWX|SSX|TX;cols=3VT1j0x0;fox=c1;foxmoved=1;acts=1",
+     "position: 'foxmoved' is 1 but the fox is on c1, P3's: this turn it went to P1's or P2's collections"},
+    /* GP-TURN-ACTIONS, GP-FOX-PASS */
+    {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;phase=pass;acts=1",
+     "position: phase pass with 'acts' 1: the free pass follows three actions (actions=three)"},
+    {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1;phase=pass;acts=3",
+     "position: phase pass, but the left neighbour P2 has no collection in 'cols' the fox may go to"},
+    /* the fields' ranges, with the value given */
+    {0, 0, T3 ";acts=4", "position: 'acts' wants 0 to 3, got '4'"},
+    {0, 0, T3 ";foxmoved=2", "position: 'foxmoved' wants 0 or 1, got '2'"},
+    {0, 0, T3 ";fox=c3", "position: 'fox' wants '-' or a collection c1 to c0, got 'c3'"},
+    {0, 0, T3 ";acts=3", "position: phase act with 'acts' 3: after three actions the turn's actions are over"},
+    {0, 0, T3 ";dh=11", "position: 'dh' wants 0 to 10, got '11'"},
+    {0, 0, T3 ";phase=over", "position: 'phase' over with 'scorings' 0: the game is over exactly after the third scoring"},
+    {0, 0, T3 ";display=J.J", "position: 'display' place 2 is empty while the game goes on"},
+    {0, 0, T3 ";score=0,0/0,0,0/0,0,0", "position: 'score' group 1 wants 3 comma-separated numbers, got '0,0'"},
+    {0, 0, T3 ";penalty=0,x,0", "position: 'penalty' wants 3 comma-separated numbers 0 to 9999, got '0,x,0'"},
+    {0, 0, T3 ";turn=0", "position: 'turn' wants 1 to 3, got '0'"},
+};
+
+START_TEST(a_position_no_game_reaches_is_refused_naming_the_field)
+{
+    game_config cfg = {3, (GP_NL | bad_positions[_i].r) & ~bad_positions[_i].off};
+    char err[256], text[GAME_TEXT_MAX];
+    snprintf(text, sizeof text, "%s", tu_gp_text(3, bad_positions[_i].fields, ""));
+    ck_assert_int_eq(G->setup_position(&st, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(!strncmp(err, bad_positions[_i].err, strlen(bad_positions[_i].err)), "case %d: got '%s', want '%s'", _i, err,
+                  bad_positions[_i].err);
+    ck_assert(!strchr(err, '\n'));
+}
+END_TEST
+
+/* The same positions, reached under the readings that allow them, load (the refusals follow the readings). */
+START_TEST(positions_the_readings_allow_are_accepted)
+{
+    pos(3, GP_NL & ~(uint32_t)GP_R_DOUBLER_STACK, "hands=VW|SSX|TTX;cols=1VW1j0x1;fox=c1", "");   /* one doubler, closed */
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=VV|SS|TTX;cols=1VW2j0x2", "");    /* allowed: two doublers on c1 */
+    pos(3, GP_NL | GP_R_FOX_BARE_CHEST, WHY3 ";cols=1V.0j0x0;fox=c1", "");    /* any-chest */
+    pos(3, GP_NL | GP_R_MAY_STOP, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;phase=pass;acts=1", "");
+    pos(3, GP_NL, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3", "");
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+}
+END_TEST
+
 static Suite *gp_rules_suite(void)
 {
     Suite *s = suite_create("gp-rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest, 0, 8);
     tcase_add_test(tc, a_position_without_all_110_cards_is_refused);
+    tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
+                        (int)(sizeof bad_positions / sizeof bad_positions[0]));
+    tcase_add_test(tc, positions_the_readings_allow_are_accepted);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("illegal moves");
+    tcase_add_loop_test(tc, an_illegal_move_is_refused_with_the_rule_it_breaks, 0, (int)(sizeof why_cases / sizeof why_cases[0]));
+    tcase_add_test(tc, a_legal_move_gets_no_reason);
     suite_add_tcase(s, tc);
     tc = tcase_create("turn");
     tcase_add_test(tc, a_turn_is_three_actions_in_any_order_then_the_next_player_clockwise);

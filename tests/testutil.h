@@ -77,6 +77,20 @@ static inline void tu_play(const game_engine *g, inv_ctx *c, void *st, const cha
     }
 }
 
+/* ---- Property tests in parts ------------------------------------------------------------ */
+
+/* Whether game k of a property test is this process's to play: RF_PART="i/n" plays the games with
+ * k % n == i (make check runs the longest suite in parts, each on its own core, adding into one
+ * counts file); unset or malformed, every game. */
+static inline int tu_in_part(long k)
+{
+    const char *e = getenv("RF_PART");
+    int i = 0, n = 1;
+    if (e && sscanf(e, "%d/%d", &i, &n) == 2 && n > 1 && i >= 0 && i < n) return k % n == i;
+    return 1;
+}
+static inline int tu_first_part(void) { return tu_in_part(0); }
+
 /* ---- Records, for any game ------------------------------------------------------------ */
 
 /* Replay record text with every oracle of g on; the result code. */

@@ -41,37 +41,26 @@ static inline void tu_bids_mark(const char *s, int *seen)
     }
 }
 
-/* A position from the given fields ("key=value;..."); missing fields take defaults (one card in each pile, the last hens,
- * no open card, 3 empty stables each, table phase, round 1, nobody grabbed); "out" defaults to every
- * card the other fields do not name. */
-static inline void tu_bids_pos(bids_state *st, int players, uint32_t readings, const char *fields)
+/* The position text of the given fields ("key=value;..."); missing fields take defaults (one card in each
+ * pile, the last hens, no open card, 3 empty stables each, table phase, round 1, nobody grabbed); "out"
+ * defaults to every card the other fields do not name. Not loaded (also for positions that must be
+ * refused); a static buffer, overwritten by the next call. */
+static inline const char *tu_bids_text(int players, const char *fields)
 {
     static const char *const keys[] = {"piles", "open", "held", "stables", "out", "box", "phase", "actor", "waiting",
                                        "round", "grabbed", "won", "winners", "pending", "specials", "wins", "rng"};
     enum { NK = 17 };
+    static char text[GAME_TEXT_MAX];
     char val[NK][1024], buf[4096];
     int given[NK] = {0};
     const char *seat_dash[] = {"", "", "-|-", "-|-|-", "-|-|-|-"};
     const char *seat_st[] = {"", "", "-/-/-|-/-/-", "-/-/-|-/-/-|-/-/-", "-/-/-|-/-/-|-/-/-|-/-/-"};
     const char *seat_w[] = {"", "", "0,0", "0,0,0", "0,0,0,0"};
     const char *seat_pile[] = {"", "", "hen11|hen12", "hen10|hen11|hen12", "hen9|hen10|hen11|hen12"};
-    snprintf(val[0], sizeof val[0], "%s", seat_pile[players]);
-    snprintf(val[1], sizeof val[1], "-");
-    snprintf(val[2], sizeof val[2], "%s", seat_dash[players]);
-    snprintf(val[3], sizeof val[3], "%s", seat_st[players]);
-    val[4][0] = 0;
-    snprintf(val[5], sizeof val[5], "-");
-    snprintf(val[6], sizeof val[6], "table");
-    snprintf(val[7], sizeof val[7], "1");
-    snprintf(val[8], sizeof val[8], "0");
-    snprintf(val[9], sizeof val[9], "1");
+    const char *dflt[NK] = {seat_pile[players], "-", seat_dash[players], seat_st[players], "", "-", "table", "1", "0", "1",
+                            NULL, "0", "0", "0", "0", seat_w[players], "1"};
+    for (int i = 0; i < NK; i++) snprintf(val[i], sizeof val[i], "%s", dflt[i] ? dflt[i] : "");
     snprintf(val[10], sizeof val[10], "%d", (1 << players) - 1);
-    snprintf(val[11], sizeof val[11], "0");
-    snprintf(val[12], sizeof val[12], "0");
-    snprintf(val[13], sizeof val[13], "0");
-    snprintf(val[14], sizeof val[14], "0");
-    snprintf(val[15], sizeof val[15], "%s", seat_w[players]);
-    snprintf(val[16], sizeof val[16], "1");
     snprintf(buf, sizeof buf, "%s", fields);
     for (char *p = strtok(buf, ";"); p; p = strtok(NULL, ";")) {
         char *eq = strchr(p, '=');
@@ -93,13 +82,21 @@ static inline void tu_bids_pos(bids_state *st, int players, uint32_t readings, c
                 if (!seen[id]) { o += sprintf(o, "%s%s%d", any ? "," : "", tu_bids_names[t], k); any = 1; }
         if (!any) sprintf(o, "-");
     }
-    char text[GAME_TEXT_MAX], *w = text;
+    char *w = text;
     for (int i = 0; i < NK; i++) w += sprintf(w, "%s%s=%s", i ? ";" : "", keys[i], val[i]);
+    return text;
+}
+
+/* That position loaded under `readings`; the test fails if the engine refuses it. */
+static inline void tu_bids_pos(bids_state *st, int players, uint32_t readings, const char *fields)
+{
+    const char *text = tu_bids_text(players, fields);
     game_config cfg = {players, readings};
     char err[200];
     int rc = bids_engine.setup_position(st, &cfg, text, err, sizeof err);
     ck_assert_msg(rc == GAME_OK, "%s\n%s", err, text);
 }
+
 
 /* 1 when the move text is one of the legal moves. */
 static inline int tu_bids_legal(const bids_state *st, const char *move)
