@@ -114,6 +114,11 @@ void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint6
     }
     finish(g, s[0].b, &out->ended[0], out->scores[0], &out->winners[0]);
     finish(g, s[1].b, &out->ended[1], out->scores[1], &out->winners[1]);
+    if (g->measures) {
+        out->nextra = g->measures(s[0].b, out->extra_name, out->extra[0], GAME_MAX_MEASURES);
+        g->measures(s[1].b, out->extra_name, out->extra[1], GAME_MAX_MEASURES);
+        if (out->nextra > GAME_MAX_MEASURES) out->nextra = GAME_MAX_MEASURES;
+    }
     if (out->part_at < 0 && out->ended[0] && out->ended[1] &&
         (out->winners[0] != out->winners[1] || memcmp(out->scores[0], out->scores[1], sizeof(int) * (size_t)players))) {
         out->part_at = step + 1;                /* one game, scored two ways: they part at the final scoring */
@@ -150,6 +155,7 @@ static void side_measures(const amb_game *x, int side, double *v)
     unsigned w = x->winners[side], k = 0;
     for (unsigned t = w; t; t &= t - 1) k++;
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) v[AMB_M_SEAT0 + p] = (p < np && (w >> p & 1)) ? 1.0 / k : 0.0;
+    for (int e = 0; e < GAME_MAX_MEASURES; e++) v[AMB_M_EXTRA0 + e] = e < x->nextra ? x->extra[side][e] : 0.0;
 }
 
 static int cmp_long(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
@@ -165,6 +171,7 @@ void amb_stats_of(const amb_game *games, long n, amb_stats *s)
     for (long i = 0; i < n; i++) {
         const amb_game *x = &games[i];
         if (x->players > s->seats) s->seats = x->players;
+        if (x->nextra > s->nextra) { s->nextra = x->nextra; memcpy(s->extra_name, x->extra_name, sizeof s->extra_name); }
         if (x->part_at >= 0) { parted++; parts[np++] = x->part_at; }
         if (x->relevant >= 0) { judged++; relevant += x->relevant; }
         if (x->ended[0] && x->ended[1]) {
@@ -172,7 +179,8 @@ void amb_stats_of(const amb_game *games, long n, amb_stats *s)
             side_measures(x, 0, va);
             side_measures(x, 1, vb);
             for (int m = 0; m < AMB_MEASURES; m++) {
-                if (m >= AMB_M_SEAT0 && m - AMB_M_SEAT0 >= x->players) continue;
+                if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0 && m - AMB_M_SEAT0 >= x->players) continue;
+                if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= x->nextra) continue;
                 d[m][nd[m]++] = vb[m] - va[m];
             }
             both++;
@@ -186,7 +194,8 @@ void amb_stats_of(const amb_game *games, long n, amb_stats *s)
     stat_rate_of(parted, n, &s->exercised);
     if (np) { qsort(parts, (size_t)np, sizeof *parts, cmp_long); s->median_part = np % 2 ? (double)parts[np / 2] : 0.5 * (double)(parts[np / 2 - 1] + parts[np / 2]); }
     for (int m = 0; m < AMB_MEASURES; m++) {
-        if (m >= AMB_M_SEAT0 && m - AMB_M_SEAT0 >= s->seats) continue;
+        if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0 && m - AMB_M_SEAT0 >= s->seats) continue;
+        if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= s->nextra) continue;
         stat_mean_of(d[m], nd[m], &s->effect[m]);
         if (s->effect[m].significant) {
             s->significant++;
@@ -249,10 +258,11 @@ void amb_effects_text(const amb_stats *s, char *buf, size_t n)
     for (int m = 0; m < AMB_MEASURES && len < n; m++) {
         const stat_mean *e = &s->effect[m];
         if (!e->significant) continue;
-        char name[40];
+        char name[64];
         if (m < AMB_M_SEAT0) snprintf(name, sizeof name, "%s", amb_measure_name[m]);
+        else if (m >= AMB_M_EXTRA0) snprintf(name, sizeof name, "%s", s->extra_name[m - AMB_M_EXTRA0] ? s->extra_name[m - AMB_M_EXTRA0] : "?");
         else snprintf(name, sizeof name, "P%d win share", m - AMB_M_SEAT0 + 1);
-        if (m >= AMB_M_SEAT0)
+        if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0)
             len += (size_t)snprintf(buf + len, n - len, "%s%s %+.1f pp [%+.1f, %+.1f]", len ? "; " : "", name, 100 * e->mean,
                                     100 * e->lo, 100 * e->hi);
         else

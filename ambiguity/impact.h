@@ -24,6 +24,9 @@ typedef struct amb_game {
                                    (random policy, a table decision, or no parting decision) */
     int null_ended;             /* A again from the parting point with a fresh continuation */
     unsigned null_winners;
+    int nextra;                 /* the game's own measures at the end (game.h measures) */
+    const char *extra_name[GAME_MAX_MEASURES];
+    double extra[2][GAME_MAX_MEASURES];
 } amb_game;
 
 /* The two runs at their parting point: each side's position (before the parting decision, or the
@@ -69,7 +72,8 @@ typedef struct amb_witness {
 void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game *games, long n, uint64_t seed0,
                       uint32_t ra, uint32_t rb, int tries, amb_witness *w);
 
-enum { AMB_M_LENGTH, AMB_M_TOP, AMB_M_MARGIN, AMB_M_MEAN, AMB_M_SEAT0, AMB_MEASURES = AMB_M_SEAT0 + GAME_MAX_PLAYERS };
+enum { AMB_M_LENGTH, AMB_M_TOP, AMB_M_MARGIN, AMB_M_MEAN, AMB_M_SEAT0, AMB_M_EXTRA0 = AMB_M_SEAT0 + GAME_MAX_PLAYERS,
+       AMB_MEASURES = AMB_M_EXTRA0 + GAME_MAX_MEASURES };
 extern const char *const amb_measure_name[AMB_M_SEAT0];
 
 /* The statistics of one comparison under one policy. */
@@ -80,6 +84,8 @@ typedef struct amb_stats {
     stat_mean effect[AMB_MEASURES];  /* mean paired difference B - A over games both runs ended;
                                    seat measures: win share (a k-way tie counts 1/k) */
     int seats;                  /* seat measures filled (the most players seen) */
+    int nextra;                 /* the game's own measures (AMB_M_EXTRA0 on), named here */
+    const char *extra_name[GAME_MAX_MEASURES];
     stat_rate relevance;         /* over parted games judged (non-random policies) */
     stat_rate winner_changed, null_changed;  /* over games both runs ended */
     stat_mean excess;            /* winner changed minus its null, paired per game */

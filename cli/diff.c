@@ -428,17 +428,26 @@ static void witness_files(const game_engine *g, const rf_cmp *c, const char *dir
         fprintf(stderr, "rulefuzz: cannot write the witness records in %s\n", dir);
 }
 
+static void diff_impact(const game_engine *g, const rf_diff_opts *o, const rf_cmp *c);
+
 int rf_cmd_diff(int argc, char **argv)
 {
     rf_diff_opts o = {10000, 0, 1, NULL, NULL, NULL, 0, 1};
     const char *pos[3];
     int got;
     if (parse_opts(argc, argv, 0, &o, pos, 3, &got) || got != 3) {
-        if (got != 3) fprintf(stderr, "rulefuzz: usage: rulefuzz diff GAME A B [--games N] [--players P] [--seed S] [--out DIR]\n");
+        if (got != 3) fprintf(stderr, "rulefuzz: usage: rulefuzz diff GAME A B [--games N] [--players P] [--seed S] [--out DIR] [--policy random,greedy,mc:N] [--impact-games N] [--jobs J]\n");
         return RF_EXIT_BADINPUT;
     }
     const game_engine *g = game_find(pos[0]);
     if (!g) { fprintf(stderr, "rulefuzz: unknown game '%s'\n", pos[0]); return RF_EXIT_BADINPUT; }
+    if (o.policies) {
+        char pl[256], perr[256];
+        pol_spec ps;
+        snprintf(pl, sizeof pl, "%s", o.policies);
+        for (char *t = strtok(pl, ","); t; t = strtok(NULL, ","))
+            if (pol_parse(t, &ps, perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
+    }
     if (o.players && (o.players < g->min_players || o.players > g->max_players)) {
         fprintf(stderr, "rulefuzz: %s takes --players %d to %d\n", g->name, g->min_players, g->max_players);
         return RF_EXIT_BADINPUT;
@@ -450,6 +459,7 @@ int rf_cmd_diff(int argc, char **argv)
     compare(g, &all, o.games, o.players, o.seed);
     shrink_witness(g, &all);
     print_cmp(&all);
+    if (o.policies) diff_impact(g, &o, &all);
     const char *dir = o.out ? o.out : "build/diff";
     mkdirs(dir);
     char a[4096], b[4096];
@@ -465,6 +475,7 @@ int rf_cmd_diff(int argc, char **argv)
         compare(g, &one, o.games, o.players, o.seed);
         shrink_witness(g, &one);
         print_cmp(&one);
+        if (o.policies) diff_impact(g, &o, &one);
         witness_files(g, &one, dir, a, b, sizeof a);
         if (a[0]) printf("  witness (%s, %ld moves): %s  %s\n", rf_kind_name[one.kind], one.w[one.kind].length, a, b);
     }
@@ -749,6 +760,28 @@ static void balance_section(const game_engine *g, const rf_diff_opts *o, FILE *m
     free(v);
 }
 
+/* rulefuzz diff --policy: the paired games' measures of one comparison, a line per policy. */
+static void diff_impact(const game_engine *g, const rf_diff_opts *o, const rf_cmp *c)
+{
+    long games = o->impact_games ? o->impact_games : (o->games < 2000 ? o->games : 2000);
+    amb_game *x = calloc((size_t)games, sizeof *x);
+    if (!x) return;
+    char pl[256], perr[256];
+    snprintf(pl, sizeof pl, "%s", o->policies);
+    for (char *t = strtok(pl, ","); t; t = strtok(NULL, ",")) {
+        pol_spec pol;
+        if (pol_parse(t, &pol, perr, sizeof perr)) continue;
+        if (amb_play_many(g, &pol, o->players, o->seed, games, c->r[0], c->r[1], 1, o->jobs, x)) continue;
+        amb_stats st;
+        amb_stats_of(x, games, &st);
+        char cell[5][600];
+        impact_cells(&st, &pol, cell);
+        printf("  %s, %ld paired games: exercised %s (median parting decision %s); systematic effects: %s; "
+               "decision relevance %s; winner changed / null: %s\n", t, games, cell[0], cell[1], cell[2], cell[3], cell[4]);
+    }
+    free(x);
+}
+
 static const char *measures_md =
     "**What the measures mean.** Each comparison plays the same paired games under both readings: the same deals and "
     "the same decision seeds, every seat deciding by the policy named (`random`: a uniform pick; `greedy`: the best move "
@@ -759,7 +792,8 @@ static const char *measures_md =
     "decision at which they first part.\n"
     "- *Systematic effects*: what the reading changes in how the game goes: the mean paired difference (other reading "
     "minus the profile's) of the game length (decisions), the winner's score, the margin between the first two, the "
-    "mean score and each seat's win share (P1 is the first player), with a 95%% interval; only effects whose interval "
+    "mean score, each seat's win share (P1 is the first player) and the game's own measures (Herr der Ziegen: the "
+    "goats on the meadow; Bonje: the rounds played), with a 95%% interval; only effects whose interval "
     "excludes 0 are listed.\n"
     "- *Decision relevance* (greedy, mc): would a player who knows the reading play differently: the share of parted "
     "games in which, at the first parting position, the chosen move differs between the readings or is legal under one "

@@ -17,7 +17,7 @@
 
 static const char *usage =
     "usage: rulefuzz COMMAND ...\n"
-    "  play GAME --players N --seed S [--profile P] [--readings K=V,...] [--position]\n"
+    "  play GAME --players N --seed S [--profile P] [--readings K=V,...] [--position] [--policy random|greedy|mc:N]\n"
     "                                   print a random game's record; --position writes the deal as\n"
     "                                   an explicit [Position] (a template to edit) instead of [Seed]\n"
     "  replay FILE... [--json] [--counts FILE]\n"
@@ -38,7 +38,7 @@ static const char *usage =
     "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
     "                                   minimize, deduplicate and turn crash inputs into records;\n"
     "                                   --record: the inputs are record files (record-parser harness)\n"
-    "  diff GAME A B [--games N] [--players P] [--seed S] [--out DIR]\n"
+    "  diff GAME A B [--games N] [--players P] [--seed S] [--out DIR] [--policy LIST] [--impact-games N] [--jobs J]\n"
     "                                   play the same decisions under readings A and B (a profile,\n"
     "                                   'nl,key=reading', or 'key=reading'); where and how often they part\n"
     "  report ambiguities GAME [--games N] [--policy random,greedy,mc:N] [--jobs J] [--out DIR] [--spec SPEC.md]\n"
@@ -62,7 +62,8 @@ static const char *usage =
     "                                   mutation testing of each clause's enforcing code: every single-point\n"
     "                                   mutant built in a scratch copy, the game's suites run, survivors\n"
     "                                   fuzzed; a score per clause (resumable; build/mutate by default)\n"
-    "  bench [GAME] [--games N]         moves/s and games/s, oracles off and on\n"
+    "  bench [GAME] [--games N | --full] moves/s and games/s, oracles off and on (runs sized to about\n"
+    "                                   0.4 s each by default; --full: 2000 games a run)\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -107,6 +108,7 @@ static int cmd_play(int argc, char **argv)
     h.g = g;
     uint64_t players = 0, seed = 0;
     int have_seed = 0, as_position = 0;
+    pol_spec pol = {POL_RANDOM, 0, 0};
     snprintf(h.profile, sizeof h.profile, "%s", g->profiles[0].name);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -115,6 +117,12 @@ static int cmd_play(int argc, char **argv)
         else if (!strcmp(a, "--profile")) { if (!v || strlen(v) >= sizeof h.profile) return bad_usage("--profile needs a name%s", ""); snprintf(h.profile, sizeof h.profile, "%s", v); i++; }
         else if (!strcmp(a, "--readings")) { if (!v || strlen(v) >= sizeof h.readings) return bad_usage("--readings needs key=reading,...%s", ""); snprintf(h.readings, sizeof h.readings, "%s", v); i++; }
         else if (!strcmp(a, "--position")) as_position = 1;
+        else if (!strcmp(a, "--policy")) {
+            char perr[200];
+            if (!v) return bad_usage("--policy needs random, greedy or mc:N%s", "");
+            if (pol_parse(v, &pol, perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
+            i++;
+        }
         else return bad_usage("unknown option '%s'", a);
     }
     if (!have_seed) return bad_usage("play needs --seed S%s", "");
@@ -135,13 +143,26 @@ static int cmd_play(int argc, char **argv)
     memcpy(start, st, g->state_size);
     if (as_position) h.has_seed = 0;        /* rf_record_write then writes the deal as [Position] */
     static game_move log[RF_MAX_GAME_MOVES];
-    rf_chooser ch = {0};
-    ch.use_rng = 1;
-    ch.rng = seed ^ 0x5eedc0ffee;
-    long n = rf_play(g, st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
-    char comment[128];
-    snprintf(comment, sizeof comment, "random game: rulefuzz play %s --players %d --seed %llu", g->name,
-             h.cfg.players, (unsigned long long)seed);
+    long n = 0;
+    if (pol.kind == POL_RANDOM) {
+        rf_chooser ch = {0};
+        ch.use_rng = 1;
+        ch.rng = seed ^ 0x5eedc0ffee;
+        n = rf_play(g, st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    } else {
+        /* every seat decides by the policy, the table at random (players/policy.h) */
+        uint64_t rng = seed ^ 0x5eedc0ffee;
+        static game_move legal[GAME_MAX_MOVES];
+        for (int k; n < RF_MAX_GAME_MOVES && (k = g->legal_moves(st, legal, GAME_MAX_MOVES)) > 0; n++) {
+            int i = pol_choose(g, &pol, st, legal, k, &rng);
+            log[n] = legal[i];
+            if (g->apply(st, &legal[i]) != GAME_OK) break;
+        }
+    }
+    char comment[160], pname[POL_NAME_MAX];
+    pol_print(&pol, pname, sizeof pname);
+    snprintf(comment, sizeof comment, "%s game: rulefuzz play %s --players %d --seed %llu%s%s", pol.kind == POL_RANDOM ? "random" : pname,
+             g->name, h.cfg.players, (unsigned long long)seed, pol.kind == POL_RANDOM ? "" : " --policy ", pol.kind == POL_RANDOM ? "" : pname);
     return rf_record_write(stdout, &h, start, log, n, comment) == 0 ? RF_EXIT_OK : RF_EXIT_VIOLATION;
 }
 
@@ -812,12 +833,15 @@ static int cmp_dbl(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+#define BENCH_RUN_SECONDS 0.4
+#define BENCH_TRIAL 30
 static int cmd_bench(int argc, char **argv)
 {
-    uint64_t games = 2000;
+    uint64_t games = 0;                  /* 0: sized per row to about BENCH_RUN_SECONDS a run */
     const char *only = NULL;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--games")) { if (parse_num(i + 1 < argc ? argv[i + 1] : NULL, &games) || !games) return bad_usage("--games needs a number%s", ""); i++; }
+        if (!strcmp(argv[i], "--games")) { if (parse_num(i + 1 < argc ? argv[i + 1] : NULL, &games) || !games || games > 10000000) return bad_usage("--games needs a number from 1 to 10000000%s", ""); i++; }
+        else if (!strcmp(argv[i], "--full")) games = 2000;
         else if (argv[i][0] == '-') return bad_usage("unknown option '%s'", argv[i]);
         else if (!find_game(argv[i])) return RF_EXIT_BADINPUT;
         else only = argv[i];
@@ -825,8 +849,11 @@ static int cmd_bench(int argc, char **argv)
     printf("oracles: off = engine alone; clauses = every clause oracle of the game; no-legal = the same\n"
            "without the legal-move oracle's comparison (*-LEGAL-SET: its cost is the difference); all =\n"
            "clauses plus the %d conformance oracles (determinism, position round trip, notation, ...)\n", inv_n_generic);
-    printf("%-6s %-8s %-8s %14s %12s %8s   (median of 5 runs of %llu games, players cycling)\n",
-           "game", "profile", "oracles", "moves/s", "games/s", "moves", (unsigned long long)games);
+    if (games) printf("%-6s %-8s %-8s %14s %12s %8s   (median of 5 runs of %llu games, players cycling)\n",
+                      "game", "profile", "oracles", "moves/s", "games/s", "moves", (unsigned long long)games);
+    else printf("%-6s %-8s %-8s %14s %12s %8s %7s (median of 5 runs; games per run sized to about %.1f s by a "
+                "%d-game trial run, players cycling; --full: 2000 games a run)\n",
+                "game", "profile", "oracles", "moves/s", "games/s", "moves", "games", BENCH_RUN_SECONDS, BENCH_TRIAL);
     for (int gi = 0; game_engines[gi]; gi++) {
         const game_engine *g = game_engines[gi];
         if (only && strcmp(only, g->name)) continue;
@@ -837,14 +864,16 @@ static int cmd_bench(int argc, char **argv)
                 int on = order[oi];
                 double mps[5], gps[5];
                 long moves = 0;
-                for (int run = 0; run < 5; run++) {
+                uint64_t row = games;
+                for (int run = games ? 0 : -1; run < 5; run++) {
+                    uint64_t n = run < 0 ? BENCH_TRIAL : row;
                     static inv_ctx c;
                     if (on) inv_init(&c, g, on == 2 ? INV_GEN_ALL : 0);
                     c.legal_set_off = on == 3;
                     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
                     moves = 0;
                     double t0 = now();
-                    for (uint64_t k = 0; k < games; k++) {
+                    for (uint64_t k = 0; k < n; k++) {
                         game_config cfg = {g->min_players + (int)(k % (uint64_t)(g->max_players - g->min_players + 1)),
                                            g->profiles[pi].readings};
                         g->setup_seed(st, &cfg, k);
@@ -854,14 +883,21 @@ static int cmd_bench(int argc, char **argv)
                         moves += rf_play(g, st, &ch, on ? &c : NULL, NULL, 0, RF_MAX_GAME_MOVES);
                     }
                     double dt = now() - t0;
+                    if (run < 0) {              /* the trial: how many games make a run of about BENCH_RUN_SECONDS */
+                        double per = dt / (double)n;
+                        row = per > 0 ? (uint64_t)(BENCH_RUN_SECONDS / per) : 2000;
+                        if (row < BENCH_TRIAL) row = BENCH_TRIAL;
+                        if (row > 2000) row = 2000;
+                        continue;
+                    }
                     mps[run] = (double)moves / dt;
-                    gps[run] = (double)games / dt;
+                    gps[run] = (double)n / dt;
                     if (on && c.violations) { fprintf(stderr, "rulefuzz: bench: oracle %s violated: %s\n", c.clause[c.first_k]->id, c.first_msg); return RF_EXIT_VIOLATION; }
                 }
                 qsort(mps, 5, sizeof mps[0], cmp_dbl);
                 qsort(gps, 5, sizeof gps[0], cmp_dbl);
-                printf("%-6s %-8s %-8s %14.0f %12.0f %8ld\n", g->name, g->profiles[pi].name, mode[on],
-                       mps[2], gps[2], moves);
+                printf("%-6s %-8s %-8s %14.0f %12.0f %8ld %7llu\n", g->name, g->profiles[pi].name, mode[on],
+                       mps[2], gps[2], moves, (unsigned long long)row);
             }
         }
         printf("%-6s state size %zu bytes (limit %d)\n", g->name, g->state_size, GAME_STATE_MAX);

@@ -1628,6 +1628,16 @@ static int bids_why_illegal(const void *vst, const game_move *m, char *buf, size
 }
 #undef WHY
 
+/* Report measures (game.h): the rounds played (the last one counts when the game is over). */
+static int bids_measures(const void *vst, const char **names, double *values, int max)
+{
+    const bids_state *st = vst;
+    if (max < 1) return 1;
+    names[0] = "rounds played";
+    if (st) values[0] = st->round;
+    return 1;
+}
+
 const game_engine bids_engine = {
     .name = "bids", .title = "Bonje in de Stal / Chaos à la Ferme", .tag = "BIDS",
     .min_players = 2, .max_players = BIDS_MAXP,
@@ -1649,5 +1659,6 @@ const game_engine bids_engine = {
     .move_parse = bids_move_parse,
     .why_illegal = bids_why_illegal,
     .score_now = bids_score_now,
+    .measures = bids_measures,
     .determinize = bids_determinize,
 };

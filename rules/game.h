@@ -136,7 +136,13 @@ typedef struct game_engine {
      * same. One sample of the states consistent with the viewer's knowledge (determinization, for
      * players that search: players/policy.h). The table (viewer == players) sees no hidden card. */
     void (*determinize)(void *st, int viewer, uint64_t *rng);
+    /* Optional (may be NULL): the game's own outcome measures for reports (Herr der Ziegen: small
+     * goats on the meadow; Bonje: rounds played): writes up to max names (static strings) and, when st
+     * is not NULL, their values in st; returns how many the game has (<= GAME_MAX_MEASURES). */
+    int (*measures)(const void *st, const char **names, double *values, int max);
 } game_engine;
+
+#define GAME_MAX_MEASURES 4
 
 /* GAME_TABLE: the table, a decider no seat owns. A real-time game (every player acts at once:
  * who grabs first, who waits, who calls first) turns speed into decisions the table takes,

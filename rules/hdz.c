@@ -1674,6 +1674,20 @@ static int hdz_why_illegal(const void *vst, const game_move *m, char *buf, size_
     return 0;
 }
 
+/* Report measures (game.h): the small goats on the meadow, marked cards in all. */
+static int hdz_measures(const void *vst, const char **names, double *values, int max)
+{
+    const hdz_state *st = vst;
+    if (max < 1) return 1;
+    names[0] = "goats on the meadow";
+    if (st) {
+        int n = 0;
+        for (int c = 0; c < HDZ_CELLS; c++) n += st->mark[c] != HDZ_NONE;
+        values[0] = n;
+    }
+    return 1;
+}
+
 const game_engine hdz_engine = {
     .name = "hdz", .title = "Herr der Ziegen", .tag = "HDZ",
     .min_players = 2, .max_players = HDZ_MAXP,
@@ -1695,5 +1709,6 @@ const game_engine hdz_engine = {
     .move_parse = hdz_move_parse,
     .why_illegal = hdz_why_illegal,
     .score_now = hdz_tally,
+    .measures = hdz_measures,
     .determinize = hdz_determinize,
 };

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include "testutil.h"
 #include "../rules/kk.h"
+#include "../rules/bids.h"
 #include "../cli/diff.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
@@ -202,6 +203,31 @@ START_TEST(the_same_reading_on_both_sides_shows_no_impact)
 }
 END_TEST
 
+/* The game's own measures join the paired statistics: Herr der Ziegen's goats on the meadow, Bonje's
+ * rounds played (the short variant plays one round, so fewer). */
+START_TEST(the_games_own_measures_are_paired_too)
+{
+    pol_spec pol = {POL_RANDOM, 0, 0};
+    enum { N = 60 };
+    static amb_game x[N];
+    amb_stats s;
+    uint32_t r = hdz_engine.profiles[0].readings;
+    ck_assert_int_eq(amb_play_many(&hdz_engine, &pol, 3, 1, N, r, r, 0, 2, x), 0);
+    amb_stats_of(x, N, &s);
+    ck_assert_int_eq(s.nextra, 1);
+    ck_assert_str_eq(s.extra_name[0], "goats on the meadow");
+    ck_assert(x[0].extra[0][0] > 0);
+    r = bids_engine.profiles[0].readings;
+    ck_assert_int_eq(amb_play_many(&bids_engine, &pol, 2, 1, 20, r, r | BIDS_R_SHORT, 0, 2, x), 0);
+    amb_stats_of(x, 20, &s);
+    ck_assert_str_eq(s.extra_name[0], "rounds played");
+    ck_assert(s.effect[AMB_M_EXTRA0].significant && s.effect[AMB_M_EXTRA0].mean < 0);
+    char text[600];
+    amb_effects_text(&s, text, sizeof text);
+    ck_assert(strstr(text, "rounds played") != NULL);
+}
+END_TEST
+
 /* Parallel workers give the games one worker gives. */
 START_TEST(paired_games_are_the_same_on_one_or_two_workers)
 {
@@ -353,6 +379,19 @@ START_TEST(bad_options_are_refused_with_exit_2)
         snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play hdz --players 3 --seed 99999999999999999999999 2>/dev/null", root);
         int st = system(cmd);
         ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+        snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play hdz --players 3 --seed 4 --policy clever 2>/dev/null", root);
+        st = system(cmd);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+        /* a game played by a policy is a record like any other: it replays with every oracle on */
+        char tmp[] = "/tmp/rf-play-XXXXXX";
+        int fd = mkstemp(tmp);
+        ck_assert(fd >= 0);
+        close(fd);
+        snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play kk --players 3 --seed 4 --policy greedy > %s && %s/build/rulefuzz replay %s >/dev/null",
+                 root, tmp, root, tmp);
+        st = system(cmd);
+        unlink(tmp);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
     }
 }
 END_TEST
@@ -375,6 +414,7 @@ int main(void)
     tcase_add_test(tc, paired_statistics_find_a_known_effect_and_do_not_flag_a_null_one);
     tcase_add_loop_test(tc, the_same_reading_on_both_sides_shows_no_impact, 0, 4);
     tcase_add_test(tc, paired_games_are_the_same_on_one_or_two_workers);
+    tcase_add_test(tc, the_games_own_measures_are_paired_too);
     tcase_add_loop_test(tc, witnesses_start_from_the_parting_positions_and_replay_to_their_claim, 0, 4);
     tcase_add_test(tc, the_reports_witness_records_replay);
     suite_add_tcase(s, tc);
