@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include "testutil.h"
 #include "../rules/kk.h"
-#include "../rules/bids.h"
+#include "testutil_bids.h"
 #include "../cli/diff.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
@@ -90,6 +90,29 @@ START_TEST(greedy_picks_a_move_with_the_best_one_ply_margin_on_its_view)
     }
     ck_assert_int_gt(checked, 50);
     ck_assert_int_gt(spread, 0);             /* some positions offered moves of different worth */
+}
+END_TEST
+
+/* A hand-made Bonje position: P1 holds a stallion, P1.1 holds a mare, P2.1 a bull and a cow (value 8).
+ * Into P1.1 the pair is worth 10 and P1 would win the round (margin +1); into an empty stable P1 ties at
+ * 8 (margin 0). Greedy completes the pair, whatever its seed. */
+START_TEST(greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position)
+{
+    bids_state st;
+    tu_bids_pos(&st, 2, 0, "held=stallion1|-;stables=mare1/-/-|bull1,cow1/-/-;phase=play;actor=1");
+    pol_spec pol = {POL_GREEDY, 0, 0};
+    game_move legal[GAME_MAX_MOVES], want;
+    int n = bids_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+    ck_assert_int_eq(n, 3);                                  /* P1.1, P1.2, P1.3 */
+    ck_assert_int_eq(bids_engine.move_parse(&st, "place P1.1", &want), GAME_OK);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        uint64_t r = seed;
+        int i = pol_choose(&bids_engine, &pol, &st, legal, n, &r);
+        ck_assert(game_move_eq(&legal[i], &want));
+    }
+    bids_state after = st;
+    ck_assert_int_eq(bids_engine.apply(&after, &want), GAME_OK);
+    ck_assert(pol_margin(&bids_engine, &after, 0) == 1.0);
 }
 END_TEST
 
@@ -404,6 +427,7 @@ int main(void)
     tcase_add_loop_test(tc, policies_pick_the_same_move_from_the_same_seed, 0, 4);
     tcase_add_loop_test(tc, greedy_picks_a_move_with_the_best_one_ply_margin_on_its_view, 0, 4);
     tcase_add_test(tc, the_margin_reads_fewer_points_as_better_where_the_lowest_wins);
+    tcase_add_test(tc, greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position);
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
     tcase_add_test(tc, bad_options_are_refused_with_exit_2);
