@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "../rules/kk.h"
 #include "testutil_bids.h"
+#include "testutil_gp.h"
 #include "../cli/diff.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
@@ -113,6 +114,38 @@ START_TEST(greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position
     bids_state after = st;
     ck_assert_int_eq(bids_engine.apply(&after, &want), GAME_OK);
     ck_assert(pol_margin(&bids_engine, &after, 0) == 1.0);
+}
+END_TEST
+
+/* A hand-made Gloria Picktoria position: P1 and P2 each collect vitrines, two pieces each (c1, c2); P1
+ * holds a vitrine, its doubler lies face down as the bare chest c3. Laying the vitrine on c1 makes P1 the
+ * longest collector of vitrines now; no other move raises P1's margin as much (a new chest counts
+ * against it, a take or a draw changes nothing now). Greedy lays the vitrine, whatever its seed. */
+START_TEST(greedy_extends_the_collection_that_becomes_the_longest_in_a_hand_made_position)
+{
+    gp_state st;
+    tu_gp_pos(&st, 2, 0, "hands=K|SX;cols=1VK2j0x0,2VK2j0x0,1X.0j0x0", "");
+    pol_spec pol = {POL_GREEDY, 0, 0};
+    game_move legal[GAME_MAX_MOVES], want, next;
+    int n = gp_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+    ck_assert_int_gt(n, 2);
+    ck_assert_int_eq(gp_engine.move_parse(&st, "open K c1", &want), GAME_OK);
+    gp_state view = st, after;
+    gp_engine.redact(&view, 0);
+    double best_other = -1e9, got = 0;
+    for (int i = 0; i < n; i++) {
+        after = view;
+        ck_assert_int_eq(gp_engine.apply(&after, &legal[i]), GAME_OK);
+        double m = pol_margin(&gp_engine, &after, 0);
+        if (game_move_eq(&legal[i], &want)) got = m;
+        else if (m > best_other) best_other = m;
+    }
+    ck_assert_msg(got > best_other, "open K c1: margin %g, the best other move %g", got, best_other);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        uint64_t r = seed;
+        next = legal[pol_choose(&gp_engine, &pol, &st, legal, n, &r)];
+        ck_assert(game_move_eq(&next, &want));
+    }
 }
 END_TEST
 
@@ -428,6 +461,7 @@ int main(void)
     tcase_add_loop_test(tc, greedy_picks_a_move_with_the_best_one_ply_margin_on_its_view, 0, 4);
     tcase_add_test(tc, the_margin_reads_fewer_points_as_better_where_the_lowest_wins);
     tcase_add_test(tc, greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position);
+    tcase_add_test(tc, greedy_extends_the_collection_that_becomes_the_longest_in_a_hand_made_position);
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
     tcase_add_test(tc, bad_options_are_refused_with_exit_2);
