@@ -5,9 +5,9 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include "testutil.h"
-#include "../rules/kk.h"
 #include "testutil_bids.h"
 #include "testutil_gp.h"
+#include "testutil_kk.h"
 #include "../cli/diff.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
@@ -144,6 +144,44 @@ START_TEST(greedy_extends_the_collection_that_becomes_the_longest_in_a_hand_made
     for (uint64_t seed = 0; seed < 20; seed++) {
         uint64_t r = seed;
         next = legal[pol_choose(&gp_engine, &pol, &st, legal, n, &r)];
+        ck_assert(game_move_eq(&next, &want));
+    }
+}
+END_TEST
+
+/* A hand-made Kleine Klaeffer position (as in check_kk_rules' give test): P1 holds yellow yC1 yS5 (secured
+ * against P3's yF4) and orange oF2 (P2's oC3 secures orange, so oF2 is 2 bad points). Giving the orange
+ * territory to P3 leaves P1 without bad points; giving yellow to P2 would hand away a secured colour.
+ * Greedy gives orange to P3, whatever its seed. */
+START_TEST(greedy_gives_away_the_territory_that_costs_it_bad_points_in_a_hand_made_position)
+{
+    kk_state st;
+    tu_kk_deal(&st, 3, kk_engine.profiles[0].readings, 7);
+    st.turns = 3;                                        /* P1's first turn of the second round */
+    tu_kk_put_terr(&st, "yC1", 0);
+    tu_kk_put_terr(&st, "yS5", 0);
+    tu_kk_put_terr(&st, "oF2", 0);
+    tu_kk_put_terr(&st, "oC3", 1);
+    tu_kk_put_terr(&st, "yF4", 2);
+    ck_assert(tu_kk_count_ok(&st));
+    pol_spec pol = {POL_GREEDY, 0, 0};
+    game_move legal[GAME_MAX_MOVES], want, next;
+    int n = kk_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+    ck_assert_int_eq(kk_engine.move_parse(&st, "give o P3", &want), GAME_OK);
+    kk_state view = st, after;
+    kk_engine.redact(&view, 0);
+    double best_other = -1e9, got = -1e9;
+    for (int i = 0; i < n; i++) {
+        after = view;
+        ck_assert_int_eq(kk_engine.apply(&after, &legal[i]), GAME_OK);
+        double m = pol_margin(&kk_engine, &after, 0);
+        if (game_move_eq(&legal[i], &want)) got = m;
+        else if (m > best_other) best_other = m;
+    }
+    ck_assert_msg(got > best_other, "give o P3: margin %g, the best other move %g", got, best_other);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        uint64_t r = seed;
+        next = legal[pol_choose(&kk_engine, &pol, &st, legal, n, &r)];
         ck_assert(game_move_eq(&next, &want));
     }
 }
@@ -462,6 +500,7 @@ int main(void)
     tcase_add_test(tc, the_margin_reads_fewer_points_as_better_where_the_lowest_wins);
     tcase_add_test(tc, greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position);
     tcase_add_test(tc, greedy_extends_the_collection_that_becomes_the_longest_in_a_hand_made_position);
+    tcase_add_test(tc, greedy_gives_away_the_territory_that_costs_it_bad_points_in_a_hand_made_position);
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
     tcase_add_test(tc, bad_options_are_refused_with_exit_2);
