@@ -187,6 +187,58 @@ START_TEST(greedy_gives_away_the_territory_that_costs_it_bad_points_in_a_hand_ma
 }
 END_TEST
 
+/* A hand-made Herr der Ziegen position: P1 has played a dog and may move its one own-marked goat card, laid
+ * by hand in the middle of the meadow, away from every stable (HDZ-DOG-SWAP-NEUTRAL). Where it goes
+ * changes P1's score so far (a card beside its own stable counts double, HDZ-FINAL-STABLE-DOUBLE): the
+ * dog moves are not all worth the same, and greedy takes one of the best, whatever its seed. */
+START_TEST(greedy_moves_its_goat_card_beside_its_stable_in_a_hand_made_position)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, hdz_engine.profiles[0].readings, 2);
+    while (st.phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(&hdz_engine, &st, "keep"), GAME_OK);
+    tu_put_hand(&st, "Dog", 0, 0);
+    st.phase = HDZ_PH_PLAY;
+    st.turn = st.decider = 0;
+    /* P1's one small goat: on a goat card at (or next to) the middle of the meadow */
+    int best = -1, far = -1, mid = HDZ_W * (st.n / 2) + st.n / 2;
+    for (int c = 0; c < HDZ_CELLS; c++) {
+        if (!HDZ_IS_GOAT(st.cell[c]) || c / HDZ_W >= st.n || c % HDZ_W >= st.n) continue;
+        int d = abs(c / HDZ_W - mid / HDZ_W) + abs(c % HDZ_W - mid % HDZ_W);
+        if (d <= 1 && (best < 0 || d < far)) { best = c; far = d; }
+    }
+    ck_assert_int_ge(best, 0);
+    st.mark[best] = 0;
+    st.supply[0]--;
+    ck_assert_int_eq(tu_try(&hdz_engine, &st, "play Dog"), GAME_OK);
+    game_move legal[GAME_MAX_MOVES];
+    int n = hdz_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+    for (int guard = 0; st.phase != HDZ_PH_DOG && n > 0 && guard < 4; guard++) {   /* the take, then the dog */
+        ck_assert_int_eq(hdz_engine.apply(&st, &legal[0]), GAME_OK);
+        n = hdz_engine.legal_moves(&st, legal, GAME_MAX_MOVES);
+    }
+    ck_assert_int_eq(st.phase, HDZ_PH_DOG);
+    ck_assert_int_eq(st.mark[best], 0);
+    ck_assert_int_gt(n, 2);
+    hdz_state view = st, after;
+    hdz_engine.redact(&view, 0);
+    double m[GAME_MAX_MOVES], hi = -1e9, lo = 1e9;
+    for (int i = 0; i < n; i++) {
+        after = view;
+        ck_assert_int_eq(hdz_engine.apply(&after, &legal[i]), GAME_OK);
+        m[i] = pol_margin(&hdz_engine, &after, 0);
+        if (m[i] > hi) hi = m[i];
+        if (m[i] < lo) lo = m[i];
+    }
+    ck_assert_msg(hi > lo, "every dog move is worth %g", hi);
+    pol_spec pol = {POL_GREEDY, 0, 0};
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        uint64_t r = seed;
+        int i = pol_choose(&hdz_engine, &pol, &st, legal, n, &r);
+        ck_assert_msg(m[i] == hi, "greedy's dog move is worth %g, the best %g", m[i], hi);
+    }
+}
+END_TEST
+
 /* Kleine Klaeffer counts bad points: the margin is the seat's lead in fewest points. */
 START_TEST(the_margin_reads_fewer_points_as_better_where_the_lowest_wins)
 {
@@ -501,6 +553,7 @@ int main(void)
     tcase_add_test(tc, greedy_completes_the_pair_that_wins_the_round_in_a_hand_made_position);
     tcase_add_test(tc, greedy_extends_the_collection_that_becomes_the_longest_in_a_hand_made_position);
     tcase_add_test(tc, greedy_gives_away_the_territory_that_costs_it_bad_points_in_a_hand_made_position);
+    tcase_add_test(tc, greedy_moves_its_goat_card_beside_its_stable_in_a_hand_made_position);
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
     tcase_add_test(tc, bad_options_are_refused_with_exit_2);
