@@ -782,6 +782,18 @@ static void diff_impact(const game_engine *g, const rf_diff_opts *o, const rf_cm
     free(x);
 }
 
+/* One row per policy of a comparison's impact table, in Markdown and in HTML. */
+static void impact_rows(const rf_cmp *c, FILE *md, FILE *ht)
+{
+    for (int p = 0; p < impact.npol; p++) {
+        char cell[5][600];
+        impact_cells(impact_of(c, p), &impact.pol[p], cell);
+        fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+        fprintf(ht, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
+                impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
+    }
+}
+
 static const char *measures_md =
     "**What the measures mean.** Each comparison plays the same paired games under both readings: the same deals and "
     "the same decision seeds, every seat deciding by the policy named (`random`: a uniform pick; `greedy`: the best move "
@@ -944,13 +956,7 @@ int rf_cmd_report(int argc, char **argv)
         }
         fprintf(md, "\nImpact (%ld paired games per policy):\n\n| policy | exercised | median parting decision | systematic effects | decision relevance | winner changed / null; excess |\n|---|---|---|---|---|---|\n", impact.games);
         fprintf(ht, "</table><p>Impact (%ld paired games per policy):</p><table><tr><th>policy</th><th>exercised</th><th>median parting decision</th><th>systematic effects</th><th>decision relevance</th><th>winner changed / null; excess</th></tr>\n", impact.games);
-        for (int p = 0; p < impact.npol; p++) {
-            char cell[5][600];
-            impact_cells(impact_of(c, p), &impact.pol[p], cell);
-            fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
-            fprintf(ht, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
-                    impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
-        }
+        impact_rows(c, md, ht);
         fprintf(md, "\nReadings that differ:");
         fprintf(ht, "</table><p>Readings that differ:");
         for (int j = 0; j < g->n_amb; j++)
@@ -1035,13 +1041,7 @@ int rf_cmd_report(int argc, char **argv)
         fprintf(ht, "<p><b>Impact</b> (<code>%s</code> against <code>%s</code>, %ld paired games per policy):</p><table><tr><th>policy</th>"
                     "<th>exercised</th><th>median parting decision</th><th>systematic effects</th><th>decision relevance</th>"
                     "<th>winner changed / null; excess</th></tr>\n", c->side[0], c->side[1], impact.games);
-        for (int p = 0; p < impact.npol; p++) {
-            char cell[5][600];
-            impact_cells(impact_of(c, p), &impact.pol[p], cell);
-            fprintf(md, "| %s | %s | %s | %s | %s | %s |\n", impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
-            fprintf(ht, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td><td>%s</td></tr>\n",
-                    impact.name[p], cell[0], cell[1], cell[2], cell[3], cell[4]);
-        }
+        impact_rows(c, md, ht);
         fprintf(md, "\n");
         fprintf(ht, "</table>\n");
         fprintf(md, "**Lockstep** (`%s` against `%s`, %ld random games, one decision stream; drift-prone, compare the null above): ", c->side[0], c->side[1], c->games);

@@ -9,7 +9,7 @@ const bids_params bids_param = {
      * transportwagen nummer 6". Assumed: ordinary animals carry no number ("kaarten zonder nummer
      * gelden als de laagste nummers"), mad cow 4, wild stallion 5. */
     .number = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 4, 5, 6},
-    /* The 2-3 player symbol: 18 cards (public sources, SPEC.md "Sources: BIDS-GOCKOLA": the German edition
+    /* The 2-3 player symbol: 18 cards (public sources, SPEC.md "Sources: src:gockola": the German edition
      * has "66-84 Tierkarten" by player count, so 84 - 66 = 18 carry it; 66 divide equally among 2 and 3
      * players, 33 and 22 each). ASSUMPTION: which 18 is not published; assumed one mare, one cow, one boar,
      * two sows, one ram, three ewes, one rooster, four hens, one elephant, three trucks (no male of the

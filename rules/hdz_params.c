@@ -17,7 +17,7 @@ const hdz_params hdz_param = {
     .side = {0, 0, 6, 7, 7, 7},
     /* Stable sites, as track positions (SPEC.md, "Geometry"). The texts show them only in a
      * picture we do not have. 4 players: reviews of the German original put the stables in the
-     * corners of the 7x7 meadow (Sources: HDZ-REVIEWS, superfred.de: "in den Eckpunkten die
+     * corners of the 7x7 meadow (Sources: src:hdz-reviews, superfred.de: "in den Eckpunkten die
      * jeweiligen Spielerställe"); the corner cells a1, g1, g7, a7 in clockwise seat order.
      * ASSUMPTION for 4 players: which of the corner card's two edges the large goat starts on;
      * here the edge where the clockwise track leaves the corner (0, 7, 14, 21), so every goat

@@ -125,7 +125,7 @@ START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
 END_TEST
 
 /* HDZ-SETUP-STABLES HDZ-FINAL-STABLE-DOUBLE: four players: the stables stand on the corner cards
- * a1, g1, g7, a7 (Sources: HDZ-REVIEWS, superfred.de), each large goat at the edge where its
+ * a1, g1, g7, a7 (Sources: src:hdz-reviews, superfred.de), each large goat at the edge where its
  * side of the track begins (0, 7, 14, 21); a corner stable has two neighbours, and both double. */
 START_TEST(four_players_have_their_stables_in_the_corners)
 {
@@ -255,7 +255,7 @@ END_TEST
 
 /* HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW HDZ-LEGAL-SET: optional ("mogen worden teruggegeven" /
  * "may be returned"): a seat with a dog in its starting hand may keep it or return it; compulsory
- * (the German original, Sources: HDZ-REVIEWS): `keep` is illegal while a dog is in the hand and the
+ * (the German original, Sources: src:hdz-reviews): `keep` is illegal while a dog is in the hand and the
  * pile has a card, and legal again when the pile is empty. */
 START_TEST(a_dog_in_the_starting_hand_may_be_kept_or_must_go_back)
 {
