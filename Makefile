@@ -111,7 +111,7 @@ CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 define run_step
 	@mkdir -p $(BUILD)/check; ( $(1) ) > $@.tmp 2>&1; echo "exit $$?" >> $@.tmp; mv $@.tmp $@
 endef
-.PHONY: FORCE check-steps
+.PHONY: FORCE check-steps check-game
 FORCE:
 $(BUILD)/check/check_%.log: $(BUILD)/tests/check_% FORCE
 	$(call run_step,g=$*; g=$${g%%_*}; CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$$g.counts \
@@ -145,10 +145,10 @@ check: test-bins
 	@failed=; for t in $(TESTS); do for l in $$t $$t@1; do [ -f $(BUILD)/check/$$l.log ] || [ $$l != $$t ] || failed="$$failed $$t(not run)"; \
 	  [ -f $(BUILD)/check/$$l.log ] || continue; echo "== $$l"; grep -av '^exit [0-9]*$$' $(BUILD)/check/$$l.log; \
 	  tail -1 $(BUILD)/check/$$l.log | grep -q '^exit 0$$' || failed="$$failed $$l"; done; done; \
-	echo "== clause coverage gate: every clause of every game fired in the suites (rulefuzz coverage --fail-under 100)"; \
+	echo "== clause and case coverage gate: every clause of every game, and every case of each, fired in the suites (rulefuzz coverage --fail-under 100 --cases-fail-under 100)"; \
 	for g in $(GAMES); do $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/coverage/check-$$g.counts --fail-under 100 \
-	    || failed="$$failed clause-coverage-gate($$g)"; done; \
-	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision (rulefuzz textcov --fail-under 100)"; \
+	    --cases-fail-under 100 || failed="$$failed clause-coverage-gate($$g)"; done; \
+	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision, every clause's Cases bullet (rulefuzz textcov --fail-under 100)"; \
 	$(BUILD)/rulefuzz textcov $(TEXTCOV_GAMES) --quiet --fail-under 100 || failed="$$failed rule-text-coverage-gate"; \
 	for s in records seeds regressions fuzz-smoke mutate-smoke ossfuzz; do \
 	  case $$s in records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";; \
@@ -161,6 +161,22 @@ check: test-bins
 	    tail -1 $(BUILD)/check/$$s.log | grep -q '^exit 0$$' || failed="$$failed $$s"; else failed="$$failed $$s(not run)"; fi; done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "make check: every step passed"
 
+# One game's suites in parallel, with its clause and case coverage gate and its rule-text gate:
+# `make check-game GAME=kk` (the quick loop while working on one game; make check runs them all).
+GAME ?= hdz
+GAME_TESTS = $(filter check_$(GAME) check_$(GAME)_%,$(TESTS))
+check-game: $(GAME_TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz
+	@mkdir -p $(BUILD)/coverage $(BUILD)/check; rm -f $(BUILD)/coverage/check-$(GAME).counts; failed=; \
+	for t in $(GAME_TESTS); do ( CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$(GAME).counts \
+	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" $(BUILD)/tests/$$t > $(BUILD)/check/game-$$t.log 2>&1; echo "exit $$?" >> $(BUILD)/check/game-$$t.log ) & done; wait; \
+	for t in $(GAME_TESTS); do echo "== $$t"; grep -a -v '^exit [0-9]*$$' $(BUILD)/check/game-$$t.log | grep -a -E '^[0-9]+%|Checks|FAIL|Error|error' ; \
+	  tail -1 $(BUILD)/check/game-$$t.log | grep -q '^exit 0$$' || failed="$$failed $$t"; done; \
+	$(BUILD)/rulefuzz coverage $(GAME) --counts $(BUILD)/coverage/check-$(GAME).counts --quiet --fail-under 100 \
+	  --cases-fail-under 100 || failed="$$failed clause-coverage-gate"; \
+	$(BUILD)/rulefuzz textcov $(GAME) --quiet --fail-under 100 | grep -a -E 'error|gate' || true; \
+	$(BUILD)/rulefuzz textcov $(GAME) --quiet --fail-under 100 >/dev/null || failed="$$failed rule-text-gate"; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "check-game $(GAME): every suite and gate passed"
+
 # ---- fuzzing -----------------------------------------------------------------------
 # Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
 # <game>_record (bytes -> a record file for the parser). Each is built four ways from its one
@@ -171,7 +187,7 @@ FUZZER       ?= libfuzzer
 JOBS         ?= 1
 SMOKE_SECONDS ?= 4
 FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
-FUZZ_DEPS     = fuzz/harness.h $(LIB_SRC) $(HEADERS) Makefile | $(BUILD)/.deps-ok
+FUZZ_DEPS     = fuzz/harness.h fuzz/case_edges.h $(LIB_SRC) $(HEADERS) Makefile | $(BUILD)/.deps-ok
 
 # Campaign build: libFuzzer, optimised; edge coverage without comparison tracing (a decision byte
 # picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: README, "Which
@@ -183,13 +199,13 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 DIFF_SRC := cli/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-$(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_libfuzzer) -c $< -o $@
-$(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_asan) -c $< -o $@
-$(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -c $< -o $@
 $(BUILD)/fobj/libfuzzer.a: $(LIB_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o) $(DIFF_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o)
@@ -199,22 +215,22 @@ $(BUILD)/fobj/asan.a: $(LIB_SRC:%.c=$(BUILD)/fobj/asan/%.o)
 $(BUILD)/fobj/afl.a: $(LIB_SRC:%.c=$(BUILD)/fobj/afl/%.o)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c fuzz/harness.h $(BUILD)/fobj/libfuzzer.a
+$(BUILD)/fuzz/%_libfuzzer: fuzz/fuzz_%.c fuzz/harness.h fuzz/case_edges.h $(BUILD)/fobj/libfuzzer.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -O2 -fsanitize=fuzzer $(LIBFUZZER_COV) -o $@ $< $(BUILD)/fobj/libfuzzer.a
 
 # Sanitizer build: libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer.
-$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c fuzz/harness.h $(BUILD)/fobj/asan.a
+$(BUILD)/fuzz/%_asan: fuzz/fuzz_%.c fuzz/harness.h fuzz/case_edges.h $(BUILD)/fobj/asan.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(BUILD)/fobj/asan.a
 
 # AFL++ persistent mode, input through shared memory (fuzz/afl_main.c).
-$(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c fuzz/harness.h $(BUILD)/fobj/afl.a
+$(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c fuzz/harness.h fuzz/case_edges.h $(BUILD)/fobj/afl.a
 	@mkdir -p $(dir $@)
 	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -o $@ $< fuzz/afl_main.c $(BUILD)/fobj/afl.a
 
 # Plain replay main: runs inputs through the harness without any fuzzer.
-$(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h $(BUILD)/librulefuzz.a
+$(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h fuzz/case_edges.h $(BUILD)/librulefuzz.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
 

@@ -25,16 +25,17 @@ static const char *usage =
     "                                   clause counts into FILE\n"
     "  show FILE [--move N] [--json]    the position after N moves of a record (default: the end):\n"
     "                                   board, position text, scores so far, legal moves\n"
-    "  clauses [GAME]                   list clause IDs, oracles, text sources, readings\n"
+    "  clauses [GAME]                   list clause IDs, oracles, text sources, cases, readings\n"
     "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE]\n"
     "                                   run fuzz inputs (files or folders) with every oracle,\n"
     "                                   print clause coverage; --records writes each input as a record;\n"
     "                                   --counts adds their clause counts into FILE\n"
     "  coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR] [--src-root DIR]\n"
-    "           [--json OUT] [--html DIR] [--fail-under PCT] [--quiet]\n"
-    "                                   clause coverage from counts files (merged), tied to the\n"
+    "           [--json OUT] [--html DIR] [--fail-under PCT] [--cases-fail-under PCT] [--quiet]\n"
+    "                                   clause and case coverage from counts files (merged), tied to the\n"
     "                                   enforcing code's lcov line and branch data; --fail-under: exit 1\n"
-    "                                   naming every clause that never fired\n"
+    "                                   naming every clause that never fired; --cases-fail-under: the\n"
+    "                                   same for the cases of each clause (SPEC.md's Cases bullets)\n"
     "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
     "                                   minimize, deduplicate and turn crash inputs into records;\n"
     "                                   --record: the inputs are record files (record-parser harness)\n"
@@ -367,10 +368,14 @@ static int cmd_clauses(int argc, char **argv)
         const game_engine *g = game_engines[gi];
         if (argc > 0 && strcmp(argv[0], g->name) != 0) continue;
         const inv_game *og = inv_game_find(g->name);
-        printf("# %s (%s): %d clauses, %d ambiguities\n", g->name, g->title, og ? og->n_clauses : 0, g->n_amb);
-        printf("%-28s %-36s %s\n", "clause", "oracle", "source");
+        int ncases = 0;
+        for (int i = 0; og && i < og->n_clauses; i++) ncases += inv_n_cases(&og->clauses[i]);
+        printf("# %s (%s): %d clauses with %d cases, %d ambiguities\n", g->name, g->title, og ? og->n_clauses : 0,
+               ncases, g->n_amb);
+        printf("%-28s %-36s %-8s %s\n", "clause", "oracle", "source", "cases (SPEC.md)");
         for (int i = 0; og && i < og->n_clauses; i++)
-            printf("%-28s %-36s %s\n", og->clauses[i].id, og->clauses[i].oracle, og->clauses[i].source);
+            printf("%-28s %-36s %-8s %s\n", og->clauses[i].id, og->clauses[i].oracle, og->clauses[i].source,
+                   og->clauses[i].cases ? og->clauses[i].cases : "any");
         printf("\n%-28s %-14s %-28s", "ambiguity", "key", "readings");
         for (int p = 0; p < g->n_profiles; p++) printf(" %-12s", g->profiles[p].name);
         printf("\n");

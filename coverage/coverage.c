@@ -113,6 +113,23 @@ int rf_cov_add(rf_cov *a, const inv_ctx *c, const char *input_label)
         add_u64(&r->applied, n->applied);
         add_u64(&r->fired, n->fired);
         add_u64(&r->violated, n->violated);
+        /* its cases: rows "ID/case", the case's firings in `fired` */
+        const inv_clause *cl = c->clause[k];
+        int nc = inv_n_cases(cl);
+        for (int ci = 0; ci < nc; ci++) {
+            char key[96], nm[INV_CASE_NAME_MAX];
+            inv_case_name(cl, ci, nm, sizeof nm);
+            snprintf(key, sizeof key, "%s/%s", cl->id, nm);
+            uint64_t f = inv_case_count(cl, n, ci);
+            i = row_of(a, c->g->name, key);
+            if (i < 0) return -1;
+            r = &a->row[i];
+            if (r->fired == 0 && f > 0 && input_label && !r->first) {
+                r->first = dup_str(input_label);
+                if (!r->first) return -1;
+            }
+            add_u64(&r->fired, f);
+        }
     }
     return 0;
 }
@@ -229,7 +246,7 @@ int rf_cov_parse(rf_cov *a, const char *fname, const char *text, size_t len, cha
         if (nf != 6)
             FAIL("expected 6 tab-separated fields (game, clause, applied, fired, violated, first-input), found %d", nf);
         if (!name_ok(f[0], "_")) FAIL("bad game name '%.40s'", f[0]);
-        if (!name_ok(f[1], "-")) FAIL("bad clause ID '%.40s'", f[1]);
+        if (!name_ok(f[1], "-/")) FAIL("bad clause ID '%.40s'", f[1]);
         uint64_t v[3];
         for (int i = 0; i < 3; i++)
             if (parse_u64(f[2 + i], &v[i])) FAIL("%s count '%.30s' is not a number", field[2 + i], f[2 + i]);
@@ -749,9 +766,10 @@ static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
 
 /* ==== The report ===================================================================== */
 
-enum { ST_VIOLATED, ST_NEVER, ST_NOT_RUN, ST_BRANCHES, ST_UNTAGGED, ST_OK, ST_N };
-static const char *const st_name[ST_N] = {"violated", "never-fired", "code-not-run", "branches-missed", "no-tagged-code", "ok"};
-static const char *const st_text[ST_N] = {"VIOLATED", "NEVER FIRED", "CODE NOT RUN", "BRANCHES", "NO CODE", "ok"};
+enum { ST_VIOLATED, ST_NEVER, ST_CASES, ST_NOT_RUN, ST_BRANCHES, ST_UNTAGGED, ST_OK, ST_N };
+static const char *const st_name[ST_N] = {"violated", "never-fired", "cases-missed", "code-not-run", "branches-missed",
+                                          "no-tagged-code", "ok"};
+static const char *const st_text[ST_N] = {"VIOLATED", "NEVER FIRED", "CASES", "CODE NOT RUN", "BRANCHES", "NO CODE", "ok"};
 
 /* One row of a game's report. */
 typedef struct {
@@ -760,6 +778,11 @@ typedef struct {
     int known;                          /* in the registry (else only in counts files) */
     uint64_t applied, fired, violated;
     const char *first;
+    int ncases, cases_hit;              /* the clause's cases (inv_clause.cases), how many fired */
+    char case_name[INV_MAX_CASES][INV_CASE_NAME_MAX];
+    uint64_t case_fired[INV_MAX_CASES];
+    const char *case_first[INV_MAX_CASES];
+    int cases_unbalanced;               /* several cases whose counts do not add up to `fired` */
     const rf_known *code;               /* enforcing lines, NULL none */
     int lines, hit, branches, taken;    /* over instrumented enforcing lines (lcov) */
     int status;
@@ -770,6 +793,9 @@ typedef struct {
     const inv_game *og;
     rf_crow *row; int n;
     int total, fired, violated_clauses; /* game clauses (not GEN-) */
+    int cases, cases_fired;             /* their cases */
+    double cases_pct;
+    int cases_gate_failed;
     int lines, hit, branches, taken;    /* union of the game clauses' enforcing lines */
     int untagged_files;                 /* scanned rules files without lcov data */
     int has_counts;                     /* any row of this game in the counts files */
@@ -784,6 +810,7 @@ typedef struct {
     const char **counts; int ncounts;
     const char **lcov; int nlcov;
     double fail_under;                  /* < 0: no gate */
+    double cases_fail_under;            /* < 0: no gate on cases */
 } rf_opts;
 
 static const rf_known *known_for(const rf_code *cd, const char *id)
@@ -809,6 +836,7 @@ static int status_of(const rf_code *cd, const rf_crow *r)
 {
     if (r->violated) return ST_VIOLATED;
     if (!r->fired) return ST_NEVER;
+    if (r->cases_hit < r->ncases || r->cases_unbalanced) return ST_CASES;
     if (r->generic) return ST_OK;
     if (cd->have_lcov && r->hit < r->lines) return ST_NOT_RUN;
     if (cd->have_lcov && r->taken < r->branches) return ST_BRANCHES;
@@ -835,12 +863,27 @@ static int build_report(const rf_code *cd, const rf_cov *acc, const game_engine 
             const rf_cov_row *c = rf_cov_find(acc, g->name, cl->id);
             if (c) { r->applied = c->applied; r->fired = c->fired; r->violated = c->violated; r->first = c->first; }
             r->code = pass == 0 ? known_for(cd, cl->id) : NULL;
+            r->ncases = inv_n_cases(cl);
+            uint64_t sum = 0;
+            for (int ci = 0; ci < r->ncases; ci++) {
+                char key[96];
+                inv_case_name(cl, ci, r->case_name[ci], sizeof r->case_name[ci]);
+                snprintf(key, sizeof key, "%s/%s", cl->id, r->case_name[ci]);
+                const rf_cov_row *cr = rf_cov_find(acc, g->name, key);
+                /* counts written before cases existed: a one-case clause's case is its firing */
+                if (!cr && r->ncases == 1) { r->case_fired[ci] = r->fired; r->case_first[ci] = r->first; }
+                if (cr) { r->case_fired[ci] = cr->fired; r->case_first[ci] = cr->first; }
+                r->cases_hit += r->case_fired[ci] > 0;
+                sum += r->case_fired[ci];
+            }
+            r->cases_unbalanced = r->ncases > 1 && sum != r->fired;
         }
     }
     for (int i = 0; i < acc->n; i++) {
         const rf_cov_row *c = &acc->row[i];
         if (strcmp(c->game, g->name)) continue;
         gr->has_counts = 1;
+        if (strchr(c->clause, '/')) continue;                      /* a case row, read above */
         int found = 0;
         for (int j = 0; j < gr->n && !found; j++) found = !strcmp(gr->row[j].id, c->clause);
         if (found) continue;
@@ -858,6 +901,8 @@ static int build_report(const rf_code *cd, const rf_cov *acc, const game_engine 
         gr->total++;
         gr->fired += r->fired > 0;
         gr->violated_clauses += r->violated > 0;
+        gr->cases += r->ncases;
+        gr->cases_fired += r->cases_hit;
         for (int i = 0; r->code && i < r->code->nloc; i++) {
             int fi = r->code->loc[i].file, ln = r->code->loc[i].line;
             const rf_src *f = &cd->src[fi];
@@ -873,6 +918,10 @@ static int build_report(const rf_code *cd, const rf_cov *acc, const game_engine 
     free(seen);
     gr->pct = gr->total ? 100.0 * gr->fired / gr->total : 100.0;
     gr->gate_failed = o->fail_under >= 0 && gr->pct + 1e-9 < o->fail_under;
+    gr->cases_pct = gr->cases ? 100.0 * gr->cases_fired / gr->cases : 100.0;
+    gr->cases_gate_failed = o->cases_fail_under >= 0 && gr->cases_pct + 1e-9 < o->cases_fail_under;
+    for (int j = 0; j < gr->n; j++)
+        if (!gr->row[j].generic && gr->row[j].cases_unbalanced && o->cases_fail_under >= 0) gr->cases_gate_failed = 1;
     return 0;
 }
 
@@ -893,18 +942,28 @@ static void frac(char *b, size_t n, int have, int x, int of)
 
 static void print_row(FILE *out, const rf_code *cd, const rf_crow *r)
 {
-    char ln[24], br[24];
+    char ln[24], br[24], cs[24];
     frac(ln, sizeof ln, cd->have_lcov && !r->generic, r->hit, r->lines);
     frac(br, sizeof br, cd->have_lcov && !r->generic, r->taken, r->branches);
-    fprintf(out, "%-26s %13llu %13llu %8llu %9s %9s  %-12s %s\n", r->id, (unsigned long long)r->applied,
-            (unsigned long long)r->fired, (unsigned long long)r->violated, ln, br,
+    frac(cs, sizeof cs, r->known, r->cases_hit, r->ncases);
+    fprintf(out, "%-26s %13llu %13llu %8llu %6s %9s %9s  %-12s %s\n", r->id, (unsigned long long)r->applied,
+            (unsigned long long)r->fired, (unsigned long long)r->violated, cs, ln, br,
             st_text[r->status], r->first ? r->first : "-");
+    /* a clause with several cases: one line per case */
+    for (int ci = 0; r->ncases > 1 && ci < r->ncases; ci++)
+        fprintf(out, "  case %-19s %13s %13llu %8s %6s %9s %9s  %-12s %s\n", r->case_name[ci], "",
+                (unsigned long long)r->case_fired[ci], "", "", "", "", r->case_fired[ci] ? "ok" : "NEVER FIRED",
+                r->case_first[ci] ? r->case_first[ci] : "-");
+    if (r->cases_unbalanced)
+        fprintf(out, "  note: %s fired %llu times but its cases add up to another number: an oracle fires it without "
+                "naming the case\n", r->id, (unsigned long long)r->fired);
 }
 
 static void print_table(FILE *out, const rf_code *cd, const rf_game_report *gr, const rf_opts *o)
 {
-    fprintf(out, "clause coverage of %s (%s): %d of %d clauses fired (%.1f%%), %d violated; counts from",
-            gr->g->name, gr->g->title, gr->fired, gr->total, gr->pct, gr->violated_clauses);
+    fprintf(out, "clause coverage of %s (%s): %d of %d clauses fired (%.1f%%), %d of their %d cases (%.1f%%), "
+            "%d violated; counts from", gr->g->name, gr->g->title, gr->fired, gr->total, gr->pct, gr->cases_fired,
+            gr->cases, gr->cases_pct, gr->violated_clauses);
     for (int i = 0; i < o->ncounts; i++) fprintf(out, " %s", o->counts[i]);
     fprintf(out, "\n");
     if (cd->have_lcov)
@@ -912,8 +971,8 @@ static void print_table(FILE *out, const rf_code *cd, const rf_game_report *gr, 
                 gr->hit, gr->lines, gr->taken, gr->branches);
     else
         fprintf(out, "(no --lcov: the lines and branches columns are empty)\n");
-    fprintf(out, "%-26s %13s %13s %8s %9s %9s  %-12s %s\n", "clause", "applied", "fired", "violated",
-            "lines", "branches", "status", "first input");
+    fprintf(out, "%-26s %13s %13s %8s %6s %9s %9s  %-12s %s\n", "clause", "applied", "fired", "violated",
+            "cases", "lines", "branches", "status", "first input");
     for (int j = 0; j < gr->n; j++) if (!gr->row[j].generic) print_row(out, cd, &gr->row[j]);
     fprintf(out, "conformance checks (shown, not gated):\n");
     for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) print_row(out, cd, &gr->row[j]);
@@ -983,6 +1042,8 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
         fprintf(f, ",\"clauses\":%d,\"fired\":%d,\"violated\":%d,\"percent\":%.2f,\"gate\":%s",
                 gr->total, gr->fired, gr->violated_clauses, gr->pct,
                 o->fail_under < 0 ? "null" : gr->gate_failed ? "\"failed\"" : "\"passed\"");
+        fprintf(f, ",\"cases\":{\"total\":%d,\"fired\":%d,\"percent\":%.2f,\"gate\":%s}", gr->cases, gr->cases_fired,
+                gr->cases_pct, o->cases_fail_under < 0 ? "null" : gr->cases_gate_failed ? "\"failed\"" : "\"passed\"");
         if (cd->have_lcov)
             fprintf(f, ",\"lines\":{\"total\":%d,\"hit\":%d},\"branches\":{\"total\":%d,\"taken\":%d}",
                     gr->lines, gr->hit, gr->branches, gr->taken);
@@ -1002,6 +1063,15 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
             fprintf(f, ",\"applied\":%llu,\"fired\":%llu,\"violated\":%llu,\"first_input\":",
                     (unsigned long long)r->applied, (unsigned long long)r->fired, (unsigned long long)r->violated);
             json_str(f, r->first);
+            fputs(",\"cases\":[", f);
+            for (int ci = 0; ci < r->ncases; ci++) {
+                fprintf(f, "%s{\"name\":", ci ? "," : "");
+                json_str(f, r->case_name[ci]);
+                fprintf(f, ",\"fired\":%llu,\"first_input\":", (unsigned long long)r->case_fired[ci]);
+                json_str(f, r->case_first[ci]);
+                fputs("}", f);
+            }
+            fprintf(f, "],\"cases_balanced\":%s", r->cases_unbalanced ? "false" : "true");
             fprintf(f, ",\"status\":\"%s\"", st_name[r->status]);
             if (cd->have_lcov && !r->generic)
                 fprintf(f, ",\"lines\":{\"total\":%d,\"hit\":%d},\"branches\":{\"total\":%d,\"taken\":%d}",
@@ -1112,7 +1182,8 @@ static const char *const css =
     "a{color:#0b57b3;text-decoration:none}a:hover{text-decoration:underline}"
     ".st{display:inline-block;padding:1px 7px;border-radius:8px;font-size:12px;font-weight:600;white-space:nowrap}"
     "tr.violated td{background:#fde2e2}tr.never-fired td{background:#fdeaea}"
-    "tr.code-not-run td{background:#fff1e0}tr.branches-missed td{background:#fffbe6}"
+    "tr.code-not-run td{background:#fff1e0}tr.branches-missed td{background:#fffbe6}tr.cases-missed td{background:#fdf0f5}"
+    ".cases-missed .st{background:#ad1457;color:#fff}td.cases{font-size:12px;white-space:nowrap}.case.miss{color:#c62828;font-weight:bold}"
     "tr.no-tagged-code td{background:#f1f1f4}"
     ".violated .st{background:#8a1111;color:#fff}.never-fired .st{background:#c62828;color:#fff}"
     ".code-not-run .st{background:#e67e00;color:#fff}.branches-missed .st{background:#f2c744;color:#3a2e00}"
@@ -1232,6 +1303,20 @@ static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *h
     fprintf(f, "<td><span class=\"st\">%s</span></td>", st_text[r->status]);
     fprintf(f, "<td class=\"n\">%llu</td><td class=\"n\">%llu</td><td class=\"n\">%llu</td>", (unsigned long long)r->applied,
             (unsigned long long)r->fired, (unsigned long long)r->violated);
+    /* the cases: fired / cases, then each case with its count (missed ones marked), its first
+     * input in the title */
+    if (r->known) {
+        fprintf(f, "<td class=\"cases\"><b>%d/%d</b>", r->cases_hit, r->ncases);
+        for (int ci = 0; r->ncases > 1 && ci < r->ncases; ci++) {
+            fprintf(f, "<br><span class=\"%s\" title=\"first input: ", r->case_fired[ci] ? "case" : "case miss");
+            html_str(f, r->case_first[ci] ? r->case_first[ci] : "none");
+            fputs("\">", f);
+            html_str(f, r->case_name[ci]);
+            fprintf(f, " %llu</span>", (unsigned long long)r->case_fired[ci]);
+        }
+        if (r->cases_unbalanced) fputs("<br><span class=\"case miss\">cases do not add up to Fired</span>", f);
+        fputs("</td>", f);
+    } else fputs("<td class=\"muted\">&ndash;</td>", f);
     if (cd->have_lcov && !r->generic && r->lines) {
         fprintf(f, "<td class=\"n\">%d/%d", r->hit, r->lines); html_bar(f, r->hit, r->lines);
         if (r->branches) { fprintf(f, "</td><td class=\"n\">%d/%d", r->taken, r->branches); html_bar(f, r->taken, r->branches); }
@@ -1273,8 +1358,8 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
           "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>", f);
     fprintf(f, "Clause coverage: %s (%s)</title><style>%s</style></head><body>\n", gr->g->title, gr->g->name, css);
     fprintf(f, "<h1>Clause coverage: %s <span class=\"muted\">(%s)</span></h1>\n", gr->g->title, gr->g->name);
-    fprintf(f, "<p class=\"sum\"><b>%d of %d clauses fired</b> (%.1f%%), %d violated", gr->fired, gr->total, gr->pct,
-            gr->violated_clauses);
+    fprintf(f, "<p class=\"sum\"><b>%d of %d clauses fired</b> (%.1f%%), <b>%d of their %d cases</b> (%.1f%%), %d violated",
+            gr->fired, gr->total, gr->pct, gr->cases_fired, gr->cases, gr->cases_pct, gr->violated_clauses);
     if (cd->have_lcov)
         fprintf(f, "; enforcing code: <b>%d of %d lines run</b>, <b>%d of %d branches taken</b>", gr->hit, gr->lines,
                 gr->taken, gr->branches);
@@ -1306,13 +1391,14 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
     qsort(ord, (size_t)n, sizeof *ord, cmp_status);
     fputs("<table><thead><tr><th>Clause</th><th>Status</th><th style=\"text-align:right\">Applied</th>"
           "<th style=\"text-align:right\">Fired</th><th style=\"text-align:right\">Violated</th>"
+          "<th title=\"cases of the clause (SPEC.md) fired / cases\">Cases</th>"
           "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>", f);
     if (o->mutation) fputs("<th style=\"text-align:right\" title=\"mutants of the enforcing code killed (rulefuzz mutate)\">Mutants killed</th>", f);
     fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
     for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j], gr->g->name);
     fputs("</tbody></table>\n<h2 id=\"conformance\">Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
           "<th>Status</th><th style=\"text-align:right\">Applied</th><th style=\"text-align:right\">Fired</th>"
-          "<th style=\"text-align:right\">Violated</th><th style=\"text-align:right\">Lines run</th>"
+          "<th style=\"text-align:right\">Violated</th><th>Cases</th><th style=\"text-align:right\">Lines run</th>"
           "<th style=\"text-align:right\">Branches taken</th>", f);
     if (o->mutation) fputs("<th style=\"text-align:right\">Mutants killed</th>", f);
     fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
@@ -1325,6 +1411,8 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
           "conformance checks (GEN-) are shown but not counted.</p><p>"
           "<span class=\"violated\"><span class=\"st\">VIOLATED</span></span> an oracle found the engine breaking the rule. "
           "<span class=\"never-fired\"><span class=\"st\">NEVER FIRED</span></span> no input made the rule take effect. "
+          "<span class=\"cases-missed\"><span class=\"st\">CASES</span></span> fired, but not in every case SPEC.md lists for it "
+          "(the missed ones in red in the Cases column; a case's first input shows when you point at it). "
           "<span class=\"code-not-run\"><span class=\"st\">CODE NOT RUN</span></span> fired, but some enforcing line never ran. "
           "<span class=\"branches-missed\"><span class=\"st\">BRANCHES</span></span> every enforcing line ran, some branch never went one way. "
           "<span class=\"no-tagged-code\"><span class=\"st\">NO CODE</span></span> fired, but no line under rules/ is tagged with the ID. "
@@ -1370,6 +1458,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
     rf_opts o = {0};
     o.src_root = ".";
     o.fail_under = -1;
+    o.cases_fail_under = -1;
     const char *game = NULL, *json = NULL, *html = NULL;
     int quiet = 0, src_given = 0, list = 0;      /* list: 1 after --counts, 2 after --lcov */
     char err[RF_ERR_MAX] = "";
@@ -1399,6 +1488,14 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
             if (!v) USAGE("--fail-under needs a percentage");
             o.fail_under = strtod(v, &e);
             if (*e || e == v || o.fail_under < 0 || o.fail_under > 100) USAGE("--fail-under takes 0 to 100, not '%s'", v);
+            i++; list = 0;
+        }
+        else if (!strcmp(a, "--cases-fail-under")) {
+            char *e;
+            if (!v) USAGE("--cases-fail-under needs a percentage");
+            o.cases_fail_under = strtod(v, &e);
+            if (*e || e == v || o.cases_fail_under < 0 || o.cases_fail_under > 100)
+                USAGE("--cases-fail-under takes 0 to 100, not '%s'", v);
             i++; list = 0;
         }
         else if (a[0] == '-' && a[1]) USAGE("unknown option '%s'", a);
@@ -1475,6 +1572,27 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
                     gr->g->name, gr->fired, gr->total, gr->pct, o.fail_under);
             for (int j = 0; j < gr->n; j++)
                 if (!gr->row[j].generic && !gr->row[j].fired) fprintf(errf, "%s never fired\n", gr->row[j].id);
+        }
+    if (o.cases_fail_under >= 0)
+        for (int i = 0; i < ng; i++) {
+            const rf_game_report *gr = &grs[i];
+            if (!gr->cases_gate_failed) {
+                fprintf(out, "case coverage gate: %s: %d of %d cases fired (%.1f%%), at least %g%%: passed\n",
+                        gr->g->name, gr->cases_fired, gr->cases, gr->cases_pct, o.cases_fail_under);
+                continue;
+            }
+            rc = RF_EXIT_VIOLATION;
+            fprintf(errf, "case coverage gate: %s: %d of %d cases fired (%.1f%%), under --cases-fail-under %g: FAILED\n",
+                    gr->g->name, gr->cases_fired, gr->cases, gr->cases_pct, o.cases_fail_under);
+            for (int j = 0; j < gr->n; j++) {
+                const rf_crow *r = &gr->row[j];
+                if (r->generic) continue;
+                for (int ci = 0; ci < r->ncases; ci++)
+                    if (!r->case_fired[ci]) fprintf(errf, "%s/%s never fired\n", r->id, r->case_name[ci]);
+                if (r->cases_unbalanced)
+                    fprintf(errf, "%s fired %llu times but its cases add up to another number (an oracle fires it "
+                            "without naming the case)\n", r->id, (unsigned long long)r->fired);
+            }
         }
 done:
 #undef USAGE

@@ -10,6 +10,9 @@
  *   game <TAB> clause <TAB> applied <TAB> fired <TAB> violated <TAB> first-input
  * Counters are decimal; first-input is the label of the input that first fired the clause
  * (empty: none known), with backslash, tab, newline and carriage return written as \\ \t \n \r.
+ * A clause's cases (inv_clause.cases) have lines of their own, after the clause's: clause is
+ * "ID/case" ("HDZ-SCORE-FOURTH-COUNT/count"), fired how often that case fired, first-input the
+ * label of the input that first reached it, applied and violated 0.
  * Other lines starting with '#' and blank lines are ignored. Every line ends with '\n'. */
 #define RF_COV_HEADER "# rulefuzz clause counts v1"
 
@@ -68,11 +71,14 @@ int rf_cov_write(const rf_cov *a, const char *path, char *err, size_t errlen);
 int rf_cov_update_file(const char *path, const rf_cov *add, char *err, size_t errlen);
 
 /* `rulefuzz coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR]
- * [--src-root DIR] [--json OUT] [--html DIR] [--fail-under PCT] [--quiet] [--mutation DIR]`
+ * [--src-root DIR] [--json OUT] [--html DIR] [--fail-under PCT] [--cases-fail-under PCT] [--quiet]
+ * [--mutation DIR]`
  * (DIR: rulefuzz mutate's output, a mutation column on the pages), argv after the
  * command word. Tables go to out, messages to errf. Returns RF_EXIT_OK; 1 when --fail-under is
  * given and a game has fewer than PCT% of its clauses (GEN- ones not counted) fired, with one
- * line "<ID> never fired" per such clause on errf; RF_EXIT_BADINPUT for bad arguments or
+ * line "<ID> never fired" per such clause on errf; 1 as well when --cases-fail-under is given and
+ * a game has fewer than PCT% of its clauses' cases fired, or a clause whose case counts do not add
+ * up to its firings, with "<ID>/<case> never fired" lines; RF_EXIT_BADINPUT for bad arguments or
  * files ("file:line: what is wrong"). */
 int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf);
 

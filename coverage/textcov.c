@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "textcov.h"
+#include "../oracles/oracle.h"
 
 const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register", "clause"};
 
@@ -406,6 +407,33 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                 cur = r->nentry++;
             }
         } else if (p[0] == '#') cur = -1;
+        else if (cur >= 0 && !r->entry[cur].reg && !strncmp(p, "- **Cases:**", 12)) {
+            /* The Cases bullet: the first backticked word of each sub-bullet "  - `name`: ...",
+             * or of the bullet itself when it has no sub-bullets. */
+            tc_entry *e = &r->entry[cur];
+            size_t cl = 0;
+            int subs = 0;
+            e->cases_line = lineno;
+            e->cases[0] = 0;
+            const char *own = strchr(p + 12, '`');
+            while (nl && nl[1] == ' ' && nl[2] == ' ') {
+                char *c2 = nl + 1, *n2 = strchr(c2, '\n');
+                if (n2) *n2 = 0;
+                lineno++;
+                size_t ind = strspn(c2, " ");
+                if (ind == 2 && !strncmp(c2 + 2, "- `", 3)) {
+                    const char *nm = c2 + 5, *end = strchr(nm, '`');
+                    if (end && cl + (size_t)(end - nm) + 2 < sizeof e->cases)
+                        cl += (size_t)snprintf(e->cases + cl, sizeof e->cases - cl, "%s%.*s", subs ? " " : "", (int)(end - nm), nm);
+                    subs++;
+                }
+                nl = n2;
+            }
+            if (!subs && own) {
+                const char *end = strchr(own + 1, '`');
+                if (end && (size_t)(end - own) < sizeof e->cases) snprintf(e->cases, sizeof e->cases, "%.*s", (int)(end - own - 1), own + 1);
+            }
+        }
         else if (cur >= 0 && r->entry[cur].reg && !strncmp(p, "- **Profiles:**", 15)) {
             /* The Profiles bullet: sub-bullets "  - <name> `<reading>`: ..." with continuation
              * lines indented further; other indented lines continue the bullet's own text. */
@@ -556,7 +584,7 @@ int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, co
         if (tc_split(t)) { set_err(err, errlen, "out of memory"); return -1; }
     }
     if (load_spec(r, spec_path, err, errlen)) return -1;
-    if (tc_check_profiles(r) < 0) { set_err(err, errlen, "out of memory"); return -1; }
+    if (tc_check_profiles(r) < 0 || tc_check_cases(r) < 0) { set_err(err, errlen, "out of memory"); return -1; }
     for (int i = 0; i < r->ntext; i++) {
         tc_text *t = &r->text[i];
         char mp[1100];
@@ -742,6 +770,28 @@ int tc_check_profiles(tc_report *r)
                                 "`%s`: \\\"quote\\\" ...\"", e->line, e->id, pf->name, pf->name, want);
             if (rc) return -1;
         }
+    }
+    return r->nperror - before;
+}
+
+int tc_check_cases(tc_report *r)
+{
+    const inv_game *og = inv_game_find(r->g->name);
+    int before = r->nperror;
+    for (int i = 0; og && i < og->n_clauses; i++) {
+        const inv_clause *cl = &og->clauses[i];
+        const char *want = cl->cases ? cl->cases : "any";
+        const tc_entry *e = NULL;
+        for (int ei = 0; ei < r->nentry && !e; ei++) if (!strcmp(r->entry[ei].id, cl->id)) e = &r->entry[ei];
+        if (!e) continue;                      /* a clause without an entry: the clause gates say so */
+        int rc = 0;
+        if (!e->cases_line)
+            rc = add_perror(r, "SPEC.md:%d: %s: no \"- **Cases:**\" bullet (oracles/inv_%s.c lists the cases: %s)", e->line,
+                            e->id, r->g->name, want);
+        else if (strcmp(e->cases, want))
+            rc = add_perror(r, "SPEC.md:%d: %s: the Cases bullet lists '%s' but oracles/inv_%s.c lists '%s' (the same names in "
+                            "the same order)", e->cases_line, e->id, e->cases, r->g->name, want);
+        if (rc) return -1;
     }
     return r->nperror - before;
 }
@@ -1329,7 +1379,7 @@ int rf_cmd_textcov(int argc, char **argv)
                 printf("  gate --fail-under %g%s%s: %s%s%s\n", fail_under, subjects ? " " : "", subjects ? rs[i].g->name : "",
                        failed || rs[i].nerror || rs[i].nperror ? "FAILED" : "passed",
                        rs[i].nerror ? " (quotes or marks that match no sentence)" : "",
-                       rs[i].nperror ? " (register entries without a correct Profiles decision)" : "");
+                       rs[i].nperror ? " (register entries without a correct Profiles decision, clauses without a correct Cases bullet)" : "");
             if (failed) status = status ? status : TC_EXIT_GATE;
         }
     }

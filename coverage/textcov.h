@@ -65,6 +65,8 @@ typedef struct tc_entry {
     tc_frag *frag; int nfrag, frag_cap;  /* its language bullets' quote fragments, in order */
     int prof_line;            /* line of its "- **Profiles:**" bullet, 0 when it has none */
     tc_psub *psub; int npsub, psub_cap;  /* that bullet's sub-bullets, in order */
+    int cases_line;           /* line of its "- **Cases:**" bullet (a clause), 0 when it has none */
+    char cases[200];          /* the case names it lists, in order, separated by single spaces */
 } tc_entry;
 
 typedef struct tc_report {
@@ -116,6 +118,14 @@ int tc_split(tc_text *t);
  * Each failure is one line "SPEC.md:<line>: <ID>: profile <name> ...: <what>" in r->perror.
  * Returns the number of failures, -1 out of memory. */
 int tc_check_profiles(tc_report *r);
+
+/* The Cases gate, run by tc_report_load: every clause of the game's oracle table (oracles/, when
+ * the game has one) has a SPEC.md entry with a "- **Cases:**" bullet whose case names, in order,
+ * are the table's (inv_clause.cases; one case `any` when it lists none). The names are the first
+ * backticked word of each sub-bullet "  - `name`: condition", or, with no sub-bullets, the first
+ * backticked word of the bullet itself ("- **Cases:** `any`: ..."). Failures go to r->perror as
+ * "SPEC.md:<line>: <ID>: <what>". Returns their number, -1 out of memory. */
+int tc_check_cases(tc_report *r);
 
 /* Subject sentences: the units of text ti that hold a content word of entry ei's quotes (case
  * folded, 4 letters or more, no stopword of the quote's language, in at most TC_SUBJ_COMMON %

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "../cli/record.h"
+#include "case_edges.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 
@@ -112,6 +113,7 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
     rf_count_moves(n);
     rf_log_new_clauses(&c);
+    rf_case_feedback(&c);
     if (c.violations) {
         fprintf(stderr, "rulefuzz: oracle %s violated at move %ld: %s\n",
                 c.clause[c.first_k]->id, c.first_step, c.first_msg);

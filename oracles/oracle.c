@@ -11,13 +11,13 @@ extern const inv_game inv_bids_game;
 const inv_game *const inv_games[] = { &inv_hdz_game, &inv_kk_game, &inv_gp_game, &inv_bids_game, NULL };
 
 const inv_clause inv_generic_clauses[] = {
-    {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance"},
-    {"GEN-ROUNDTRIP",        "inv_gen_roundtrip",   "conformance"},
-    {"GEN-NOTATION",         "inv_gen_notation",    "conformance"},
-    {"GEN-LEGAL-APPLIES",    "inv_gen_legal",       "conformance"},
-    {"GEN-REJECT-UNCHANGED", "inv_gen_reject",      "conformance"},
-    {"GEN-TERMINAL",         "inv_gen_terminal",    "conformance"},
-    {"GEN-HIDDEN-INFO",      "inv_gen_redact",      "conformance"},
+    {"GEN-DETERMINISM",      "inv_gen_determinism", "conformance", NULL},
+    {"GEN-ROUNDTRIP",        "inv_gen_roundtrip",   "conformance", NULL},
+    {"GEN-NOTATION",         "inv_gen_notation",    "conformance", NULL},
+    {"GEN-LEGAL-APPLIES",    "inv_gen_legal",       "conformance", NULL},
+    {"GEN-REJECT-UNCHANGED", "inv_gen_reject",      "conformance", NULL},
+    {"GEN-TERMINAL",         "inv_gen_terminal",    "conformance", NULL},
+    {"GEN-HIDDEN-INFO",      "inv_gen_redact",      "conformance", NULL},
 };
 const int inv_n_generic = (int)(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0]);
 enum { K_DET, K_ROUND, K_NOTE, K_LEGAL, K_REJECT, K_TERM, K_REDACT };
@@ -410,18 +410,47 @@ void inv_on_final(inv_ctx *c, const void *st)
     if (c->og->check_final) c->og->check_final(c, c->k_game, st, scores, w);
 }
 
+int inv_n_cases(const inv_clause *cl)
+{
+    if (!cl->cases || !*cl->cases) return 1;
+    int n = 1;
+    for (const char *p = cl->cases; *p; p++) n += *p == ' ';
+    return n;
+}
+
+int inv_case_name(const inv_clause *cl, int i, char *out, size_t n)
+{
+    if (i < 0 || i >= inv_n_cases(cl)) return -1;
+    if (!cl->cases || !*cl->cases) { snprintf(out, n, "any"); return 0; }
+    const char *p = cl->cases;
+    for (int j = 0; j < i; j++) p = strchr(p, ' ') + 1;
+    size_t l = strcspn(p, " ");
+    snprintf(out, n, "%.*s", (int)l, p);
+    return 0;
+}
+
 int inv_print_coverage(const inv_ctx *c, FILE *f)
 {
     int never = 0;
-    fprintf(f, "%-28s %12s %12s %9s\n", "clause", "applied", "fired", "violated");
+    fprintf(f, "%-28s %12s %12s %9s %6s\n", "clause", "applied", "fired", "violated", "cases");
     for (int k = 0; k < c->n; k++) {
         const inv_count *n = &c->count[k];
-        int game = k >= c->k_game;
+        const inv_clause *cl = c->clause[k];
+        int game = k >= c->k_game, nc = inv_n_cases(cl), hit = 0;
+        char missed[160] = "";
+        size_t ml = 0;
+        for (int i = 0; i < nc; i++) {
+            char nm[INV_CASE_NAME_MAX];
+            if (inv_case_count(cl, n, i)) { hit++; continue; }
+            inv_case_name(cl, i, nm, sizeof nm);
+            if (ml < sizeof missed) ml += (size_t)snprintf(missed + ml, sizeof missed - ml, " %s", nm);
+        }
         if (game && n->fired == 0) never++;
-        fprintf(f, "%-28s %12llu %12llu %9llu%s\n", c->clause[k]->id,
+        fprintf(f, "%-28s %12llu %12llu %9llu %3d/%-2d%s%s%s\n", cl->id,
                 (unsigned long long)n->applied, (unsigned long long)n->fired,
-                (unsigned long long)n->violated,
-                n->violated ? "  VIOLATED" : (n->fired == 0 ? "  NEVER FIRED" : ""));
+                (unsigned long long)n->violated, hit, nc,
+                n->violated ? "  VIOLATED" : (n->fired == 0 ? "  NEVER FIRED" : hit < nc ? "  CASES NEVER FIRED:" : ""),
+                n->violated || n->fired == 0 ? "" : missed, "");
     }
     return never;
 }
@@ -432,6 +461,7 @@ void inv_merge_counts(inv_ctx *a, const inv_ctx *b)
         a->count[k].applied += b->count[k].applied;
         a->count[k].fired += b->count[k].fired;
         a->count[k].violated += b->count[k].violated;
+        for (int i = 0; i < INV_MAX_CASES; i++) a->count[k].cases[i] += b->count[k].cases[i];
     }
     a->violations += b->violations;
     if (a->first_k < 0 && b->first_k >= 0) {

@@ -8,19 +8,38 @@
 
 #define INV_MAX_CLAUSES 256
 #define INV_MSG_MAX 512
+#define INV_MAX_CASES 8        /* cases one clause distinguishes */
+#define INV_CASE_NAME_MAX 24   /* a case name's length, NUL included */
 
-/* One checked clause: its ID (SPEC.md), the oracle function's name, the text source. */
+/* One checked clause: its ID (SPEC.md), the oracle function's name, the text source, and the
+ * cases it distinguishes: their short names separated by single spaces, in the order of SPEC.md's
+ * "- **Cases:**" bullet ("sum count trigger"); NULL for a clause with one case, named `any`. */
 typedef struct inv_clause {
     const char *id;       /* "HDZ-SCORE-MAJORITY8", "GEN-DETERMINISM" */
     const char *oracle;   /* C name of the oracle function */
     const char *source;   /* where the rule is written: "nl+en", "nl", "conformance" */
+    const char *cases;    /* "sum count trigger", or NULL: one case, `any` */
 } inv_clause;
 
 /* How often a clause's oracle ran on a relevant step (applied), saw its rule actually
- * take effect (fired), and found the state disagreeing with the rule (violated). */
+ * take effect (fired), and found the state disagreeing with the rule (violated); and, for a
+ * clause with several cases, how often each case fired. Every firing of such a clause is exactly
+ * one of its cases (inv_fired_case), so the case counts add up to `fired`; a clause with one
+ * case counts it in `fired` alone (inv_case_count). */
 typedef struct inv_count {
     uint64_t applied, fired, violated;
+    uint64_t cases[INV_MAX_CASES];
 } inv_count;
+
+/* The number of cases of clause cl (1 when cl->cases is NULL), and the name of case i written
+ * into out (`any` for a clause with one case); -1 when i is out of range. */
+int inv_n_cases(const inv_clause *cl);
+int inv_case_name(const inv_clause *cl, int i, char *out, size_t n);
+/* How often case i of clause cl fired under counters n. */
+static inline uint64_t inv_case_count(const inv_clause *cl, const inv_count *n, int i)
+{
+    return cl->cases ? n->cases[i] : (i == 0 ? n->fired : 0);
+}
 
 /* A game's oracles. Each hook may be NULL. `k0` is the index of the game's first clause in
  * the context's counters (set by inv_init). */
@@ -156,6 +175,13 @@ static inline void inv_shuffle(uint8_t *a, int n, uint64_t *s)
 /* Used inside oracles: clause k (absolute index: k0 + the game's clause number). */
 static inline void inv_applied(inv_ctx *c, int k) { c->count[k].applied++; }
 static inline void inv_fired(inv_ctx *c, int k)   { c->count[k].fired++; }
+/* Clause k fired in its case i (the index of the name in its `cases` list): a clause with
+ * several cases fires through this only. */
+static inline void inv_fired_case(inv_ctx *c, int k, int i)
+{
+    c->count[k].fired++;
+    c->count[k].cases[i & (INV_MAX_CASES - 1)]++;
+}
 /* Record a violation of clause k with a printf-style message. Never aborts: the
  * caller decides (the fuzz harness aborts, replay exits 1). */
 void inv_fail(inv_ctx *c, int k, const char *fmt, ...)
@@ -167,8 +193,9 @@ extern const inv_clause inv_generic_clauses[];
 extern const int inv_n_generic;
 const inv_game *inv_game_find(const char *name);
 
-/* Print the clause coverage table (applied, fired, violated per clause) to f.
- * Returns the number of game clauses (not generic) that never fired. */
+/* Print the clause coverage table (applied, fired, violated, cases fired per clause, the cases
+ * that never fired named) to f. Returns the number of game clauses (not generic) that never
+ * fired (cases are gated over every suite's counts: rulefuzz coverage --cases-fail-under). */
 #include <stdio.h>
 int inv_print_coverage(const inv_ctx *c, FILE *f);
 /* Add b's counters into a (same game). */

@@ -109,6 +109,14 @@ static void counts_all_but(const char *path, const char *skip)
     rf_cov_free(&acc);
 }
 
+/* The cases of every clause in use in c. */
+static int tu_cases_of(const inv_ctx *c)
+{
+    int n = 0;
+    for (int k = 0; k < c->n; k++) n += inv_n_cases(c->clause[k]);
+    return n;
+}
+
 /* ---- counts files ------------------------------------------------------------------- */
 
 START_TEST(counts_file_round_trip_keeps_every_counter_and_label)
@@ -126,7 +134,7 @@ START_TEST(counts_file_round_trip_keeps_every_counter_and_label)
     tmp_path(path, sizeof path, "rt.counts");
     ck_assert_msg(rf_cov_write(&a, path, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(rf_cov_read(&b, path, err, sizeof err) == RF_EXIT_OK, "%s", err);
-    ck_assert_int_eq(a.n, c.n);
+    ck_assert_int_eq(a.n, c.n + tu_cases_of(&c));           /* a row per clause, one per case */
     ck_assert_int_eq(b.n, a.n);
     for (int i = 0; i < a.n; i++) {
         const rf_cov_row *x = &a.row[i], *y = rf_cov_find(&b, x->game, x->clause);
@@ -192,7 +200,7 @@ START_TEST(merging_counts_files_sums_them_and_the_earlier_label_wins)
     ck_assert_msg(rf_cov_update_file(path, &a, err, sizeof err) == RF_EXIT_OK, "%s", err);
     ck_assert_msg(rf_cov_update_file(path, &b, err, sizeof err) == RF_EXIT_OK, "%s", err);
     ck_assert_msg(rf_cov_read(&m, path, err, sizeof err) == RF_EXIT_OK, "%s", err);
-    ck_assert_int_eq(m.n, c1.n);
+    ck_assert_int_eq(m.n, c1.n + tu_cases_of(&c1));
     const rf_cov_row *x = rf_cov_find(&m, "hdz", "HDZ-DOG-SWAP-AGREE"), *y = rf_cov_find(&m, "hdz", "HDZ-FINAL-MILK-TIE");
     ck_assert(x->applied == 5 && x->fired == 3);
     ck_assert_str_eq(x->first, "corpus/records/hdz/first.rec");
@@ -540,6 +548,53 @@ START_TEST(enforcing_lines_follow_the_clause_id_comments_and_join_lcov_data)
 }
 END_TEST
 
+/* Cases (issue 20): a clause's cases are counted apart, as rows "ID/case" of the counts file, each
+ * with its own first input; a one-case clause's case `any` is its firing. */
+START_TEST(each_case_of_a_clause_has_its_own_counts_row_and_first_input)
+{
+    static const inv_clause three = {"TT-THREE-WAYS", "inv_tt_three", "nl", "sum count trigger"};
+    static const inv_clause one = {"TT-ONE-WAY", "inv_tt_one", "nl", NULL};
+    ck_assert_int_eq(inv_n_cases(&three), 3);
+    ck_assert_int_eq(inv_n_cases(&one), 1);
+    char nm[INV_CASE_NAME_MAX];
+    ck_assert_int_eq(inv_case_name(&three, 2, nm, sizeof nm), 0);
+    ck_assert_str_eq(nm, "trigger");
+    ck_assert_int_eq(inv_case_name(&one, 0, nm, sizeof nm), 0);
+    ck_assert_str_eq(nm, "any");
+    ck_assert_int_eq(inv_case_name(&three, 3, nm, sizeof nm), -1);
+    static inv_ctx c1, c2;
+    inv_init(&c1, &hdz_engine, 0);
+    c1.n = 2; c1.clause[0] = &three; c1.clause[1] = &one; c1.k_game = 0;
+    c2 = c1;
+    inv_applied(&c1, 0); inv_fired_case(&c1, 0, 0); inv_fired_case(&c1, 0, 0);
+    inv_applied(&c2, 0); inv_fired_case(&c2, 0, 2);
+    inv_applied(&c2, 1); inv_fired(&c2, 1);
+    ck_assert(c1.count[0].fired == 2 && c1.count[0].cases[0] == 2 && c1.count[0].cases[2] == 0);
+    rf_cov a = {0};
+    ck_assert_int_eq(rf_cov_add(&a, &c1, "first game"), 0);
+    ck_assert_int_eq(rf_cov_add(&a, &c2, "second game"), 0);
+    const rf_cov_row *sum = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/sum"), *cnt = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/count"),
+                     *trig = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/trigger"), *any = rf_cov_find(&a, "hdz", "TT-ONE-WAY/any");
+    ck_assert(sum && cnt && trig && any);
+    ck_assert(sum->fired == 2 && cnt->fired == 0 && trig->fired == 1 && any->fired == 1);
+    ck_assert_str_eq(sum->first, "first game");
+    ck_assert_str_eq(trig->first, "second game");
+    ck_assert_ptr_null(cnt->first);
+    ck_assert_str_eq(any->first, "second game");
+    /* through a counts file and back */
+    make_tmpdir();
+    char path[512], err[RF_ERR_MAX];
+    tmp_path(path, sizeof path, "cases.counts");
+    ck_assert_msg(rf_cov_write(&a, path, err, sizeof err) == 0, "%s", err);
+    rf_cov b = {0};
+    ck_assert_msg(rf_cov_read(&b, path, err, sizeof err) == RF_EXIT_OK, "%s", err);
+    ck_assert(rf_cov_find(&b, "hdz", "TT-THREE-WAYS/trigger")->fired == 1);
+    ck_assert_str_eq(rf_cov_find(&b, "hdz", "TT-THREE-WAYS/trigger")->first, "second game");
+    rf_cov_free(&a);
+    rf_cov_free(&b);
+}
+END_TEST
+
 static Suite *coverage_suite(void)
 {
     Suite *s = suite_create("coverage");
@@ -548,6 +603,7 @@ static Suite *coverage_suite(void)
     tc = tcase_create("counts files");
     tcase_add_test(tc, counts_file_round_trip_keeps_every_counter_and_label);
     tcase_add_test(tc, adding_contexts_sums_counters_and_the_first_input_to_fire_a_clause_keeps_it);
+    tcase_add_test(tc, each_case_of_a_clause_has_its_own_counts_row_and_first_input);
     tcase_add_test(tc, merging_counts_files_sums_them_and_the_earlier_label_wins);
     tcase_add_test(tc, corrupt_counts_files_are_rejected_with_file_and_line);
     tcase_add_test(tc, every_prefix_and_changed_byte_of_a_counts_file_parses_or_is_rejected_never_crashes);
