@@ -433,16 +433,17 @@ MUTATE_ARGS = --cc "$(CC)" --cflags "$(MUTATE_CFLAGS)" --test-cflags "$(CHECK_CF
 mutate: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
 	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
-	  $(if $(MUTATE_RETRY),--retry-survivors) \
+	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) \
 	  --out $(BUILD)/mutate $(MUTATE_ARGS)
 
 # The smoke `make check` runs: a few mutants of one clause against its rules suite, so the
 # machinery (scan, mutate, build, test, results, report) never rots.
 mutate-smoke: $(BUILD)/rulefuzz
 	@out=$$($(BUILD)/rulefuzz mutate kk --clauses $(SMOKE_CLAUSE) --max $(SMOKE_MUTANTS) --tests check_kk_rules \
-	    --fuzz-seconds 0 --fresh --quiet --out $(BUILD)/mutate-smoke $(MUTATE_ARGS) 2>&1) \
+	    --fuzz-seconds 0 --naming 300 --fresh --quiet --out $(BUILD)/mutate-smoke $(MUTATE_ARGS) 2>&1) \
 	  || { echo "$$out" | tail -20; echo "FAILED: mutation smoke"; exit 1; }; \
-	  echo "$$out" | grep -aE '^mutate kk: [0-9]+ mutants run|^$(SMOKE_CLAUSE) '; \
+	  echo "$$out" | grep -aE '^mutate kk: [0-9]+ mutants run|^$(SMOKE_CLAUSE) |^naming:'; \
+	  echo "$$out" | grep -qaE '^naming: of [1-9]' || { echo "$$out"; echo "FAILED: mutation smoke probed no mutant's naming"; exit 1; }; \
 	  echo "$$out" | grep -qaE '^mutate kk: $(SMOKE_MUTANTS) mutants run' || { echo "$$out"; echo "FAILED: mutation smoke ran no mutant"; exit 1; }
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.

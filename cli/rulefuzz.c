@@ -26,10 +26,11 @@ static const char *usage =
     "  show FILE [--move N] [--json]    the position after N moves of a record (default: the end):\n"
     "                                   board, position text, scores so far, legal moves\n"
     "  clauses [GAME]                   list clause IDs, oracles, text sources, cases, readings\n"
-    "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE]\n"
+    "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE] [--cases]\n"
     "                                   run fuzz inputs (files or folders) with every oracle,\n"
     "                                   print clause coverage; --records writes each input as a record;\n"
-    "                                   --counts adds their clause counts into FILE\n"
+    "                                   --counts adds their clause counts into FILE; --cases: every\n"
+    "                                   case with the inputs that reached it, rarest first\n"
     "  coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR] [--src-root DIR]\n"
     "           [--json OUT] [--html DIR] [--fail-under PCT] [--cases-fail-under PCT] [--quiet]\n"
     "                                   clause and case coverage from counts files (merged), tied to the\n"
@@ -59,10 +60,12 @@ static const char *usage =
     "                                   on an error; --fail-under: exit 1 below PCT; --subjects: per\n"
     "                                   register entry (or the IDs starting with ENTRY-ID) the sentences\n"
     "                                   of each text that share its quotes' words, instead of the report\n"
-    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh]\n"
+    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh] [--naming N]\n"
     "                                   mutation testing of each clause's enforcing code: every single-point\n"
     "                                   mutant built in a scratch copy, the game's suites run, survivors\n"
-    "                                   fuzzed; a score per clause (resumable; build/mutate by default)\n"
+    "                                   fuzzed; a score per clause (resumable; build/mutate by default);\n"
+    "                                   --naming N: N random games per killed mutant, and the share whose\n"
+    "                                   first oracle violation names the mutated clause\n"
     "  bench [GAME] [--games N | --full] moves/s and games/s, oracles off and on (runs sized to about\n"
     "                                   0.4 s each by default; --full: 2000 games a run)\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
@@ -461,15 +464,37 @@ static int run_input(const game_engine *g, const uint8_t *data, size_t len, inv_
     return violated;
 }
 
+/* `inputs --cases`: every case of the game's clauses with the number of inputs that reached it and
+ * that number per 1,000 inputs, rarest first (how random play or a corpus spreads over the cases). */
+static void print_case_reach(const inv_ctx *c, uint64_t (*reach)[INV_MAX_CASES], int inputs)
+{
+    typedef struct { int k, ci; uint64_t n; } cr;
+    static cr v[INV_MAX_CLAUSES * INV_MAX_CASES];
+    int nv = 0;
+    for (int k = c->k_game; k < c->n; k++)
+        for (int ci = 0; ci < inv_n_cases(c->clause[k]); ci++) v[nv++] = (cr){k, ci, reach[k][ci]};
+    for (int i = 1; i < nv; i++)                      /* insertion sort: rarest first, stable */
+        for (int j = i; j > 0 && v[j].n < v[j - 1].n; j--) { cr t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    printf("cases by the inputs that reached them (%d inputs, rarest first):\n%-44s %10s %12s\n", inputs, "clause/case",
+           "inputs", "per 1,000");
+    for (int i = 0; i < nv; i++) {
+        char nm[INV_CASE_NAME_MAX], id[96];
+        inv_case_name(c->clause[v[i].k], v[i].ci, nm, sizeof nm);
+        snprintf(id, sizeof id, "%s/%s", c->clause[v[i].k]->id, nm);
+        printf("%-44s %10llu %12.2f\n", id, (unsigned long long)v[i].n, inputs ? 1000.0 * (double)v[i].n / inputs : 0.0);
+    }
+}
+
 static int cmd_inputs(int argc, char **argv)
 {
     if (argc < 1) return bad_usage("inputs needs a game%s", "");
     const game_engine *g = find_game(argv[0]);
     if (!g) return RF_EXIT_BADINPUT;
     const char *recdir = NULL, *counts = NULL;
-    int quiet = 0;
+    int quiet = 0, cases = 0;
     paths p = {0};
     static rf_cov acc;
+    static uint64_t reach[INV_MAX_CLAUSES][INV_MAX_CASES];   /* inputs that reached each case */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--records")) {
             if (i + 1 >= argc) return bad_usage("--records needs a folder%s", "");
@@ -480,6 +505,7 @@ static int cmd_inputs(int argc, char **argv)
             counts = argv[++i];
             if (rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
         } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (!strcmp(argv[i], "--cases")) cases = 1;
         else if (argv[i][0] == '-') return bad_usage("unknown option '%s'", argv[i]);
         else if (collect(&p, argv[i])) return RF_EXIT_BADINPUT;
     }
@@ -505,6 +531,9 @@ static int cmd_inputs(int argc, char **argv)
             fprintf(stderr, "%s: oracle %s violated at move %ld: %s%s%s\n", p.v[i], one.clause[one.first_k]->id,
                     one.first_step, one.first_msg, recdir ? "; record " : "", recdir ? rp : "");
         inv_merge_counts(&c, &one);
+        for (int k = 0; k < one.n; k++)
+            for (int ci = 0; one.count[k].fired && ci < inv_n_cases(one.clause[k]); ci++)
+                reach[k][ci] += inv_case_count(one.clause[k], &one.count[k], ci) > 0;
         if (counts && rf_cov_add(&acc, &one, p.v[i])) { fprintf(stderr, "rulefuzz: out of memory\n"); return RF_EXIT_BADINPUT; }
         free(data);
     }
@@ -517,6 +546,7 @@ static int cmd_inputs(int argc, char **argv)
         printf("clause coverage of %d inputs (%s):\n", p.n, g->name);
         never = inv_print_coverage(&c, stdout);
     }
+    if (cases) print_case_reach(&c, reach, p.n);
     for (int i = 0; i < p.n; i++) free(p.v[i]);
     free(p.v);
     (void)never;

@@ -259,6 +259,8 @@ typedef struct {
     char clauses[512];          /* the clauses whose enforcing line it is, comma-separated */
     int status;                 /* ST_* */
     char detail[256];           /* the failing suite, or the clause the fuzzer's oracle named */
+    char named[64];             /* --naming: the clause random play's first finding named, "-" none,
+                                 * "?" another kind of finding (a sanitizer, a crash); "" not probed */
 } mutant;
 
 enum { ST_PENDING = 0, ST_TESTS, ST_FUZZ, ST_SURVIVED, ST_NOCOMPILE, ST_EQUIV };
@@ -276,6 +278,7 @@ typedef struct {
     char equiv[PATH_MAX];
     const char *cc, *cflags, *test_cflags, *test_libs, *fuzz_cc, *tests;
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
+    int naming;                 /* --naming N: random games per killed mutant for the naming probe */
 } mopts;
 
 static char *xstrdup(const char *s)
@@ -432,7 +435,7 @@ static const char *equiv_reason(const equivs *q, const char *key)
     return NULL;
 }
 
-/* ---- Results: "KEY <TAB> status <TAB> detail" lines, appended as mutants finish ----------- */
+/* ---- Results: "KEY <TAB> status <TAB> detail [<TAB> named]" lines, appended as mutants finish -- */
 
 static void results_load(const char *path, mset *s)
 {
@@ -445,8 +448,8 @@ static void results_load(const char *path, mset *s)
         char *t1 = strchr(line, '\t');
         if (!t1 || t1 - line != 16) continue;
         *t1 = 0;
-        char *t2 = strchr(t1 + 1, '\t');
-        if (t2) *t2 = 0;
+        char *t2 = strchr(t1 + 1, '\t'), *t3 = NULL;
+        if (t2) { *t2 = 0; if ((t3 = strchr(t2 + 1, '\t'))) *t3 = 0; }
         int st = -1;
         for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++) if (!strcmp(t1 + 1, st_name[k])) st = k;
         if (st < 0) continue;
@@ -454,6 +457,7 @@ static void results_load(const char *path, mset *s)
             if (!strcmp(s->m[i].key, line)) {
                 s->m[i].status = st;
                 snprintf(s->m[i].detail, sizeof s->m[i].detail, "%s", t2 ? t2 + 1 : "");
+                snprintf(s->m[i].named, sizeof s->m[i].named, "%s", t3 ? t3 + 1 : "");
             }
     }
     fclose(f);
@@ -675,6 +679,13 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
             fprintf(errf, "rulefuzz mutate: tests/%s.c does not compile\n", wk->test[i]);
             return -1;
         }
+    if (o->naming > 0 &&
+        (sh("cd '%s' && %s %s -Wno-missing-prototypes -c 'fuzz/fuzz_%s.c' -o '%s/obj/probe_harness.o'", src, o->cc, o->cflags, g,
+            wk->dir) ||
+         sh("cd '%s' && %s %s -c fuzz/replay_main.c -o '%s/obj/probe_main.o'", src, o->cc, o->cflags, wk->dir))) {
+        fprintf(errf, "rulefuzz mutate: the naming probe (fuzz/fuzz_%s.c, fuzz/replay_main.c) does not compile\n", g);
+        return -1;
+    }
     if (o->fuzz_seconds > 0) {
         for (int i = 0; i < wk->nfz; i++) {
             char on[300];
@@ -781,8 +792,32 @@ static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, 
     return 1;
 }
 
+/* The naming probe of a killed mutant (--naming N): the game's harness and fuzz/replay_main.c linked
+ * with the mutant, N random games (replay_main --random N --stop); `named` gets the clause of the
+ * first oracle violation, "?" a finding of another kind, "-" none in N games. */
+static void probe_naming(const worker *wk, const mopts *o, const char *rel, char *named, size_t nn)
+{
+    char objs[8192] = "", on[300], mon[300], first[600];
+    obj_name(rel, mon, sizeof mon);
+    snprintf(named, nn, "?");
+    for (int i = 0; i < wk->nlib; i++) {
+        obj_name(wk->lib[i], on, sizeof on);
+        size_t l = strlen(objs);
+        snprintf(objs + l, sizeof objs - l, " '%s/obj/%s'", wk->dir, strcmp(on, mon) ? on : "mutant.o");
+    }
+    if (sh("%s -o '%s/bin/probe' '%s/obj/probe_harness.o' '%s/obj/probe_main.o' %s -lm", o->cc, wk->dir, wk->dir, wk->dir, objs))
+        return;
+    char cmd[PATH_MAX * 2];
+    snprintf(cmd, sizeof cmd, "'%s/bin/probe' --random %d --stop", wk->dir, o->naming);
+    int rc = run(cmd, NULL, 120, 0, first, sizeof first);
+    const char *p = strstr(first, "rulefuzz: oracle ");
+    if (p) { p += strlen("rulefuzz: oracle "); snprintf(named, nn, "%.*s", (int)strcspn(p, " "), p); }
+    else if (rc == 0 && !first[0]) snprintf(named, nn, "-");
+}
+
 /* One mutant in worker wk: write the mutated file, compile it, link, test, fuzz. */
-static int do_mutant(worker *wk, const mopts *o, const char *g, const mutant *m, char *detail, size_t dn)
+static int do_mutant(worker *wk, const mopts *o, const char *g, const mutant *m, char *detail, size_t dn, char *named,
+                     size_t nn)
 {
     char path[PATH_MAX + 400];
     snprintf(path, sizeof path, "%s/src/%s", wk->dir, m->rel);
@@ -816,6 +851,8 @@ static int do_mutant(worker *wk, const mopts *o, const char *g, const mutant *m,
         if (f > 0) st = ST_FUZZ;
     }
 out:
+    named[0] = 0;
+    if (o->naming > 0 && (st == ST_TESTS || st == ST_FUZZ)) probe_naming(wk, o, m->rel, named, nn);
     write_all(path, text);
     free(text);
     free(mt);
@@ -824,7 +861,12 @@ out:
 
 /* ---- Reports ---------------------------------------------------------------------------- */
 
-typedef struct { const char *id; int mutants, tests, fuzz, survived, equivalent, nocompile; } cscore;
+typedef struct {
+    const char *id;
+    int mutants, tests, fuzz, survived, equivalent, nocompile;
+    int named, named_other, named_none;   /* killed and probed: the first finding names one of the
+                                           * mutant's clauses, another clause (or not a clause), none */
+} cscore;
 
 static int has_clause(const mutant *m, const char *id)
 {
@@ -842,6 +884,11 @@ static void score_of(const mset *s, const char *id, cscore *c)
         const mutant *m = &s->m[i];
         if (!has_clause(m, id)) continue;
         c->mutants++;
+        if ((m->status == ST_TESTS || m->status == ST_FUZZ) && m->named[0]) {
+            if (!strcmp(m->named, "-")) c->named_none++;
+            else if (has_clause(m, m->named)) c->named++;
+            else c->named_other++;
+        }
         switch (m->status) {
         case ST_TESTS: c->tests++; break;
         case ST_FUZZ: c->fuzz++; break;
@@ -960,7 +1007,36 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
             jf = 0;
         }
     }
-    if (json) fputs("\n  ]}", json);
+    /* naming precision (--naming): over the killed mutants whose probe found an oracle violation */
+    int nk = 0, nok = 0, nnone = 0, nother = 0;
+    for (int i = 0; i < s->n; i++) {
+        const mutant *m = &s->m[i];
+        if ((m->status != ST_TESTS && m->status != ST_FUZZ) || !m->named[0]) continue;
+        nk++;
+        if (!strcmp(m->named, "-")) nnone++;
+        else if (!strcmp(m->named, "?")) nother++;
+        else if (has_clause(m, m->named)) nok++;
+    }
+    int nv = nk - nnone - nother;
+    if (nk) {
+        fprintf(out, "naming: of %d killed mutants probed with random games, %d showed an oracle violation; its first "
+                "violation names the mutated clause for %d of them (%.1f%%); %d showed no violation, %d another finding\n",
+                nk, nv, nok, nv ? 100.0 * nok / nv : 0.0, nnone, nother);
+        for (int i = 0; i < s->n && !o->quiet; i++) {
+            const mutant *m = &s->m[i];
+            if ((m->status != ST_TESTS && m->status != ST_FUZZ) || !m->named[0] || !strcmp(m->named, "-") ||
+                !strcmp(m->named, "?") || has_clause(m, m->named))
+                continue;
+            fprintf(out, "misnamed %s %s:%d [%s] named %s\n  - %s\n  + %s\n", m->key, m->rel, m->line, m->clauses, m->named,
+                    m->orig + strspn(m->orig, " \t"), m->mutated + strspn(m->mutated, " \t"));
+        }
+    }
+    if (json) {
+        fputs("\n  ]", json);
+        if (nk) fprintf(json, ", \"naming\": {\"probed\": %d, \"violations\": %d, \"named_mutated_clause\": %d, \"precision\": %.2f}",
+                        nk, nv, nok, nv ? 100.0 * nok / nv : 0.0);
+        fputs("}", json);
+    }
     if (h) {
         fputs("</table>\n<h2>Survivors</h2>\n", h);
         for (int k = 0; k < og->n_clauses; k++) {
@@ -1041,6 +1117,9 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     if (sh("mkdir -p '%s'", dir)) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", dir); return 2; }
     if (o->fresh) unlink(rpath);
     results_load(rpath, s);
+    if (o->naming > 0)                    /* killed before without a naming probe: run again with one */
+        for (int i = 0; i < s->n; i++)
+            if ((s->m[i].status == ST_TESTS || s->m[i].status == ST_FUZZ) && !s->m[i].named[0]) s->m[i].status = ST_PENDING;
     if (o->retry)                         /* survivors again, against the tests as they are now; not the
                                            * ones coverage/equivalent-mutants.txt proves equivalent */
         for (int i = 0; i < s->n; i++)
@@ -1065,7 +1144,7 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         if (pids[w]) continue;
         close(fd[0]);
         worker wk;
-        char detail[256], line[512];
+        char detail[256], line[600], named[64];
         if (worker_setup(&wk, o, s->game, w, errf) || link_tests(&wk, o, NULL)) _exit(3);
         if (run_tests(&wk, o, 1, detail, sizeof detail)) {
             fprintf(errf, "rulefuzz mutate: the unmutated suites fail (%s): fix them first\n", detail);
@@ -1075,9 +1154,10 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         for (int i = 0; i < s->n; i++) {
             if (s->m[i].status != ST_PENDING) continue;
             if (k++ % jobs != w) continue;
-            int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail);
+            int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail, named, sizeof named);
             for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
-            int l = snprintf(line, sizeof line, "%s\t%s\t%.200s\n", s->m[i].key, st_name[st], detail);
+            int l = snprintf(line, sizeof line, "%s\t%s\t%.200s%s%s\n", s->m[i].key, st_name[st], detail, named[0] ? "\t" : "",
+                             named);
             if (write(fd[1], line, (size_t)l) != l) _exit(5);
         }
         _exit(0);
@@ -1096,14 +1176,15 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         char *t1 = strchr(line, '\t');
         if (!t1) continue;
         *t1 = 0;
-        char *t2 = strchr(t1 + 1, '\t');
-        if (t2) *t2++ = 0;
+        char *t2 = strchr(t1 + 1, '\t'), *t3 = NULL;
+        if (t2) { *t2++ = 0; if ((t3 = strchr(t2, '\t'))) *t3++ = 0; }
         for (int i = 0; i < s->n; i++)
             if (!strcmp(s->m[i].key, line))
                 for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++)
                     if (!strcmp(t1 + 1, st_name[k])) {
                         s->m[i].status = k;
                         snprintf(s->m[i].detail, sizeof s->m[i].detail, "%s", t2 ? t2 : "");
+                        snprintf(s->m[i].named, sizeof s->m[i].named, "%s", t3 ? t3 : "");
                     }
         for (int k = ST_TESTS; k <= ST_NOCOMPILE; k++) if (!strcmp(t1 + 1, st_name[k])) cnt[k]++;
         if (got++ == 0) tfirst = now();
@@ -1174,6 +1255,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         else if (!strcmp(a, "--jobs")) { if (opt_int(v, 1, 32, &o.jobs)) goto badnum; }
         else if (!strcmp(a, "--fuzz-seconds")) { if (opt_int(v, 0, 86400, &o.fuzz_seconds)) goto badnum; }
         else if (!strcmp(a, "--max")) { if (opt_int(v, 0, 1000000, &o.max)) goto badnum; }
+        else if (!strcmp(a, "--naming")) { if (opt_int(v, 0, 1000000, &o.naming)) goto badnum; }
         else if (!strcmp(a, "--out")) outd = v;
         else if (!strcmp(a, "--src-root")) root = v;
         else if (!strcmp(a, "--equivalent")) eq = v;

@@ -31,8 +31,10 @@ int rf_mut_apply(const char *line, const rf_mut *m, char *buf, size_t n);
 void rf_mut_key(const char *rel, const char *orig, const char *mutated, char out[17]);
 
 /* `rulefuzz mutate GAME... [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR]
- * [--src-root DIR] [--equivalent FILE] [--fresh] [--retry-survivors] [--report-only] [--quiet]`
- * (--retry-survivors: run the survivors again against the tests as they are now), argv after the
+ * [--src-root DIR] [--equivalent FILE] [--fresh] [--retry-survivors] [--report-only] [--quiet]
+ * [--naming N]` (--retry-survivors: run the survivors again against the tests as they are now;
+ * --naming: each killed mutant's harness plays N random games, and the clause its first oracle
+ * violation names is kept beside the result, for the naming precision per game), argv after the
  * command word. Mutates every enforcing line of each selected clause (the clause coverage rule),
  * builds each mutant in a scratch copy under OUT (only the changed object rebuilt), runs the
  * game's Check suites, then fuzzes survivors; results are kept in OUT/<game>/results.tsv, so an

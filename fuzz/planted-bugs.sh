@@ -3,13 +3,20 @@
 # bug is one sed edit of an engine file in a scratch copy of the tree; the copy's harness is built
 # the way campaigns build it (fuzz/build flags of the Makefile's LIBFUZZER_COV) and run from an
 # empty corpus with -entropic=0 and the default RF_GEN_EVERY, one core, SEEDS seeds, each capped at
-# T seconds. Prints the seconds to the first oracle violation per seed (">T" when none).
-#   T=30  SEEDS="1 2 3"  BEFORE=<git revision>: also time the same bugs planted in that revision
-#   (a git worktree), for a before/after table.  ONLY=<game>: one game's bugs.
+# T seconds. Prints the seconds to the first oracle violation per seed (">T" when none), per mode:
+#   off  the harness without case edges (RF_CASE_FEEDBACK=0: edge coverage of engine and oracles)
+#   on   with them (fuzz/case_edges.h: one edge per clause case and hit-count bucket)
+# and how rare the bug is in random play: of RARITY random inputs (fuzz/replay_main.c --random, a
+# fixed series), how many show it ("rare" bugs: fewer than 1 in 500).
+#   T=60  SEEDS="1 2 3"  MODES="off on"  RARITY=5000  ONLY=<game>: one game's bugs  GREP=<text>:
+#   only bugs whose name holds it.  BEFORE=<git revision>: also time the same bugs planted in that
+#   revision (a git worktree, its harness as it was), for a before/after table.
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-T=${T:-30}
+T=${T:-60}
+MODES=${MODES:-off on}
+RARITY=${RARITY:-5000}
 SEEDS=${SEEDS:-1 2 3}
 W=${PLANTED_DIR:-build/planted}
 CORE=${BENCH_CORE:-0}
@@ -42,14 +49,15 @@ if [ -n "${BEFORE:-}" ]; then
   trees=(before now)
 fi
 
-time_to_crash() {  # binary, work dir: seconds per seed
-  local bin=$1 d=$2 out="" seed c t0 t1
+time_to_crash() {  # binary, work dir, case-edge feedback (0/1): seconds per seed
+  local bin=$1 d=$2 fb=$3 out="" seed c t0 t1
   for seed in $SEEDS; do
-    c=$d/corpus-$seed; rm -rf "$c"; mkdir -p "$c"
+    c=$d/corpus-$fb-$seed; rm -rf "$c"; mkdir -p "$c"
     t0=$(date +%s.%N)
-    taskset -c "$CORE" "$bin" -seed="$seed" -max_total_time="$T" -entropic=0 -artifact_prefix="$d/" "$c" > "$d/log-$seed" 2>&1
+    RF_CASE_FEEDBACK=$fb taskset -c "$CORE" "$bin" -seed="$seed" -max_total_time="$T" -entropic=0 \
+      -artifact_prefix="$d/" "$c" > "$d/log-$fb-$seed" 2>&1
     t1=$(date +%s.%N)
-    if grep -q "oracle .* violated" "$d/log-$seed"; then out="$out $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
+    if grep -q "oracle .* violated" "$d/log-$fb-$seed"; then out="$out $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
     else out="$out >$T"; fi
   done
   echo "$out"
@@ -58,29 +66,39 @@ clauses_named() {  # work dir: the clauses the violations named, once each
   cat "$1"/log-* 2>/dev/null | sed -n 's/^rulefuzz: oracle \([A-Z0-9-]*\) violated.*/\1/p' | sort -u | paste -sd, -
 }
 
-printf '%-38s %-5s' "planted bug" game
-for t in "${trees[@]}"; do printf ' %-22s' "$t (s, seeds: $SEEDS)"; done; echo "  clauses named" 
+printf '%-40s %-5s %-12s' "planted bug" game "random play"
+for t in "${trees[@]}"; do for mo in $MODES; do printf ' %-22s' "$t, case edges $mo (s)"; done; done; echo "  clauses named"
 i=0
 for m in "${muts[@]}"; do
   IFS='|' read -r game file expr name <<< "$m"
   [ -n "${ONLY:-}" ] && [ "$ONLY" != "$game" ] && continue
+  [ -n "${GREP:-}" ] && [[ "$name" != *"$GREP"* ]] && continue
   i=$((i + 1))
-  printf '%-38s %-5s' "$name" "$game"
-  named=""
+  printf '%-40s %-5s' "$name" "$game"
+  named=""; row=""; rare="?"
   for t in "${trees[@]}"; do
     if [ "$t" = before ]; then src=$W/before-tree; else src=$ROOT; fi
     d=$ROOT/$W/m$i-$t; rm -rf "$d"; mkdir -p "$d"
     cp -r "$src/rules" "$src/oracles" "$src/cli" "$src/fuzz" "$d/"
     sed -i "$expr" "$d/$file"
-    if cmp -s "$d/$file" "$src/$file"; then printf ' %-22s' "(sed did not apply)"; continue; fi
+    if cmp -s "$d/$file" "$src/$file"; then row="$row $(printf ' %-22s' "(sed did not apply)")"; continue; fi
     # shellcheck disable=SC2086
     if ! (cd "$d" && clang $FLAGS -o harness "fuzz/fuzz_$game.c" $SRC 2> build.log); then
-      printf ' %-22s' "(build failed)"; continue
+      row="$row $(printf ' %-22s' "(build failed)")"; continue
     fi
-    printf ' %-22s' "$(time_to_crash "$d/harness" "$d")"
+    if [ "$t" = now ]; then   # how rare: random inputs through the plain replay build of the same tree
+      # shellcheck disable=SC2086
+      if (cd "$d" && cc -std=c11 -D_DEFAULT_SOURCE -O2 -w -o replay "fuzz/fuzz_$game.c" fuzz/replay_main.c $SRC -lm 2>> build.log); then
+        rare="$("$d/replay" --random "$RARITY" | sed -n 's/.*with a finding: \([0-9]*\).*/\1/p')/$RARITY"
+      fi
+    fi
+    for mo in $MODES; do
+      fb=1; [ "$mo" = off ] && fb=0
+      row="$row$(printf ' %-22s' "$(time_to_crash "$d/harness" "$d" "$fb")")"
+    done
     named="$named $(clauses_named "$d")"
   done
-  echo "  $named"
+  printf ' %-12s%s  %s\n' "$rare" "$row" "$named"
 done
 [ -n "${BEFORE:-}" ] && git worktree remove --force "$W/before-tree" 2>/dev/null
 exit 0
