@@ -38,7 +38,7 @@ LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
 CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_positions
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
 REPORT_GAMES ?= 2000
@@ -104,7 +104,7 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 # started afresh on every run.
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_diff check_coverage \
-               check_textcov check_mutate
+               check_textcov check_mutate check_positions
 CHECK_STEPS := $(SUITE_ORDER) records seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".

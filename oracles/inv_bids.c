@@ -26,43 +26,74 @@ enum {
 
 static const inv_clause bids_clauses[K_N] = {
     {"BIDS-SETUP-MATERIAL",      "inv_bids_material",     "nl+fr", NULL},
-    {"BIDS-SETUP-PLAYERS",       "inv_bids_material",     "nl+fr", NULL},
+    {"BIDS-SETUP-PLAYERS",       "inv_bids_material",     "nl+fr", "two three four"},
     {"BIDS-SETUP-STABLES",       "bids_check_setup",      "nl+fr", NULL},
-    {"BIDS-SETUP-REMOVAL",       "check_deal",            "nl+fr", NULL},
-    {"BIDS-SETUP-DEAL",          "check_deal",            "nl+fr", NULL},
+    {"BIDS-SETUP-REMOVAL",       "check_deal",            "nl+fr", "symbol-out all-cards"},
+    {"BIDS-SETUP-DEAL",          "check_deal",            "nl+fr", "even remainder in-round"},
     {"BIDS-TRICK-STEPS",         "check_table",           "nl+fr", NULL},
-    {"BIDS-FLIP",                "check_table",           "nl+fr", NULL},
-    {"BIDS-GRAB-RACE",           "check_table",           "nl+fr", NULL},
+    {"BIDS-FLIP",                "check_table",           "nl+fr", "deal trick"},
+    {"BIDS-GRAB-RACE",           "check_table",           "nl+fr", "grab play-early play direct"},
     {"BIDS-GRAB-TOUCH",          "check_table",           "nl+fr", NULL},
     {"BIDS-GRAB-SLOWEST",        "check_table",           "nl+fr", NULL},
-    {"BIDS-PLAY-ALL",            "check_play",            "nl+fr", NULL},
+    {"BIDS-PLAY-ALL",            "check_play",            "nl+fr", "played no-place may-discard"},
     {"BIDS-OUT-FINAL",           "check_frame",           "nl+fr", NULL},
-    {"BIDS-WAIT-ORDER",          "check_table",           "nl+fr", NULL},
-    {"BIDS-STABLE-COMPLETE",     "check_calls",           "nl+fr", NULL},
-    {"BIDS-STABLE-ONE-SPECIES",  "inv_bids_one_species",  "nl+fr", NULL},
-    {"BIDS-STABLE-SECOND-MALE",  "check_play",            "nl+fr", NULL},
-    {"BIDS-ANIMAL-OWN",          "check_play",            "nl+fr", NULL},
-    {"BIDS-ANIMAL-FEMALE-EMPTY", "check_play",            "nl+fr", NULL},
-    {"BIDS-ANIMAL-DISCARD",      "check_play",            "nl+fr", NULL},
-    {"BIDS-NO-MOVE",             "check_frame",           "nl+fr", NULL},
-    {"BIDS-ELEPHANT",            "check_play",            "nl+fr", NULL},
-    {"BIDS-MADCOW",              "check_play",            "nl+fr", NULL},
-    {"BIDS-WILD",                "check_play",            "nl+fr", NULL},
-    {"BIDS-TRUCK",               "check_play",            "nl+fr", NULL},
-    {"BIDS-BRAWL",               "check_frame",           "nl+fr", NULL},
-    {"BIDS-CALL",                "check_calls",           "nl+fr", NULL},
-    {"BIDS-CALL-LATE",           "check_calls",           "nl+fr", NULL},
-    {"BIDS-END-SIMULTANEOUS",    "check_end",             "nl+fr", NULL},
-    {"BIDS-END-EXHAUSTED",       "check_end",             "nl+fr", NULL},
-    {"BIDS-END-VALUE",           "check_end",             "nl+fr", NULL},
-    {"BIDS-SCORE-TABLE",         "check_end",             "nl+fr", NULL},
-    {"BIDS-EXTRA-STABLE",        "check_end",             "nl+fr", NULL},
-    {"BIDS-RESET",               "check_end",             "fr", NULL},
-    {"BIDS-GAME-END",            "check_end",             "nl+fr", NULL},
-    {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", NULL},
+    {"BIDS-WAIT-ORDER",          "check_table",           "nl+fr", "declare lowest tie alone"},
+    {"BIDS-STABLE-COMPLETE",     "check_calls",           "nl+fr", "plain repeat-species special"},
+    {"BIDS-STABLE-ONE-SPECIES",  "inv_bids_one_species",  "nl+fr", "animals elephant"},
+    {"BIDS-STABLE-SECOND-MALE",  "check_play",            "nl+fr", "new-species second-male truck-last"},
+    {"BIDS-ANIMAL-OWN",          "check_play",            "nl+fr", "empty same-species"},
+    {"BIDS-ANIMAL-FEMALE-EMPTY", "check_play",            "nl+fr", "allowed kept-out truck"},
+    {"BIDS-ANIMAL-DISCARD",      "check_play",            "nl+fr", "female male elephant-blocked"},
+    {"BIDS-NO-MOVE",             "check_frame",           "nl+fr", "stays enters truck cleared"},
+    {"BIDS-ELEPHANT",            "check_play",            "nl+fr", "placed discarded"},
+    {"BIDS-MADCOW",              "check_play",            "nl+fr", "other own discard"},
+    {"BIDS-WILD",                "check_play",            "nl+fr", "other own discard"},
+    {"BIDS-TRUCK",               "check_play",            "nl+fr", "move elephant out idle-empty idle-chosen"},
+    {"BIDS-BRAWL",               "check_frame",           "nl+fr", "stays truck cleared"},
+    {"BIDS-CALL",                "check_calls",           "nl+fr", "one several"},
+    {"BIDS-CALL-LATE",           "check_calls",           "nl+fr", "by-other by-self"},
+    {"BIDS-END-SIMULTANEOUS",    "check_end",             "nl+fr", "one-caller one-complete best-stable tie chain"},
+    {"BIDS-END-EXHAUSTED",       "check_end",             "nl+fr", "value complete value-reading"},
+    {"BIDS-END-VALUE",           "check_end",             "nl+fr", "one tie"},
+    {"BIDS-SCORE-TABLE",         "check_end",             "nl+fr", "empty elephant brawl animals pair pair-per-female special"},
+    {"BIDS-EXTRA-STABLE",        "check_end",             "nl+fr", "one several full position"},
+    {"BIDS-RESET",               "check_end",             "fr", "clear keep"},
+    {"BIDS-GAME-END",            "check_end",             "nl+fr", "goes-on own-five reach-five value-no-end short final"},
+    {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", "choose other ordinary two-at-once"},
     {"BIDS-VAR-SHORT",           "check_end",             "nl+fr", NULL},
-    {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr", NULL},
+    {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr", "table grab play special"},
 };
+
+/* Case indexes, in the order of each clause's names above (SPEC.md "- **Cases:**"). */
+enum { PL_TWO, PL_THREE, PL_FOUR };                                     /* BIDS-SETUP-PLAYERS */
+enum { RM_SYMBOL_OUT, RM_ALL_CARDS };                                   /* BIDS-SETUP-REMOVAL */
+enum { DL_EVEN, DL_REMAINDER, DL_IN_ROUND };                            /* BIDS-SETUP-DEAL */
+enum { FL_DEAL, FL_TRICK };                                             /* BIDS-FLIP */
+enum { GR_GRAB, GR_PLAY_EARLY, GR_PLAY, GR_DIRECT };                    /* BIDS-GRAB-RACE */
+enum { PA_PLAYED, PA_NO_PLACE, PA_MAY_DISCARD };                        /* BIDS-PLAY-ALL */
+enum { WO_DECLARE, WO_LOWEST, WO_TIE, WO_ALONE };                       /* BIDS-WAIT-ORDER */
+enum { SC_PLAIN, SC_REPEAT_SPECIES, SC_SPECIAL };                       /* BIDS-STABLE-COMPLETE */
+enum { OS_ANIMALS, OS_ELEPHANT };                                       /* BIDS-STABLE-ONE-SPECIES */
+enum { SM_NEW_SPECIES, SM_SECOND_MALE, SM_TRUCK_LAST };                 /* BIDS-STABLE-SECOND-MALE */
+enum { AO_EMPTY, AO_SAME_SPECIES };                                     /* BIDS-ANIMAL-OWN */
+enum { FE_ALLOWED, FE_KEPT_OUT, FE_TRUCK };                             /* BIDS-ANIMAL-FEMALE-EMPTY */
+enum { AD_FEMALE, AD_MALE, AD_ELEPHANT_BLOCKED };                       /* BIDS-ANIMAL-DISCARD */
+enum { NM_STAYS, NM_ENTERS, NM_TRUCK, NM_CLEARED };                     /* BIDS-NO-MOVE */
+enum { EL_PLACED, EL_DISCARDED };                                       /* BIDS-ELEPHANT */
+enum { MW_OTHER, MW_OWN, MW_DISCARD };                                  /* BIDS-MADCOW, BIDS-WILD */
+enum { TR_MOVE, TR_ELEPHANT, TR_OUT, TR_IDLE_EMPTY, TR_IDLE_CHOSEN };   /* BIDS-TRUCK */
+enum { BR_STAYS, BR_TRUCK, BR_CLEARED };                                /* BIDS-BRAWL */
+enum { CA_ONE, CA_SEVERAL };                                            /* BIDS-CALL */
+enum { CL_BY_OTHER, CL_BY_SELF };                                       /* BIDS-CALL-LATE */
+enum { ES_ONE_CALLER, ES_ONE_COMPLETE, ES_BEST_STABLE, ES_TIE, ES_CHAIN }; /* BIDS-END-SIMULTANEOUS */
+enum { EX_VALUE, EX_COMPLETE, EX_VALUE_READING };                       /* BIDS-END-EXHAUSTED */
+enum { EV_ONE, EV_TIE };                                                /* BIDS-END-VALUE */
+enum { SV_EMPTY, SV_ELEPHANT, SV_BRAWL, SV_ANIMALS, SV_PAIR, SV_PAIR_PER_FEMALE, SV_SPECIAL }; /* BIDS-SCORE-TABLE */
+enum { XS_ONE, XS_SEVERAL, XS_FULL, XS_POSITION };                      /* BIDS-EXTRA-STABLE */
+enum { RS_CLEAR, RS_KEEP };                                             /* BIDS-RESET */
+enum { GE_GOES_ON, GE_OWN_FIVE, GE_REACH_FIVE, GE_VALUE_NO_END, GE_SHORT, GE_FINAL }; /* BIDS-GAME-END */
+enum { VB_CHOOSE, VB_OTHER, VB_ORDINARY, VB_TWO_AT_ONCE };              /* BIDS-VAR-BONUS */
+enum { LS_TABLE, LS_GRAB, LS_PLAY, LS_SPECIAL };                        /* BIDS-LEGAL-SET */
 
 #define NONE BIDS_NONE
 #define NP   (s->players)
@@ -162,6 +193,25 @@ static int value(const bids_state *s, const otab *T, int p, int st)
     return (v.males + v.females) * bids_param.points[v.species] + pairs * bids_param.pair_bonus;
 }
 
+/* A stable's case of BIDS-SCORE-TABLE: what its value rests on. */
+static int value_case(const bids_state *s, const otab *T, int p, int st)
+{
+    ov v = VW(T, p, st);
+    if (v.n == 0) return SV_EMPTY;
+    if (shows(s, p, st) >= 0) return SV_SPECIAL;
+    if (v.elephants) return SV_ELEPHANT;
+    if (v.males >= 2) return SV_BRAWL;
+    if (v.males && v.females) return RB(s, BIDS_R_PAIR_EACH) && v.females >= 2 ? SV_PAIR_PER_FEMALE : SV_PAIR;
+    return SV_ANIMALS;
+}
+
+/* BIDS-SCORE-TABLE fired: stable (p, st) valued to decide a round's winners. */
+static int valued(inv_ctx *c, int k0, const bids_state *s, const otab *T, int p, int st)
+{
+    inv_fired_case(c, k0 + K_SCORE_TABLE, value_case(s, T, p, st));
+    return value(s, T, p, st);
+}
+
 static int owns_other(const otab *T, const bids_state *s, int p, int species, int skip)
 {
     for (int st = 0; st < s->nstables[p]; st++) if (st != skip && VW(T, p, st).species == species) return 1;
@@ -187,12 +237,14 @@ static int trick_over(const bids_state *s) { return s->grabbed == all_seats(s) &
 
 /* ---- The legal set, restated ----------------------------------------------------------------- */
 
-typedef struct { game_move m[GAME_MAX_MOVES]; int n; } mset;
+/* The restated legal moves, each with the clause that allows it (a K_ index). */
+typedef struct { game_move m[GAME_MAX_MOVES]; uint8_t k[GAME_MAX_MOVES]; int n; } mset;
 
-static void add(mset *x, uint8_t kind, int a, int b, int cc, int d, int e)
+static void add(mset *x, int k, uint8_t kind, int a, int b, int cc, int d, int e)
 {
     if (x->n >= GAME_MAX_MOVES) return;
     game_move m = {kind, (uint8_t)a, (uint8_t)b, (uint8_t)cc, (uint8_t)d, (uint8_t)e, 0, 0};
+    x->k[x->n] = (uint8_t)k;
     x->m[x->n++] = m;
 }
 
@@ -201,25 +253,27 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
 {
     int p = s->actor, id = s->held[p], t = ty(id);
     if (ordinary(t)) {
-        for (int st = 0; st < s->nstables[p]; st++) if (fits(s, T, t, p, st, -1, 0)) add(x, BIDS_MV_PLACE, p, st, 0, 0, 0);
-        if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+        for (int st = 0; st < s->nstables[p]; st++)
+            if (fits(s, T, t, p, st, -1, 0))   /* a male starting a second stable of its species: BIDS-STABLE-SECOND-MALE */
+                add(x, VW(T, p, st).n == 0 && male(t) && owns_other(T, s, p, spec(t), -1) ? K_SECOND_MALE : K_ANIMAL_OWN, BIDS_MV_PLACE, p, st, 0, 0, 0);
+        if (x->n == 0) add(x, K_ANIMAL_DISCARD, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else if (t == BIDS_ELEPHANT) {
         for (int q = 0; q < NP; q++)
-            for (int st = 0; q != p && st < s->nstables[q]; st++) if (VW(T, q, st).n == 0) add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
-        if (x->n == 0) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+            for (int st = 0; q != p && st < s->nstables[q]; st++) if (VW(T, q, st).n == 0) add(x, K_ELEPHANT, BIDS_MV_PLACE, q, st, 0, 0, 0);
+        if (x->n == 0) add(x, K_ELEPHANT, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else if (t == BIDS_MADCOW || t == BIDS_WILD) {
-        int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES, others = 0;
+        int sp = t == BIDS_MADCOW ? BIDS_CATTLE : BIDS_HORSES, others = 0, kc = t == BIDS_MADCOW ? K_MADCOW : K_WILD;
         /* reading of BIDS-AMB-WILD-OWN, BIDS-AMB-MADCOW-OWN (SPEC.md register) */
         int kind_only = t == BIDS_MADCOW ? RB(s, BIDS_R_MADCOW_CATTLE) : RB(s, BIDS_R_WILD_HORSES);
         for (int q = 0; q < NP; q++)
             for (int st = 0; st < s->nstables[q]; st++) {
                 ov v = VW(T, q, st);
-                if (q != p) { if (v.species == sp) { add(x, BIDS_MV_PLACE, q, st, 0, 0, 0); others = 1; } }
+                if (q != p) { if (v.species == sp) { add(x, kc, BIDS_MV_PLACE, q, st, 0, 0, 0); others = 1; } }
                 /* reading of BIDS-AMB-OWN-PURPOSE (SPEC.md register): brawl-only, an own stable only to end its brawl */
                 else if ((kind_only ? v.species == sp : v.n > 0 && !v.elephants) && (!RB(s, BIDS_R_OWN_BRAWL) || v.males >= 2))
-                    add(x, BIDS_MV_PLACE, q, st, 0, 0, 0);
+                    add(x, kc, BIDS_MV_PLACE, q, st, 0, 0, 0);
             }
-        if (!others) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+        if (!others) add(x, kc, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     } else {
         int sources = 0;
         for (int q = 0; q < NP; q++)
@@ -231,12 +285,12 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
                         for (int s2 = 0; s2 < s->nstables[q2]; s2++) {
                             if (q2 == q && s2 == st) continue;
                             int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 : fits(s, T, u, q2, s2, q2 == q ? st : -1, 1);
-                            if (ok) add(x, BIDS_MV_TRUCK, q, st, u, q2, s2);
+                            if (ok) add(x, K_TRUCK, BIDS_MV_TRUCK, q, st, u, q2, s2);
                         }
-                    add(x, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
+                    add(x, K_TRUCK, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
                 }
         /* reading of BIDS-AMB-TRUCK-IDLE (SPEC.md register) */
-        if (!sources || !RB(s, BIDS_R_TRUCK_MUST)) add(x, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
+        if (!sources || !RB(s, BIDS_R_TRUCK_MUST)) add(x, K_TRUCK, BIDS_MV_DISCARD, 0, 0, 0, 0, 0);
     }
 }
 
@@ -254,28 +308,28 @@ static void legal_set(const bids_state *s, const otab *T, mset *x)
     x->n = 0;
     switch (s->phase) {
     case BIDS_PH_TABLE: {
-        for (int p = 0; p < NP; p++) if (!(s->grabbed >> p & 1)) add(x, BIDS_MV_GRAB, p, 0, 0, 0, 0);
-        for (int p = 0; p < NP; p++) if (may_play(s, p)) add(x, BIDS_MV_PLAY, p, 0, 0, 0, 0);
+        for (int p = 0; p < NP; p++) if (!(s->grabbed >> p & 1)) add(x, K_GRAB_RACE, BIDS_MV_GRAB, p, 0, 0, 0, 0);
+        for (int p = 0; p < NP; p++) if (may_play(s, p)) add(x, s->waiting ? K_WAIT_ORDER : K_GRAB_RACE, BIDS_MV_PLAY, p, 0, 0, 0, 0);
         /* reading of BIDS-AMB-WAIT (SPEC.md register) */
-        if (!s->waiting && holders(s) >= (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) add(x, BIDS_MV_WAIT, 0, 0, 0, 0, 0);
+        if (!s->waiting && holders(s) >= (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) add(x, K_WAIT_ORDER, BIDS_MV_WAIT, 0, 0, 0, 0, 0);
         /* reading of BIDS-AMB-FIRST (SPEC.md register) */
         if (!RB(s, BIDS_R_FIRST_COMPLETE)) {
             unsigned cm = 0;
             for (int p = 0; p < NP; p++) if (complete_seat(s, T, p)) cm |= 1u << p;
-            for (unsigned m = 1; m <= all_seats(s); m++) if ((m & cm) == m) add(x, BIDS_MV_CALL, (int)m, 0, 0, 0, 0);
+            for (unsigned m = 1; m <= all_seats(s); m++) if ((m & cm) == m) add(x, K_CALL, BIDS_MV_CALL, (int)m, 0, 0, 0, 0);
         }
-        if (trick_over(s) && s->pile_len[0] > 0) add(x, BIDS_MV_FLIP, 0, 0, 0, 0, 0);
+        if (trick_over(s) && s->pile_len[0] > 0) add(x, K_TRICK_STEPS, BIDS_MV_FLIP, 0, 0, 0, 0, 0);
         break;
     }
     case BIDS_PH_GRAB: {
         unsigned seen = 0;
         for (int id = 0; id < BIDS_CARDS; id++)
-            if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
+            if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, K_GRAB_RACE, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
         break;
     }
     case BIDS_PH_PLAY: play_set(s, T, x); break;
     case BIDS_PH_SPECIAL:
-        for (int i = 0; i < 2; i++) if (!(s->specials_given >> i & 1)) add(x, BIDS_MV_SPECIAL, i, 0, 0, 0, 0);
+        for (int i = 0; i < 2; i++) if (!(s->specials_given >> i & 1)) add(x, K_VAR_BONUS, BIDS_MV_SPECIAL, i, 0, 0, 0, 0);
         break;
     default: break;
     }
@@ -288,22 +342,141 @@ static nm mname(const game_engine *g, const void *st, const game_move *m)
     return n;
 }
 
-/* BIDS-LEGAL-SET: the engine's legal moves are exactly the restated set: a withheld move is caught. */
+/* The clause that forbids move m at s (a move the restated set lacks), with why in the rules' terms;
+ * K_LEGAL_SET when no clause speaks of it (a kind of move that belongs to another phase, or a second
+ * name for a move offered already). */
+static int forbidder(const bids_state *s, const otab *T, const game_move *m, char *why, size_t n)
+{
+    int p = s->actor;
+    switch (s->phase) {
+    case BIDS_PH_TABLE:
+        switch (m->kind) {
+        case BIDS_MV_GRAB:
+            snprintf(why, n, "P%d has taken its card of the trick, or plays not (one hand, one card)", m->a + 1);
+            return K_GRAB_RACE;
+        case BIDS_MV_PLAY:
+            if (m->a < NP && s->held[m->a] != NONE && s->waiting) {
+                snprintf(why, n, "while waiting a lower number than P%d's %s plays first", m->a + 1, cname(s->held[m->a]).s);
+                return K_WAIT_ORDER;
+            }
+            snprintf(why, n, "P%d holds no card", m->a + 1);
+            return K_GRAB_RACE;
+        case BIDS_MV_WAIT:
+            snprintf(why, n, "%s with %d holders (wait=%s)", s->waiting ? "the table waits already" : "no wait", holders(s),
+                     RB(s, BIDS_R_WAIT_SEVERAL) ? "several" : "one-or-more");
+            return K_WAIT_ORDER;
+        case BIDS_MV_CALL:
+            if (RB(s, BIDS_R_FIRST_COMPLETE)) { snprintf(why, n, "nobody calls under first=first-complete"); return K_CALL; }
+            if (!m->a || (m->a & ~all_seats(s))) { snprintf(why, n, "the call names no seat of the game"); return K_CALL; }
+            for (int q = 0; q < NP; q++)
+                if ((m->a >> q & 1) && !complete_seat(s, T, q)) {
+                    snprintf(why, n, "P%d's stables are not all complete%s", q + 1, RB(s, BIDS_R_DISTINCT) ? " (of distinct species)" : "");
+                    return K_STABLE_COMPLETE;
+                }
+            break;
+        case BIDS_MV_FLIP:
+            if (!trick_over(s)) { snprintf(why, n, "the trick is not all taken and played (grabbed 0x%x, %d held)", s->grabbed, holders(s)); return K_TRICK_STEPS; }
+            if (!s->pile_len[0]) { snprintf(why, n, "the piles are empty: the round is over"); return K_END_EXHAUSTED; }
+            break;
+        default: break;
+        }
+        break;
+    case BIDS_PH_GRAB:
+        if (m->kind == BIDS_MV_TAKE && (m->a >= BIDS_CARDS || s->loc[m->a] != BIDS_L_OPEN)) {
+            snprintf(why, n, "%s is not an open card", cname(m->a).s);
+            return K_GRAB_RACE;
+        }
+        break;
+    case BIDS_PH_PLAY: {
+        int id = s->held[p], t = ty(id);
+        int on = m->kind == BIDS_MV_PLACE && m->a < NP && m->b < s->nstables[m->a];
+        ov v = on ? VW(T, m->a, m->b) : (ov){0, 0, 0, 0, 0, -1, 0, 0};
+        if ((m->kind == BIDS_MV_TRUCK || m->kind == BIDS_MV_TRUCK_OUT) && t != BIDS_TRUCK) {
+            snprintf(why, n, "animals leave a stable only by a truck, and P%d plays %s", p + 1, cname(id).s);
+            return K_NO_MOVE;
+        }
+        if (ordinary(t)) {
+            if (m->kind == BIDS_MV_DISCARD) { snprintf(why, n, "%s fits one of P%d's stables", cname(id).s, p + 1); return K_ANIMAL_DISCARD; }
+            if (m->kind != BIDS_MV_PLACE) break;
+            if (!on || m->a != p) { snprintf(why, n, "%s goes into one of P%d's own stables", cname(id).s, p + 1); return K_ANIMAL_OWN; }
+            if (v.elephants) { snprintf(why, n, "P%d.%d holds an elephant: it is full", m->a + 1, m->b + 1); return K_ELEPHANT; }
+            if (v.n) { snprintf(why, n, "P%d.%d holds another species than %s", m->a + 1, m->b + 1, cname(id).s); return K_ONE_SPECIES; }
+            if (!male(t) && owns_other(T, s, p, spec(t), -1)) {
+                snprintf(why, n, "the female %s into an empty stable while P%d owns its species", cname(id).s, p + 1);
+                return K_FEMALE_EMPTY;
+            }
+            snprintf(why, n, "%s has no place there", cname(id).s);
+            return K_ANIMAL_OWN;
+        }
+        if (t == BIDS_ELEPHANT && (m->kind == BIDS_MV_PLACE || m->kind == BIDS_MV_DISCARD)) {
+            snprintf(why, n, m->kind == BIDS_MV_PLACE ? "the elephant goes into an empty stable of another seat"
+                                                     : "another seat has an empty stable for the elephant");
+            return K_ELEPHANT;
+        }
+        if ((t == BIDS_MADCOW || t == BIDS_WILD) && (m->kind == BIDS_MV_PLACE || m->kind == BIDS_MV_DISCARD)) {
+            if (on && m->a == p && v.elephants) { snprintf(why, n, "only a truck takes an elephant out of P%d.%d", m->a + 1, m->b + 1); return K_ELEPHANT; }
+            snprintf(why, n, m->kind == BIDS_MV_PLACE ? "%s may not go into that stable" : "another seat has a stable of %s's kind", cname(id).s);
+            return t == BIDS_MADCOW ? K_MADCOW : K_WILD;
+        }
+        if (t == BIDS_TRUCK) {
+            if (m->kind == BIDS_MV_TRUCK && m->a < NP && m->b < s->nstables[m->a] && m->d < NP && m->e < s->nstables[m->d] &&
+                m->c < BIDS_TYPES && ordinary(m->c) && (VW(T, m->a, m->b).types >> m->c & 1) && !RB(s, BIDS_R_TRUCK_LISTED) &&
+                VW(T, m->d, m->e).n == 0 && !male(m->c)) {
+                int leaves = m->d == m->a && VW(T, m->a, m->b).males + VW(T, m->a, m->b).females == 1 ? m->b : -1;
+                if (owns_other(T, s, m->d, spec(m->c), leaves)) {
+                    snprintf(why, n, "a female would start a second %s stable of P%d", tname[m->c], m->d + 1);
+                    return K_SECOND_MALE;
+                }
+            }
+            if (m->kind == BIDS_MV_PLACE || m->kind == BIDS_MV_DISCARD || m->kind == BIDS_MV_TRUCK || m->kind == BIDS_MV_TRUCK_OUT) {
+                snprintf(why, n, m->kind == BIDS_MV_DISCARD ? "the truck must be used (truck=must-use)"
+                                 : m->kind == BIDS_MV_PLACE ? "a truck moves an animal, it goes into no stable"
+                                                           : "no such animal, or it may not go there");
+                return K_TRUCK;
+            }
+        }
+        break;
+    }
+    case BIDS_PH_SPECIAL:
+        if (m->kind == BIDS_MV_SPECIAL) { snprintf(why, n, "special stable %d is given already, or there is none", m->a + 1); return K_VAR_BONUS; }
+        break;
+    default: break;
+    }
+    snprintf(why, n, "no move of that kind now (phase %d)", s->phase);
+    return K_LEGAL_SET;
+}
+
+/* BIDS-LEGAL-SET: the engine's legal moves are exactly the restated set: a withheld move is caught.
+ * A missing move is named under the clause that allows it, an extra one under the clause that
+ * forbids it; BIDS-LEGAL-SET itself only for what no clause explains (a move of another phase, a
+ * move offered twice). */
 static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const otab *T)
 {
     int k = k0 + K_LEGAL_SET;
     mset want;
     game_move buf[GAME_MAX_MOVES];
     const game_move *got;
+    char why[160];
     if (c->legal_set_off) return;                 /* bench: the oracle's cost */
     inv_applied(c, k);
     legal_set(s, T, &want);
     int n = inv_legal_post(c, s, buf, &got);      /* s: a step's post state, or a position */
-    inv_fired(c, k);
+    inv_fired_case(c, k, s->phase == BIDS_PH_GRAB ? LS_GRAB : s->phase == BIDS_PH_PLAY ? LS_PLAY : s->phase == BIDS_PH_SPECIAL ? LS_SPECIAL : LS_TABLE);
     for (int i = 0; i < want.n; i++)
-        if (!game_move_in(got, n, &want.m[i])) { inv_fail(c, k, "legal move '%s' is withheld", mname(c->g, s, &want.m[i]).s); return; }
+        if (!game_move_in(got, n, &want.m[i])) {
+            int kk = k0 + want.k[i];
+            inv_applied(c, kk);
+            inv_fail(c, kk, "legal moves: '%s' is withheld, and %s allows it", mname(c->g, s, &want.m[i]).s, bids_clauses[want.k[i]].id);
+            return;
+        }
     for (int i = 0; i < n; i++)
-        if (!game_move_in(want.m, want.n, &got[i])) { inv_fail(c, k, "move '%s' is offered but not legal", mname(c->g, s, &got[i]).s); return; }
+        if (!game_move_in(want.m, want.n, &got[i])) {
+            int kf = forbidder(s, T, &got[i], why, sizeof why);
+            inv_applied(c, k0 + kf);
+            inv_fail(c, k0 + kf, "legal moves: '%s' is offered, but %s", mname(c->g, s, &got[i]).s, why);
+            return;
+        }
+    if (n != want.n) inv_fail(c, k, "legal moves: %d offered for %d distinct legal moves (a move offered twice)", n, want.n);
 }
 
 /* ---- Whole-state clauses ------------------------------------------------------------------------ */
@@ -313,8 +486,8 @@ static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
 {
     int k = k0 + K_PLAYERS;
     inv_applied(c, k);
-    inv_fired(c, k);
     if (s->players < 2 || s->players > BIDS_MAXP) { inv_fail(c, k, "%d players (2 to 4)", s->players); return 0; }
+    inv_fired_case(c, k, s->players == 2 ? PL_TWO : s->players == 3 ? PL_THREE : PL_FOUR);
     k = k0 + K_MATERIAL;
     inv_applied(c, k);
     inv_fired(c, k);
@@ -361,7 +534,7 @@ static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s, const 
         for (int st = 0; st < s->nstables[p]; st++) {
             ov v = VW(T, p, st);
             if (v.n == 0) continue;
-            inv_fired(c, k);
+            inv_fired_case(c, k, v.elephants ? OS_ELEPHANT : OS_ANIMALS);
             if (v.mixed || v.others || (v.elephants && v.n != 1)) {
                 inv_fail(c, k, "P%d.%d holds %d cards of more than one kind (elephants %d, specials %d)", p + 1, st + 1, v.n, v.elephants, v.others);
                 return;
@@ -374,7 +547,7 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
 {
     int k = k0 + K_SETUP_REMOVAL, box = 0, dealt = 0;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, NP < 4 ? RM_SYMBOL_OUT : RM_ALL_CARDS);
     for (int id = 0; id < BIDS_CARDS; id++) {
         int t = ty(id), sym = id - base_id(t) < bids_param.symbol[t];
         if (s->loc[id] == BIDS_L_BOX && !(NP < 4 && sym)) box++;   /* the remainder of the deal */
@@ -387,7 +560,7 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
     int rest = box;
     k = k0 + K_SETUP_DEAL;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, rest ? DL_REMAINDER : DL_EVEN);
     if (rest < 0 || rest >= NP) { inv_fail(c, k, "%d cards in the box beyond the symbol cards (a remainder is < %d)", rest, NP); return; }
     for (int p = 0; p < NP; p++)
         if (s->pile_len[p] != s->pile_len[0]) { inv_fail(c, k, "piles are unequal: P1 %d, P%d %d", s->pile_len[0], p + 1, s->pile_len[p]); return; }
@@ -397,7 +570,7 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
     int open = 0;
     for (int id = 0; id < BIDS_CARDS; id++) open += s->loc[id] == BIDS_L_OPEN;
     if (dealt) {
-        inv_fired(c, k);
+        inv_fired_case(c, k, FL_DEAL);
         if (open != NP || s->grabbed || s->waiting || holders(s) || s->phase != BIDS_PH_TABLE)
             inv_fail(c, k, "a new round opens with %d open cards (want %d), grabbed %d, waiting %d", open, NP, s->grabbed, s->waiting);
     }
@@ -459,21 +632,23 @@ typedef struct {
     otab tpre, tpost, tmid; /* the stables before, after, and after the move's own effect */
 } sx;
 
-/* Expected round winners from the places `mid` (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE, BIDS-SCORE-TABLE). */
-static unsigned expect_winners(inv_ctx *c, int k0, const sx *x, unsigned callers, int *how)
+/* Expected round winners from the places `mid` (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE, BIDS-SCORE-TABLE);
+ * val[p]: the value that ranked seat p (its best stable, or its stables' sum), -1 when none did. */
+static unsigned expect_winners(inv_ctx *c, int k0, const sx *x, unsigned callers, int *how, int *val)
 {
     const bids_state *s = x->pre;
     unsigned w = 0;
     int best = -1;
     inv_applied(c, k0 + K_SCORE_TABLE);
-    inv_fired(c, k0 + K_SCORE_TABLE);
+    for (int p = 0; p < BIDS_MAXP; p++) val[p] = -1;
     if (callers) {
         if ((callers & (callers - 1)) == 0) { *how = 0; return callers; }
         *how = 1;
         for (int p = 0; p < NP; p++) {
             if (!(callers >> p & 1)) continue;
             int b = 0;
-            for (int st = 0; st < s->nstables[p]; st++) { int v = value(s, &x->tmid, p, st); if (v > b) b = v; }
+            for (int st = 0; st < s->nstables[p]; st++) { int v = valued(c, k0, s, &x->tmid, p, st); if (v > b) b = v; }
+            val[p] = b;
             if (b > best) { best = b; w = 0; }
             if (b == best) w |= 1u << p;
         }
@@ -482,7 +657,8 @@ static unsigned expect_winners(inv_ctx *c, int k0, const sx *x, unsigned callers
     *how = 2;
     for (int p = 0; p < NP; p++) {
         int sum = 0;
-        for (int st = 0; st < s->nstables[p]; st++) sum += value(s, &x->tmid, p, st);
+        for (int st = 0; st < s->nstables[p]; st++) sum += valued(c, k0, s, &x->tmid, p, st);
+        val[p] = sum;
         if (sum > best) { best = sum; w = 0; }
         if (sum == best) w |= 1u << p;
     }
@@ -504,7 +680,7 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
     if (m->kind == BIDS_MV_GRAB || m->kind == BIDS_MV_PLAY) {
         k = k0 + K_GRAB_RACE;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, m->kind == BIDS_MV_GRAB ? GR_GRAB : s->grabbed != all_seats(s) ? GR_PLAY_EARLY : GR_PLAY);
         int ok = m->kind == BIDS_MV_GRAB ? !(s->grabbed >> m->a & 1) : s->held[m->a] != NONE;
         if (!ok || post->actor != m->a || post->phase != (m->kind == BIDS_MV_GRAB ? BIDS_PH_GRAB : BIDS_PH_PLAY)) {
             inv_fail(c, k, "%s P%d: grabbed 0x%x, held %s; after it actor P%d phase %d", m->kind == BIDS_MV_GRAB ? "grab" : "play",
@@ -514,7 +690,10 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
         if (m->kind == BIDS_MV_PLAY && s->waiting) {
             k = k0 + K_WAIT_ORDER;
             inv_applied(c, k);
-            inv_fired(c, k);
+            int others = 0, ties = 0;
+            for (int q = 0; q < NP; q++)
+                if (q != m->a && s->held[q] != NONE) { others++; ties += num(s->held[q]) == num(s->held[m->a]); }
+            inv_fired_case(c, k, !others ? WO_ALONE : ties ? WO_TIE : WO_LOWEST);
             for (int q = 0; q < NP; q++)
                 if (s->held[q] != NONE && num(s->held[q]) < num(s->held[m->a])) {
                     inv_fail(c, k, "while waiting P%d plays %s (number %d) before P%d's %s (number %d)", m->a + 1,
@@ -526,7 +705,7 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
     if (m->kind == BIDS_MV_WAIT) {
         k = k0 + K_WAIT_ORDER;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, WO_DECLARE);
         if (s->waiting || holders(s) < (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1) || !post->waiting)
             inv_fail(c, k, "wait with %d holders (wait=%s), waiting before %d after %d", holders(s),
                      RB(s, BIDS_R_WAIT_SEVERAL) ? "several" : "one-or-more", s->waiting, post->waiting);
@@ -540,7 +719,7 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
         inv_applied(c, k);
         k = k0 + K_FLIP;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, FL_TRICK);
         for (int p = 0; p < NP; p++) {
             int top = s->pile_len[p] ? s->pile[p][s->pile_len[p] - 1] : -1;
             if (post->pile_len[p] + 1 != s->pile_len[p] || top < 0 || post->loc[top] != BIDS_L_OPEN) {
@@ -590,7 +769,7 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
         inv_applied(c, k);
         int direct = RB(s, BIDS_R_MUST_PLAY) && s->grabbed == 0;
         if (!x->ended) {
-            if (direct) inv_fired(c, k);
+            if (direct) inv_fired_case(c, k, GR_DIRECT);
             if (post->phase != (direct ? BIDS_PH_PLAY : BIDS_PH_TABLE) || post->actor != (direct ? p : 0))
                 inv_fail(c, k, "after P%d's take (%s of the trick, direct=%s) phase %d actor P%d decides", p + 1,
                          s->grabbed ? "not the first" : "the first", RB(s, BIDS_R_MUST_PLAY) ? "must-play" : "need-not-wait",
@@ -607,7 +786,16 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     int p = s->actor, id = s->held[p], t = x->ptype, k;
     k = k0 + K_PLAY_ALL;
     inv_applied(c, k);
-    inv_fired(c, k);
+    {   /* the card's places: a discard with none is forced, with some its own rule allows it */
+        mset set;
+        int places = 0;
+        set.n = 0;
+        if (m->kind == BIDS_MV_DISCARD) {
+            play_set(s, &x->tpre, &set);
+            for (int i = 0; i < set.n; i++) places += set.m[i].kind != BIDS_MV_DISCARD;
+        }
+        inv_fired_case(c, k, m->kind != BIDS_MV_DISCARD ? PA_PLAYED : places ? PA_MAY_DISCARD : PA_NO_PLACE);
+    }
     if (post->held[p] != NONE && !x->dealt) { inv_fail(c, k, "P%d still holds %s after playing it", p + 1, cname(id).s); return; }
     if (x->mid[id] != BIDS_L_OUT && !(m->kind == BIDS_MV_PLACE && x->mid[id] >= BIDS_L_STABLE)) { inv_fail(c, k, "%s is neither placed nor out", cname(id).s); return; }
     if (!x->dealt && post->loc[id] != x->mid[id]) { inv_fail(c, k, "%s ends at place %d, the play puts it at %d", cname(id).s, post->loc[id], x->mid[id]); return; }
@@ -615,29 +803,39 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         if (m->kind == BIDS_MV_PLACE) {
             k = k0 + K_ANIMAL_OWN;
             inv_applied(c, k);
-            inv_fired(c, k);
             ov v = VW(&x->tpre, m->a, m->b);
+            inv_fired_case(c, k, v.n ? AO_SAME_SPECIES : AO_EMPTY);
             if (m->a != p || v.elephants || (v.n && v.species != spec(t))) {
                 inv_fail(c, k, "P%d puts %s into P%d.%d (%d cards, species %d)", p + 1, cname(id).s, m->a + 1, m->b + 1, v.n, v.species);
                 return;
             }
+            int owns = owns_other(&x->tpre, s, p, spec(t), -1);
             if (v.n == 0) {
-                k = k0 + (male(t) ? K_SECOND_MALE : K_FEMALE_EMPTY);
-                inv_applied(c, k);
-                inv_fired(c, k);
-                if (!male(t) && owns_other(&x->tpre, s, p, spec(t), -1)) {
-                    inv_fail(c, k, "P%d puts the female %s into an empty stable but owns its species", p + 1, cname(id).s);
-                    return;
+                if (!male(t)) {
+                    k = k0 + K_FEMALE_EMPTY;
+                    inv_applied(c, k);
+                    inv_fired_case(c, k, FE_ALLOWED);
+                    if (owns) { inv_fail(c, k, "P%d puts the female %s into an empty stable but owns its species", p + 1, cname(id).s); return; }
                 }
-                inv_applied(c, k0 + K_SECOND_MALE);
-                inv_fired(c, k0 + K_SECOND_MALE);
-                if (!male(t) && owns_other(&x->tpre, s, p, spec(t), -1))
-                    inv_fail(c, k0 + K_SECOND_MALE, "a second stable of a species starts with a female");
+                k = k0 + K_SECOND_MALE;
+                inv_applied(c, k);
+                inv_fired_case(c, k, owns ? SM_SECOND_MALE : SM_NEW_SPECIES);
+                if (!male(t) && owns) inv_fail(c, k, "a second stable of a species starts with a female");
+            } else if (!male(t)) {
+                /* a female beside its species while an own stable stands empty: the rule kept it out */
+                int empty = 0;
+                for (int st = 0; st < s->nstables[p]; st++) empty += VW(&x->tpre, p, st).n == 0;
+                if (empty) {
+                    inv_applied(c, k0 + K_FEMALE_EMPTY);
+                    inv_fired_case(c, k0 + K_FEMALE_EMPTY, FE_KEPT_OUT);
+                }
             }
         } else if (m->kind == BIDS_MV_DISCARD) {
             k = k0 + K_ANIMAL_DISCARD;
             inv_applied(c, k);
-            inv_fired(c, k);
+            int blocked = 0;
+            for (int st = 0; st < s->nstables[p]; st++) blocked |= VW(&x->tpre, p, st).elephants > 0;
+            inv_fired_case(c, k, blocked ? AD_ELEPHANT_BLOCKED : male(t) ? AD_MALE : AD_FEMALE);
             for (int st = 0; st < s->nstables[p]; st++)
                 if (fits(s, &x->tpre, t, p, st, -1, 0)) { inv_fail(c, k, "P%d discards %s, which fits P%d.%d", p + 1, cname(id).s, p + 1, st + 1); return; }
         }
@@ -646,7 +844,7 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     if (t == BIDS_ELEPHANT) {
         k = k0 + K_ELEPHANT;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, m->kind == BIDS_MV_PLACE ? EL_PLACED : EL_DISCARDED);
         if (m->kind == BIDS_MV_PLACE) {
             if (m->a == p || VW(&x->tpre, m->a, m->b).n) inv_fail(c, k, "P%d puts the elephant into P%d.%d, not an empty stable of another", p + 1, m->a + 1, m->b + 1);
         } else {
@@ -661,7 +859,7 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         k = k0 + (t == BIDS_MADCOW ? K_MADCOW : K_WILD);
         int kind_only = t == BIDS_MADCOW ? RB(s, BIDS_R_MADCOW_CATTLE) : RB(s, BIDS_R_WILD_HORSES);
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, m->kind != BIDS_MV_PLACE ? MW_DISCARD : m->a == p ? MW_OWN : MW_OTHER);
         if (m->kind == BIDS_MV_PLACE) {
             ov v = VW(&x->tpre, m->a, m->b);
             int ok = m->a != p ? v.species == sp : (kind_only ? v.species == sp : v.n > 0 && !v.elephants);
@@ -684,7 +882,12 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     /* the truck */
     k = k0 + K_TRUCK;
     inv_applied(c, k);
-    inv_fired(c, k);
+    {
+        int animals = 0;
+        for (int y = 0; y < BIDS_CARDS; y++) animals += s->loc[y] >= BIDS_L_STABLE;
+        inv_fired_case(c, k, m->kind == BIDS_MV_DISCARD ? (animals ? TR_IDLE_CHOSEN : TR_IDLE_EMPTY)
+                             : m->kind == BIDS_MV_TRUCK_OUT ? TR_OUT : m->c == BIDS_ELEPHANT ? TR_ELEPHANT : TR_MOVE);
+    }
     if (m->kind == BIDS_MV_DISCARD) {
         if (RB(s, BIDS_R_TRUCK_MUST))
             for (int y = 0; y < BIDS_CARDS; y++)
@@ -699,19 +902,21 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         /* the stable it leaves stops counting only if the animal was the last one there */
         int leaves = m->d == m->a && VW(&x->tpre, m->a, m->b).males + VW(&x->tpre, m->a, m->b).females == 1 ? m->b : -1;
         /* reading of BIDS-AMB-TRUCK-RULES (SPEC.md register): listed-only puts no second-male rule on a truck */
-        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0 && !male(u) && !RB(s, BIDS_R_TRUCK_LISTED) &&
-            owns_other(&x->tpre, s, m->d, spec(u), leaves)) {
+        if (ordinary(u) && m->d < NP && m->e < s->nstables[m->d] && VW(&x->tpre, m->d, m->e).n == 0 && !RB(s, BIDS_R_TRUCK_LISTED)) {
+            int owns = owns_other(&x->tpre, s, m->d, spec(u), leaves);
             inv_applied(c, k0 + K_SECOND_MALE);
-            inv_fail(c, k0 + K_SECOND_MALE, "the truck starts a second %s stable of P%d with the female %s", tname[u], m->d + 1, cname(moved).s);
-            return;
+            inv_fired_case(c, k0 + K_SECOND_MALE, owns ? SM_SECOND_MALE : owns_other(&x->tpre, s, m->d, spec(u), -1) ? SM_TRUCK_LAST : SM_NEW_SPECIES);
+            if (!male(u)) {
+                inv_applied(c, k0 + K_FEMALE_EMPTY);
+                inv_fired_case(c, k0 + K_FEMALE_EMPTY, FE_TRUCK);
+            }
+            if (!male(u) && owns) {
+                inv_fail(c, k0 + K_SECOND_MALE, "the truck starts a second %s stable of P%d with the female %s", tname[u], m->d + 1, cname(moved).s);
+                return;
+            }
         }
         int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1, 1);
         if (!ok || (m->d == m->a && m->e == m->b)) { inv_fail(c, k, "%s cannot go to P%d.%d", cname(moved).s, m->d + 1, m->e + 1); return; }
-        if (ordinary(u) && VW(&x->tpre, m->d, m->e).n == 0) {
-            int kk = k0 + (male(u) ? K_SECOND_MALE : K_FEMALE_EMPTY);
-            inv_applied(c, kk);
-            inv_fired(c, kk);
-        }
     }
 }
 
@@ -733,9 +938,9 @@ static void check_frame(inv_ctx *c, int k0, const sx *x)
         for (int st = 0; st < s->nstables[p]; st++) {
             ov a = VW(&x->tpre, p, st), b = VW(x->dealt ? &x->tmid : &x->tpost, p, st);
             if (a.males < 2) continue;
-            inv_fired(c, k);
             int cleared = x->is_play && x->m->kind == BIDS_MV_PLACE && x->m->a == p && x->m->b == st;
             int trucked = (x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT) && x->m->a == p && x->m->b == st;
+            inv_fired_case(c, k, cleared ? BR_CLEARED : trucked && male(x->m->c) ? BR_TRUCK : BR_STAYS);
             if (b.males < a.males && !cleared && !trucked) { inv_fail(c, k, "the brawl in P%d.%d loses a male without a truck, mad cow or wild stallion", p + 1, st + 1); return; }
         }
     /* Within the round: the engine's post against the rules' mid. */
@@ -744,7 +949,8 @@ static void check_frame(inv_ctx *c, int k0, const sx *x)
     if (!x->dealt)
         for (int id = 0; id < BIDS_CARDS; id++) {
             if (s->loc[id] < BIDS_L_STABLE && x->post->loc[id] < BIDS_L_STABLE) continue;
-            inv_fired(c, k);
+            inv_fired_case(c, k, s->loc[id] < BIDS_L_STABLE ? NM_ENTERS : x->mid[id] == s->loc[id] ? NM_STAYS
+                                 : x->m->kind == BIDS_MV_TRUCK || x->m->kind == BIDS_MV_TRUCK_OUT ? NM_TRUCK : NM_CLEARED);
             if (x->post->loc[id] != x->mid[id]) {
                 inv_fail(c, k, "%s goes from place %d to %d; the move '%d' puts it at %d", cname(id).s, s->loc[id], x->post->loc[id], x->m->kind, x->mid[id]);
                 return;
@@ -760,11 +966,18 @@ static void check_calls(inv_ctx *c, int k0, const sx *x)
     if (x->m->kind == BIDS_MV_CALL) {
         k = k0 + K_CALL;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, x->m->a & (x->m->a - 1) ? CA_SEVERAL : CA_ONE);
         inv_applied(c, k0 + K_STABLE_COMPLETE);
         for (int p = 0; p < NP; p++)
             if (x->m->a >> p & 1) {
-                inv_fired(c, k0 + K_STABLE_COMPLETE);
+                int special = 0, repeat = 0;
+                unsigned seen = 0;
+                for (int st = 0; st < s->nstables[p]; st++) {
+                    int sp = VW(&x->tpre, p, st).species;
+                    special |= shows(s, p, st) >= 0;
+                    if (sp >= 0) { repeat |= (int)(seen >> sp & 1); seen |= 1u << sp; }
+                }
+                inv_fired_case(c, k0 + K_STABLE_COMPLETE, special ? SC_SPECIAL : repeat ? SC_REPEAT_SPECIES : SC_PLAIN);
                 if (!complete_seat(s, &x->tpre, p)) {
                     inv_fail(c, k0 + K_STABLE_COMPLETE, "P%d calls, but not all its stables are complete%s", p + 1,
                              RB(s, BIDS_R_DISTINCT) ? " (of distinct species)" : "");
@@ -783,7 +996,7 @@ static void check_calls(inv_ctx *c, int k0, const sx *x)
             game_move buf[GAME_MAX_MOVES];
             const game_move *lm;
             int n = inv_legal_post(c, x->post, buf, &lm);
-            inv_fired(c, k);
+            inv_fired_case(c, k, q == s->actor ? CL_BY_SELF : CL_BY_OTHER);
             for (int i = 0; i < n; i++)
                 if (lm[i].kind == BIDS_MV_CALL && (lm[i].a >> q & 1)) { inv_fail(c, k, "P%d may still call after the truck took from its stables", q + 1); return; }
         }
@@ -797,10 +1010,10 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     int k;
     /* Would the round end here, by the rules? */
     unsigned callers = 0;
-    int exhausted = 0;
+    int exhausted = 0, src = 0;                 /* whence the callers: 0 a call, 1 first-complete, 2 the cards ran out */
     if (x->m->kind == BIDS_MV_CALL) callers = x->m->a;
     if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play)   /* a take changes no stable */
-        for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
+        for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) { callers |= 1u << p; src = 1; }
     if (!callers && (x->is_play || x->m->kind == BIDS_MV_TAKE)) {
         int held = 0, grabbed_all = 1;
         for (int p = 0; p < NP; p++) {
@@ -813,15 +1026,18 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         exhausted = held == 0 && grabbed_all && s->pile_len[0] == 0;
         k = k0 + K_END_EXHAUSTED;
         inv_applied(c, k);
-        if (exhausted) inv_fired(c, k);
+        unsigned done = 0;
+        if (exhausted) {
+            for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) done |= 1u << p;
+            inv_fired_case(c, k, !done ? EX_VALUE : RB(s, BIDS_R_END_VALUE) ? EX_VALUE_READING : EX_COMPLETE);
+        }
         if (exhausted != x->ended) { inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on"); return; }
         /* reading of BIDS-AMB-END-COMPLETE (SPEC.md register) */
-        if (exhausted && !RB(s, BIDS_R_END_VALUE))
-            for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) callers |= 1u << p;
+        if (exhausted && !RB(s, BIDS_R_END_VALUE) && done) { callers = done; src = 2; }
     }
     if (!x->ended) return;
-    int how = 0;
-    unsigned want = expect_winners(c, k0, x, callers, &how);
+    int how = 0, val[BIDS_MAXP];
+    unsigned want = expect_winners(c, k0, x, callers, &how, val);
     /* The rounds after this one that end at their own deal: under BIDS-AMB-FIRST first-complete
      * and BIDS-AMB-RESET keep, a seat whose kept stables are all complete when the next round is
      * dealt is the first to have them complete, so that round ends before anyone moves; seats
@@ -830,7 +1046,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
      * enough stables, and stops at a special stable to choose (bonus variant). */
     bids_state e = *s;                       /* the seats' stables as the rounds go */
     unsigned last = want, over = 0, fifth = 0;
-    int chained = 0;
+    int chained = 0, gcase = GE_GOES_ON;
     for (;;) {
         over = 0;
         for (int p = 0; p < NP; p++)
@@ -838,10 +1054,12 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
                 /* reading of BIDS-AMB-FIVE (SPEC.md register) */
                 if (!RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] >= bids_param.goal) over |= 1u << p;
             }
+        gcase = over ? GE_OWN_FIVE : GE_GOES_ON;
         if (!over) for (int p = 0; p < NP; p++) if ((last >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+        if (over && gcase == GE_GOES_ON) gcase = GE_REACH_FIVE;
         /* reading of BIDS-AMB-FIVE-WIN (SPEC.md register): complete-win, a round won on value ends no game */
-        if (RB(s, BIDS_R_FIVE_COMPLETE) && how == 2 && !chained) over = 0;
-        if (RB(s, BIDS_R_SHORT)) over = last;
+        if (RB(s, BIDS_R_FIVE_COMPLETE) && how == 2 && !chained && over) { over = 0; gcase = GE_VALUE_NO_END; }
+        if (RB(s, BIDS_R_SHORT)) { over = last; gcase = GE_SHORT; }
         fifth = 0;
         for (int p = 0; p < NP; p++)
             if ((last >> p & 1) && e.nstables[p] < BIDS_STABLES) {
@@ -860,7 +1078,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
             for (int p = 0; p < NP; p++) {
                 if (!(complete >> p & 1)) continue;
                 int b = 0;
-                for (int st = 0; st < e.nstables[p]; st++) { int v = value(&e, &x->tmid, p, st); if (v > b) b = v; }
+                for (int st = 0; st < e.nstables[p]; st++) { int v = valued(c, k0, &e, &x->tmid, p, st); if (v > b) b = v; }
                 if (b > best) { best = b; w = 0; }
                 if (b == best) w |= 1u << p;
             }
@@ -868,9 +1086,15 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         last = w;
         chained++;
     }
+    int several = (want & (want - 1)) != 0;
     k = k0 + (how == 2 ? K_END_VALUE : K_END_SIMULTANEOUS);
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, how == 2 ? (several ? EV_TIE : EV_ONE) : how == 1 ? (several ? ES_TIE : ES_BEST_STABLE)
+                         : src ? ES_ONE_COMPLETE : ES_ONE_CALLER);
+    if (chained) {
+        inv_applied(c, k0 + K_END_SIMULTANEOUS);
+        inv_fired_case(c, k0 + K_END_SIMULTANEOUS, ES_CHAIN);
+    }
     if (chained && post->round_winners != last) {
         k = k0 + K_END_SIMULTANEOUS;
         inv_applied(c, k);
@@ -879,19 +1103,28 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         return;
     }
     if (!chained && post->round_winners != want) {
-        /* Whose rule was broken: a winner outside the callers, or no winner by value, is the round's
-         * rule; the right candidates ranked otherwise is the scoring table. */
+        /* Named under the clause that decides the winners here: the highest sum of values
+         * (BIDS-END-VALUE); the complete seats of a round that ran out under complete-wins
+         * (BIDS-END-EXHAUSTED) when the engine looked past them; else the caller, or among
+         * seats at once the most valuable single stable, ties all winning (BIDS-END-SIMULTANEOUS). */
         unsigned got = post->round_winners;
-        int kk = k;
-        if (how == 2 && got != 0) kk = k0 + K_SCORE_TABLE;
-        if (how == 1 && got != 0 && (got & ~callers) == 0) kk = k0 + K_SCORE_TABLE;
-        if (kk != k) inv_applied(c, kk);
-        inv_fail(c, kk, "round winners 0x%x, expected 0x%x (%s)", got, want, how == 2 ? "by value" : how == 1 ? "simultaneous callers" : "the caller");
+        int kk = how == 2 ? K_END_VALUE : src == 2 && (!got || (got & ~callers)) ? K_END_EXHAUSTED : K_END_SIMULTANEOUS;
+        char vals[96] = "";
+        for (int p = 0, o = 0; p < NP && how; p++)
+            if (val[p] >= 0 && o < (int)sizeof vals) o += snprintf(vals + o, sizeof vals - (size_t)o, ", P%d %d", p + 1, val[p]);
+        inv_applied(c, k0 + kk);
+        inv_fail(c, k0 + kk, "round winners 0x%x, expected 0x%x (%s%s)", got, want,
+                 how == 2 ? "the highest sum of stable values" : how == 1 ? "the most valuable single stable among seats at once"
+                 : src == 2 ? "the only complete seat when the cards ran out" : src == 1 ? "the first complete seat" : "the caller", vals);
         return;
     }
     k = k0 + K_EXTRA_STABLE;
     inv_applied(c, k);
-    inv_fired(c, k);
+    {
+        int full = 0;
+        for (int p = 0; p < NP; p++) full |= (want >> p & 1) && s->nstables[p] >= BIDS_STABLES;
+        inv_fired_case(c, k, full ? XS_FULL : several ? XS_SEVERAL : XS_ONE);
+    }
     for (int p = 0; p < NP; p++)
         if (post->nstables[p] != e.nstables[p]) { inv_fail(c, k, "P%d owns %d stables, expected %d", p + 1, post->nstables[p], e.nstables[p]); return; }
     /* BIDS-GAME-END, BIDS-VAR-SHORT */
@@ -902,8 +1135,9 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     }
     k = k0 + K_GAME_END;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, gcase);
     if ((post->phase == BIDS_PH_OVER) != (over != 0) || post->game_winners != over) {
+        if (RB(s, BIDS_R_SHORT)) k = k0 + K_VAR_SHORT;   /* the variant decides the game's winners */
         inv_fail(c, k, "game %s with winners 0x%x; expected %s 0x%x", post->phase == BIDS_PH_OVER ? "over" : "going on", post->game_winners, over ? "over" : "going on", over);
         return;
     }
@@ -915,7 +1149,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         for (int p = 0; p < NP; p++) for (int i = 0; i < BIDS_STABLES; i++)
             if (post->special[p][i]) { inv_fail(c, k, "a special stable without the bonus variant"); return; }
     } else if (fifth) {
-        inv_fired(c, k);
+        inv_fired_case(c, k, fifth & (fifth - 1) ? VB_TWO_AT_ONCE : s->specials_given == 0 ? VB_CHOOSE : s->specials_given == 3 ? VB_ORDINARY : VB_OTHER);
         int first = 0;
         while (!(fifth >> first & 1)) first++;
         if (s->specials_given == 0 && (post->phase != BIDS_PH_SPECIAL || post->actor != first)) {
@@ -931,7 +1165,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     /* BIDS-RESET: the next round */
     k = k0 + K_RESET;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, RB(s, BIDS_R_KEEP) ? RS_KEEP : RS_CLEAR);
     if (post->round != s->round + 1 + chained) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
     for (int id = 0; id < BIDS_CARDS; id++) {
         int in_st = x->mid[id] >= BIDS_L_STABLE;
@@ -967,7 +1201,7 @@ static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_mov
     if (m->kind == BIDS_MV_SPECIAL) {
         int k = k0 + K_VAR_BONUS;
         inv_applied(c, k);
-        inv_fired(c, k);
+        inv_fired_case(c, k, VB_CHOOSE);
         int p = pre->actor;
         if (post->special[p][pre->nstables[p] - 1] != 1 + m->a || !(post->specials_given >> m->a & 1)) {
             inv_fail(c, k, "P%d chose special stable %d but its 5th stable is %d", p + 1, m->a + 1, post->special[p][pre->nstables[p] - 1]);
@@ -991,7 +1225,7 @@ static void bids_check_final(inv_ctx *c, int k0, const void *st, const int *scor
     const bids_state *s = st;
     int k = k0 + K_GAME_END;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, GE_FINAL);
     if (!winners || (winners & ~all_seats(s)) || s->game_winners != winners) { inv_fail(c, k, "winners 0x%x, the game's last round says 0x%x", winners, s->game_winners); return; }
     for (int p = 0; p < NP; p++)
         if (scores[p] != s->nstables[p]) { inv_fail(c, k, "P%d scores %d but owns %d stables", p + 1, scores[p], s->nstables[p]); return; }
@@ -1072,7 +1306,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     /* BIDS-SETUP-DEAL "gelijkmatig", BIDS-FLIP "Alle spelers draaien tegelijkertijd": equal piles */
     k = k0 + K_SETUP_DEAL;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, DL_IN_ROUND);
     for (int p = 1; p < NP; p++)
         if (s->pile_len[p] != s->pile_len[0]) FAIL(K_SETUP_DEAL, "piles: P1 has %d cards, P%d %d", s->pile_len[0], p + 1, s->pile_len[p]);
     /* BIDS-FLIP: one open card per seat, and each take removes one (BIDS-GRAB-RACE: one hand, one card) */
@@ -1093,8 +1327,11 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
         FAIL(K_WAIT_ORDER, "waiting: 1 with grabbed %d (wait=%s)", s->grabbed, RB(s, BIDS_R_WAIT_SEVERAL) ? "several" : "one-or-more");
     if (ph == BIDS_PH_PLAY && s->waiting && !may_play(s, s->actor))
         FAIL(K_WAIT_ORDER, "actor: P%d plays %s while waiting, but a lower number is held", s->actor + 1, cname(s->held[s->actor]).s);
-    /* BIDS-END-EXHAUSTED: a round whose cards are all flipped and played is over */
-    if (ph == BIDS_PH_TABLE && !open && trick_over(s) && !s->pile_len[0] && !RB(s, BIDS_R_FIRST_COMPLETE))
+    /* BIDS-END-EXHAUSTED: a round whose cards are all flipped and played is over (under first-complete
+     * a complete seat ends it first: the check below) */
+    int any_complete = 0;
+    for (int p = 0; p < NP; p++) any_complete |= complete_seat(s, T, p);
+    if (ph == BIDS_PH_TABLE && !open && trick_over(s) && !s->pile_len[0] && (!RB(s, BIDS_R_FIRST_COMPLETE) || !any_complete))
         FAIL(K_END_EXHAUSTED, "piles: empty, every card played, and phase table: the round has ended");
     /* reading of BIDS-AMB-FIRST (SPEC.md register) first-complete: the round ends when a seat is complete */
     if (RB(s, BIDS_R_FIRST_COMPLETE) && ph <= BIDS_PH_PLAY)
@@ -1103,7 +1340,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     /* BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE: 3 stables, one more per round won, 5 at most */
     k = k0 + K_EXTRA_STABLE;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, XS_POSITION);
     for (int p = 0; p < NP; p++) {
         int want = s->wins[p] >= 2 ? 5 : 3 + s->wins[p];
         if (s->wins[p] < 255 && s->nstables[p] != want) FAIL(K_EXTRA_STABLE, "wins: P%d won %d rounds and owns %d stables", p + 1, s->wins[p], s->nstables[p]);
@@ -1134,7 +1371,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
         for (int st = 0; st < s->nstables[p]; st++) {
             int m = s->special[p][st];
             if (!m) continue;
-            inv_fired(c, k);
+            inv_fired_case(c, k, s->specials_given == 3 ? VB_OTHER : VB_CHOOSE);
             if (m > 2 || !RB(s, BIDS_R_BONUS) || st != BIDS_STABLES - 1 || (marks >> (m - 1) & 1))
                 FAIL(K_VAR_BONUS, "stables: P%d.%d is special stable %d (bonus %s, given before: %u)", p + 1, st + 1, m, RB(s, BIDS_R_BONUS) ? "on" : "off", marks);
             marks |= 1u << (m - 1);
@@ -1142,7 +1379,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     if (marks != s->specials_given) FAIL(K_VAR_BONUS, "specials: %d, but the stables show %u", s->specials_given, marks);
     if ((ph == BIDS_PH_SPECIAL) != (s->pending5 != 0)) FAIL(K_VAR_BONUS, "pending: %d in phase %d", s->pending5, ph);
     if (ph == BIDS_PH_SPECIAL) {
-        inv_fired(c, k);
+        inv_fired_case(c, k, VB_CHOOSE);
         if (!RB(s, BIDS_R_BONUS) || s->specials_given || !(s->pending5 >> s->actor & 1) || (s->pending5 & ((1u << s->actor) - 1u)))
             FAIL(K_VAR_BONUS, "actor: P%d chooses a special stable (pending %d, specials %d)", s->actor + 1, s->pending5, s->specials_given);
         for (int p = 0; p < NP; p++)

@@ -13,7 +13,9 @@
  * reading of the rules, noting which rules took effect on the way (x.ev). Each clause then
  * compares the part of post it owns, in the order the rules run; a step stops at its first
  * failing clause, so one wrong effect is reported once, under its own clause. GP-LEGAL-SET
- * compares the engine's whole move list with the oracle's, independently of the move played. */
+ * compares the engine's whole move list with the oracle's, independently of the move played.
+ * Cases: each clause with several cases (its `cases` below, SPEC.md's "- **Cases:**") fires in
+ * exactly one of them per firing, judged from (pre, move, post) and the oracle's own model. */
 
 #define NO GP_NONE
 #define LMAX 2048               /* room for the oracle's legal-move list */
@@ -32,43 +34,74 @@ static const inv_clause gp_clauses[K_N] = {
     {"GP-CARDS-110",          "inv_gp_cards_110",          "nl", NULL},
     {"GP-SETUP-SORT",         "inv_gp_setup_sort",         "nl", NULL},
     {"GP-SETUP-DISPLAY",      "inv_gp_setup_display",      "nl", NULL},
-    {"GP-SETUP-HANDS",        "inv_gp_setup_hands",        "nl", NULL},
+    {"GP-SETUP-HANDS",        "inv_gp_setup_hands",        "nl", "box all-dealt"},
     {"GP-SETUP-PILE",         "inv_gp_setup_pile",         "nl", NULL},
-    {"GP-TURN-ORDER",         "inv_gp_turn_order",         "nl", NULL},
-    {"GP-TURN-ACTIONS",       "inv_gp_turn_actions",       "nl", NULL},
-    {"GP-CHEST",              "inv_gp_chest",              "nl", NULL},
+    {"GP-TURN-ORDER",         "inv_gp_turn_order",         "nl", "next wrap"},
+    {"GP-TURN-ACTIONS",       "inv_gp_turn_actions",       "nl", "one two third stop game-ends"},
+    {"GP-CHEST",              "inv_gp_chest",              "nl", "motif doubler"},
     {"GP-CHEST-HIDDEN",       "inv_gp_chest_hidden",       "nl", NULL},
-    {"GP-OPEN-START",         "inv_gp_open_start",         "nl", NULL},
+    {"GP-OPEN-START",         "inv_gp_open_start",         "nl", "first later"},
     {"GP-OPEN-EXTEND",        "inv_gp_open_extend",        "nl", NULL},
-    {"GP-OPEN-OWN",           "inv_gp_open_own",           "nl", NULL},
-    {"GP-ONE-PER-MOTIF",      "inv_gp_one_per_motif",      "nl", NULL},
-    {"GP-FOX-PLACE",          "inv_gp_fox_place",          "nl", NULL},
-    {"GP-FOX-WORTHLESS",      "inv_gp_fox_worthless",      "nl", NULL},
-    {"GP-FOX-EXTEND",         "inv_gp_fox_extend",         "nl", NULL},
-    {"GP-TAKE-DISPLAY",       "inv_gp_take_display",       "nl", NULL},
-    {"GP-TAKE-PILE",          "inv_gp_take_pile",          "nl", NULL},
-    {"GP-FOX-OWN",            "inv_gp_fox_own",            "nl", NULL},
-    {"GP-FOX-LEFT",           "inv_gp_fox_left",           "nl", NULL},
-    {"GP-FOX-ONCE",           "inv_gp_fox_once",           "nl", NULL},
-    {"GP-FOX-PASS",           "inv_gp_fox_pass",           "nl", NULL},
-    {"GP-JOKER",              "inv_gp_joker",              "nl", NULL},
-    {"GP-DOUBLER-PLAY",       "inv_gp_doubler_play",       "nl", NULL},
-    {"GP-DOUBLER-SCORE",      "inv_gp_doubler_score",      "nl", NULL},
+    {"GP-OPEN-OWN",           "inv_gp_open_own",           "nl", "laid refused"},
+    {"GP-ONE-PER-MOTIF",      "inv_gp_one_per_motif",      "nl", "refused refused-fox position"},
+    {"GP-FOX-PLACE",          "inv_gp_fox_place",          "nl", "last each-first every-open position"},
+    {"GP-FOX-WORTHLESS",      "inv_gp_fox_worthless",      "nl", "alone ignored ranked"},
+    {"GP-FOX-EXTEND",         "inv_gp_fox_extend",         "nl", "motif joker bare-chest"},
+    {"GP-TAKE-DISPLAY",       "inv_gp_take_display",       "nl", "refill dh ends"},
+    {"GP-TAKE-PILE",          "inv_gp_take_pile",          "nl", "card dh-lost dh-redraw ends refused-later"},
+    {"GP-FOX-OWN",            "inv_gp_fox_own",            "nl", "opened bare-chest"},
+    {"GP-FOX-LEFT",           "inv_gp_fox_left",           "nl", "opened bare-chest"},
+    {"GP-FOX-ONCE",           "inv_gp_fox_once",           "nl", "refused position"},
+    {"GP-FOX-PASS",           "inv_gp_fox_pass",           "nl", "pass pass-moved keep position"},
+    {"GP-JOKER",              "inv_gp_joker",              "nl", "chest extend refused"},
+    {"GP-DOUBLER-PLAY",       "inv_gp_doubler_play",       "nl", "own other second position"},
+    {"GP-DOUBLER-SCORE",      "inv_gp_doubler_score",      "nl", "doubled twice zero chest"},
     {"GP-NO-TAKEBACK",        "inv_gp_no_takeback",        "nl", NULL},
-    {"GP-DH-REVEAL",          "inv_gp_dh_reveal",          "nl", NULL},
-    {"GP-SCORING-TIMES",      "inv_gp_scoring_times",      "nl", NULL},
-    {"GP-SCORING-INTERRUPT",  "inv_gp_scoring_interrupt",  "nl", NULL},
-    {"GP-END",                "inv_gp_end",                "nl", NULL},
-    {"GP-SCORE-SOLE",         "inv_gp_score_sole",         "nl", NULL},
-    {"GP-SCORE-LONGEST",      "inv_gp_score_longest",      "nl", NULL},
-    {"GP-SCORE-SECOND",       "inv_gp_score_second",       "nl", NULL},
-    {"GP-SCORE-TIE-LONGEST",  "inv_gp_score_tie_longest",  "nl", NULL},
-    {"GP-SCORE-TIE-SECOND",   "inv_gp_score_tie_second",   "nl", NULL},
-    {"GP-PENALTY-CHEST",      "inv_gp_penalty_chest",      "nl", NULL},
-    {"GP-PENALTY-HAND",       "inv_gp_penalty_hand",       "nl", NULL},
-    {"GP-WINNER",             "inv_gp_winner",             "nl", NULL},
-    {"GP-LEGAL-SET",          "inv_gp_legal_set",          "nl", NULL},
+    {"GP-DH-REVEAL",          "inv_gp_dh_reveal",          "nl", "refill refill-many draw"},
+    {"GP-SCORING-TIMES",      "inv_gp_scoring_times",      "nl", "first second third position"},
+    {"GP-SCORING-INTERRUPT",  "inv_gp_scoring_interrupt",  "nl", "actions-left turn-over"},
+    {"GP-END",                "inv_gp_end",                "nl", "refill draw"},
+    {"GP-SCORE-SOLE",         "inv_gp_score_sole",         "nl", "alone fox-ignored"},
+    {"GP-SCORE-LONGEST",      "inv_gp_score_longest",      "nl", "plain fox-ignored"},
+    {"GP-SCORE-SECOND",       "inv_gp_score_second",       "nl", "plain fox-ignored"},
+    {"GP-SCORE-TIE-LONGEST",  "inv_gp_score_tie_longest",  "nl", "all-tied shorter-lapse"},
+    {"GP-SCORE-TIE-SECOND",   "inv_gp_score_tie_second",   "nl", "two more"},
+    {"GP-PENALTY-CHEST",      "inv_gp_penalty_chest",      "nl", "one several"},
+    {"GP-PENALTY-HAND",       "inv_gp_penalty_hand",       "nl", "cards doubler position"},
+    {"GP-WINNER",             "inv_gp_winner",             "nl", "sole shared none"},
+    {"GP-LEGAL-SET",          "inv_gp_legal_set",          "nl", "act pass"},
 };
+
+/* Case indexes, in the order of each clause's `cases` above (SPEC.md's "- **Cases:**" bullets). */
+enum { C_HANDS_BOX, C_HANDS_ALL };                                       /* GP-SETUP-HANDS */
+enum { C_ORDER_NEXT, C_ORDER_WRAP };                                     /* GP-TURN-ORDER */
+enum { C_ACT_ONE, C_ACT_TWO, C_ACT_THIRD, C_ACT_STOP, C_ACT_GAME_ENDS };  /* GP-TURN-ACTIONS */
+enum { C_CHEST_MOTIF, C_CHEST_DOUBLER };                                 /* GP-CHEST */
+enum { C_START_FIRST, C_START_LATER };                                   /* GP-OPEN-START */
+enum { C_OWN_LAID, C_OWN_REFUSED };                                      /* GP-OPEN-OWN */
+enum { C_MOTIF_REFUSED, C_MOTIF_REFUSED_FOX, C_MOTIF_POSITION };         /* GP-ONE-PER-MOTIF */
+enum { C_PLACE_LAST, C_PLACE_EACH, C_PLACE_EVERY, C_PLACE_POSITION };    /* GP-FOX-PLACE */
+enum { C_WL_ALONE, C_WL_IGNORED, C_WL_RANKED };                          /* GP-FOX-WORTHLESS */
+enum { C_FEXT_MOTIF, C_FEXT_JOKER, C_FEXT_BARE };                        /* GP-FOX-EXTEND */
+enum { C_TAKE_REFILL, C_TAKE_DH, C_TAKE_ENDS };                          /* GP-TAKE-DISPLAY */
+enum { C_PILE_CARD, C_PILE_DH_LOST, C_PILE_DH_REDRAW, C_PILE_ENDS, C_PILE_REFUSED_LATER };  /* GP-TAKE-PILE */
+enum { C_FOX_OPENED, C_FOX_BARE };                                       /* GP-FOX-OWN, GP-FOX-LEFT */
+enum { C_ONCE_REFUSED, C_ONCE_POSITION };                                /* GP-FOX-ONCE */
+enum { C_PASS_PASS, C_PASS_MOVED, C_PASS_KEEP, C_PASS_POSITION };        /* GP-FOX-PASS */
+enum { C_JOKER_CHEST, C_JOKER_EXTEND, C_JOKER_REFUSED };                 /* GP-JOKER */
+enum { C_DPLAY_OWN, C_DPLAY_OTHER, C_DPLAY_SECOND, C_DPLAY_POSITION };    /* GP-DOUBLER-PLAY */
+enum { C_DSCORE_DOUBLED, C_DSCORE_TWICE, C_DSCORE_ZERO, C_DSCORE_CHEST }; /* GP-DOUBLER-SCORE */
+enum { C_DH_REFILL, C_DH_REFILL_MANY, C_DH_DRAW };                       /* GP-DH-REVEAL */
+enum { C_TIMES_FIRST, C_TIMES_SECOND, C_TIMES_THIRD, C_TIMES_POSITION }; /* GP-SCORING-TIMES */
+enum { C_INT_ACTIONS_LEFT, C_INT_TURN_OVER };                            /* GP-SCORING-INTERRUPT */
+enum { C_END_REFILL, C_END_DRAW };                                       /* GP-END */
+enum { C_RANK_PLAIN, C_RANK_FOX };                                       /* GP-SCORE-SOLE (alone), -LONGEST, -SECOND */
+enum { C_TIEL_ALL, C_TIEL_LAPSE };                                       /* GP-SCORE-TIE-LONGEST */
+enum { C_TIES_TWO, C_TIES_MORE };                                        /* GP-SCORE-TIE-SECOND */
+enum { C_PEN_ONE, C_PEN_SEVERAL };                                       /* GP-PENALTY-CHEST */
+enum { C_PH_CARDS, C_PH_DOUBLER, C_PH_POSITION };                        /* GP-PENALTY-HAND */
+enum { C_WIN_SOLE, C_WIN_SHARED, C_WIN_NONE };                           /* GP-WINNER */
+enum { C_LEGAL_ACT, C_LEGAL_PASS };                                      /* GP-LEGAL-SET */
 
 /* ---- Names for messages ------------------------------------------------------------------ */
 
@@ -93,8 +126,18 @@ static nm mvname(const game_move *m)
 
 static int rd(const gp_state *s, uint32_t bit) { return (s->readings & bit) != 0; }
 
-/* A rule took effect where its clause is not otherwise checked: counted as applied and fired. */
+/* A rule took effect where its clause is not otherwise checked: counted as applied and fired
+ * (fire_case: in case i, for a clause with several cases). */
 static void fire(inv_ctx *c, int k) { if (c) { inv_applied(c, k); inv_fired(c, k); } }
+static void fire_case(inv_ctx *c, int k, int i) { if (c) { inv_applied(c, k); inv_fired_case(c, k, i); } }
+
+/* The case of a clause whose step saw several (a bitmask of case indexes): the first of `order`
+ * (the rarest first) that the step saw. */
+static int pick(unsigned seen, const int *order, int n)
+{
+    for (int j = 0; j < n; j++) if (seen & (1u << order[j])) return order[j];
+    return order[n - 1];
+}
 
 /* ---- GP-CARDS-110 ------------------------------------------------------------------------------ */
 
@@ -213,7 +256,8 @@ static void inv_gp_setup_hands(inv_ctx *c, int k0, const gp_state *s)
 {
     int k = k0 + K_SETUP_HANDS;
     inv_applied(c, k);
-    inv_fired(c, k);
+    /* "De resterende verdubbelkaarten worden terug in het doosje gelegd": none left with 5 players */
+    inv_fired_case(c, k, s->players == GP_MAXP ? C_HANDS_ALL : C_HANDS_BOX);
     for (int q = 0; q < s->players; q++)
         if (s->hand[q][GP_DOUBLER] != 1 || hsize(s, q) != 5) {
             inv_fail(c, k, "P%d holds %d cards with %d doublers after the deal, expected 4 and one doubler", q + 1,
@@ -253,6 +297,8 @@ typedef struct gx {
     int scored_round;       /* last scoring index held in the step, -1 none */
     int cat[K_N];           /* scoring categories that paid (or were ignored) this step */
     int seatcat[GP_MAXP][K_N];  /* the same, per seat */
+    unsigned seen[K_N];     /* the cases of each scoring category the step saw (bit per case) */
+    int place_case;         /* GP-FOX-PLACE's case when EV_PLACE */
 } gx;
 
 /* Collections of seat q with motif m (not the one at index `except`). */
@@ -282,17 +328,20 @@ static void x_scoring(gx *x, int idx)
 {
     gp_state *e = &x->e;
     for (int m = 0; m < GP_MOTIFS; m++) {
-        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0;
+        int len[GP_MAXCOL], who[GP_MAXCOL], n = 0, foxout = 0, all = 0;
         for (int i = 0; i < e->ncol; i++) {
             if (e->col_motif[i] != m) continue;
+            all++;
             if (i == e->fox) {                       /* GP-FOX-WORTHLESS, GP-AMB-FOX-IGNORED */
                 x->cat[K_FOX_WORTHLESS]++;
                 x->seatcat[e->col_owner[i]][K_FOX_WORTHLESS]++;
-                if (!rd(e, GP_R_FOX_ROW_RANKED)) continue;
+                if (!rd(e, GP_R_FOX_ROW_RANKED)) { foxout = 1; continue; }
             }
             len[n] = e->col_len[i];
             who[n++] = i;
         }
+        if (e->fox != NO && e->col_motif[e->fox] == m)
+            x->seen[K_FOX_WORTHLESS] |= 1u << (all == 1 ? C_WL_ALONE : foxout ? C_WL_IGNORED : C_WL_RANKED);
         if (!n) continue;
         int top = 0;
         for (int j = 0; j < n; j++) if (len[j] > top) top = len[j];
@@ -301,7 +350,7 @@ static void x_scoring(gx *x, int idx)
         int nsec = 0;
         for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
         for (int j = 0; j < n; j++) {
-            int v, K = -1, o = e->col_owner[who[j]];
+            int v, K = -1, o = e->col_owner[who[j]], d = e->col_dbl[who[j]];
             if (n == 1) { v = 4; K = K_SCORE_SOLE; }
             else if (ntop > 1) {
                 if (len[j] == top) { v = 2; K = K_SCORE_TIE_LONGEST; }
@@ -311,21 +360,35 @@ static void x_scoring(gx *x, int idx)
                 if (nsec == 1) { v = 1; K = K_SCORE_SECOND; }
                 else { v = 0; K = K_SCORE_TIE_SECOND; }
             } else v = 0;
-            if (who[j] == e->fox) continue;          /* ranked, but worth nothing */
-            if (K >= 0) { x->cat[K]++; x->seatcat[o][K]++; }
-            int d = e->col_dbl[who[j]];
+            if (who[j] == e->fox) { if (d) x->seen[K_DOUBLER_SCORE] |= 1u << C_DSCORE_ZERO; continue; }   /* ranked, but worth nothing */
+            if (K >= 0) {
+                x->cat[K]++;
+                x->seatcat[o][K]++;
+                int cs = K == K_SCORE_TIE_LONGEST ? (ntop < n ? C_TIEL_LAPSE : C_TIEL_ALL)
+                       : K == K_SCORE_TIE_SECOND ? (nsec > 2 ? C_TIES_MORE : C_TIES_TWO)
+                       : foxout ? C_RANK_FOX : C_RANK_PLAIN;
+                x->seen[K] |= 1u << cs;
+            }
             if (d && v) { x->cat[K_DOUBLER_SCORE]++; x->seatcat[o][K_DOUBLER_SCORE]++; }
+            if (d) x->seen[K_DOUBLER_SCORE] |= 1u << (!v ? C_DSCORE_ZERO : d > 1 ? C_DSCORE_TWICE : C_DSCORE_DOUBLED);
             v = v << d;            /* each doubler doubles (one unless second-doubler=allowed) */
             e->wscore[idx][e->col_owner[who[j]]] = (int16_t)(e->wscore[idx][e->col_owner[who[j]]] + v);
         }
     }
-    for (int i = 0; i < e->ncol; i++) if (e->col_face[i] == GP_DOUBLER) x->cat[K_DOUBLER_SCORE]++;
+    for (int i = 0; i < e->ncol; i++) {
+        if (e->col_face[i] == GP_DOUBLER) { x->cat[K_DOUBLER_SCORE]++; x->seen[K_DOUBLER_SCORE] |= 1u << C_DSCORE_CHEST; }
+        if (e->col_dbl[i] && i == e->fox) x->seen[K_DOUBLER_SCORE] |= 1u << C_DSCORE_ZERO;
+    }
+    if (x->seen[K_DOUBLER_SCORE]) x->cat[K_DOUBLER_SCORE]++;
     if (idx == 2)
         for (int q = 0; q < e->players; q++) {
             int bare = 0;
             for (int i = 0; i < e->ncol; i++) bare += e->col_owner[i] == q && e->col_len[i] == 0;
-            if (bare) x->cat[K_PENALTY_CHEST]++;
-            if (hsize(e, q)) x->cat[K_PENALTY_HAND]++;
+            if (bare) { x->cat[K_PENALTY_CHEST]++; x->seen[K_PENALTY_CHEST] |= 1u << (bare > 1 ? C_PEN_SEVERAL : C_PEN_ONE); }
+            if (hsize(e, q)) {
+                x->cat[K_PENALTY_HAND]++;
+                x->seen[K_PENALTY_HAND] |= 1u << (e->hand[q][GP_DOUBLER] ? C_PH_DOUBLER : C_PH_CARDS);
+            }
             e->penalty[q] = (int16_t)(2 * bare + hsize(e, q));
         }
 }
@@ -418,6 +481,7 @@ static void x_build(gx *x, const gp_state *pre, const game_move *m, const gp_sta
         if (newly_opened_takes_it || (!mine_before && (rd(pre, GP_R_FOX_EACH_FIRST) || others_all))) {
             e->fox = (uint8_t)i;
             x->ev |= EV_PLACE;
+            x->place_case = mine_before ? C_PLACE_EVERY : others_all ? C_PLACE_LAST : C_PLACE_EACH;
             /* reading of GP-AMB-PLACE-COUNTS (SPEC.md register) */
             if (rd(pre, GP_R_PLACE_COUNTS)) e->fox_moved = 1;
         }
@@ -479,6 +543,7 @@ static int lpush(lmove *out, int n, uint8_t kind, int a, int b, int clause)
 /* The clause that decides whether move m is legal in s (for naming a difference). */
 static int clause_of(const gp_state *s, const game_move *m)
 {
+    if (s->phase == GP_PH_PASS) return K_FOX_PASS;     /* only the free pass or the end */
     switch (m->kind) {
     case GP_MV_CHEST: return m->a == GP_JOKER ? K_JOKER : K_CHEST;
     case GP_MV_OPEN: {
@@ -527,15 +592,19 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
                 if (ok) n = lpush(out, n, GP_MV_OPEN, t, i, K_DOUBLER_PLAY);
                 continue;
             }
-            if (!own) { if (L) fire(c, k0 + K_OPEN_OWN); continue; }
+            if (!own) { if (L) fire_case(c, k0 + K_OPEN_OWN, C_OWN_REFUSED); continue; }
             if (closed) continue;
             if (t == GP_JOKER) {
                 if (L) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_JOKER);
-                else fire(c, k0 + K_JOKER);
+                else fire_case(c, k0 + K_JOKER, C_JOKER_REFUSED);
                 continue;
             }
             if (!L) {
-                if (q_has_motif(s, p, t, i)) { fire(c, k0 + K_ONE_PER_MOTIF); continue; }
+                if (q_has_motif(s, p, t, i)) {
+                    int under_fox = s->fox != NO && s->col_owner[s->fox] == p && s->col_motif[s->fox] == t;
+                    fire_case(c, k0 + K_ONE_PER_MOTIF, under_fox ? C_MOTIF_REFUSED_FOX : C_MOTIF_REFUSED);
+                    continue;
+                }
                 n = lpush(out, n, GP_MV_OPEN, t, i, K_OPEN_START);
             } else if (s->col_motif[i] == t) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_OPEN_EXTEND);
         }
@@ -547,9 +616,9 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
      * the turn has used no action point yet, so the draw opens the turn */
     int turn_fresh = s->acts == 0;
     if (s->pile_len && left >= 2 && (turn_fresh || !rd(s, GP_R_DRAW_FIRST))) n = lpush(out, n, GP_MV_DRAW, 0, 0, K_TAKE_PILE);
-    else if (s->pile_len && left >= 2) fire(c, k0 + K_TAKE_PILE);
+    else if (s->pile_len && left >= 2) fire_case(c, k0 + K_TAKE_PILE, C_PILE_REFUSED_LATER);
     /* D */
-    if (fox_mine && s->fox_moved) fire(c, k0 + K_FOX_ONCE);
+    if (fox_mine && s->fox_moved) fire_case(c, k0 + K_FOX_ONCE, C_ONCE_REFUSED);
     if (fox_mine && !s->fox_moved) {
         for (int i = 0; i < s->ncol; i++)
             if (i != s->fox && fox_spot(s, i) && s->col_owner[i] == p) n = lpush(out, n, GP_MV_FOX, i, 0, K_FOX_OWN);
@@ -561,8 +630,9 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
     return n;
 }
 
-/* GP-LEGAL-SET: the engine's legal moves are exactly the oracle's (as sets); a move the engine
- * withholds or adds is named with the clause that decides it. */
+/* GP-LEGAL-SET: the engine's legal moves are exactly the oracle's (as sets). A move the engine
+ * withholds is reported under the clause that allows it, one it adds under the clause that forbids
+ * it ("legal moves: ..."); GP-LEGAL-SET itself keeps what no single clause explains (a duplicate). */
 /* Fills mine[] (LMAX entries) with the oracle's legal moves of s; returns their number. */
 static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
 {
@@ -573,19 +643,24 @@ static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
     int n = oracle_moves(c, k0, s, mine);
     if (c->legal_set_off) return n;               /* bench: the comparison's cost */
     int ne = inv_legal_pre(c, s, buf, &eng);      /* s: the step's pre state */
-    inv_fired(c, k);
+    inv_fired_case(c, k, s->phase == GP_PH_PASS ? C_LEGAL_PASS : C_LEGAL_ACT);
     game_move rule[LMAX];
     int i, j;
     for (i = 0; i < n; i++) rule[i] = mine[i].m;
     inv_moves_diff(rule, n, eng, ne, &i, &j);
+    /* a move missing or extra is named under the clause that allows or forbids it */
     if (i >= 0) {
-        inv_fail(c, k, "P%d may play '%s' (%s) but legal_moves withholds it", s->turn + 1, mvname(&mine[i].m).s,
-                 gp_clauses[mine[i].clause].id);
+        int K = mine[i].clause;
+        inv_applied(c, k0 + K);
+        inv_fail(c, k0 + K, "legal moves: P%d may play '%s' (%s allows it) but legal_moves withholds it", s->turn + 1,
+                 mvname(&mine[i].m).s, gp_clauses[K].id);
         return n;
     }
     if (j >= 0) {
-        inv_fail(c, k, "legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
-                 gp_clauses[clause_of(s, &eng[j])].id);
+        int K = clause_of(s, &eng[j]);
+        inv_applied(c, k0 + K);
+        inv_fail(c, k0 + K, "legal moves: legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
+                 gp_clauses[K].id);
         return n;
     }
     if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
@@ -657,6 +732,45 @@ static int move_clause(const gx *x)
     }
 }
 
+/* The action's own clauses fire, each in the case the move is (GP-FOX-PASS: fox_fired). */
+static void move_fired(inv_ctx *c, int k0, const gx *x)
+{
+    const gp_state *s = x->pre, *e = &x->e;
+    const game_move *m = x->m;
+    if (s->phase != GP_PH_ACT) return;
+    switch (m->kind) {
+    case GP_MV_CHEST:
+        if (m->a == GP_JOKER) fire_case(c, k0 + K_JOKER, C_JOKER_CHEST);
+        else fire_case(c, k0 + K_CHEST, m->a == GP_DOUBLER ? C_CHEST_DOUBLER : C_CHEST_MOTIF);
+        break;
+    case GP_MV_OPEN: {
+        int i = m->b, L = s->col_len[i];
+        if (m->a == GP_DOUBLER) {
+            fire_case(c, k0 + K_DOUBLER_PLAY, s->col_dbl[i] ? C_DPLAY_SECOND : s->col_owner[i] == x->p ? C_DPLAY_OWN : C_DPLAY_OTHER);
+            break;
+        }
+        fire_case(c, k0 + K_OPEN_OWN, C_OWN_LAID);
+        if (i == s->fox) fire_case(c, k0 + K_FOX_EXTEND, !L ? C_FEXT_BARE : m->a == GP_JOKER ? C_FEXT_JOKER : C_FEXT_MOTIF);
+        if (m->a == GP_JOKER) fire_case(c, k0 + K_JOKER, C_JOKER_EXTEND);
+        else if (L) fire(c, k0 + K_OPEN_EXTEND);
+        else fire_case(c, k0 + K_OPEN_START, q_opened(s, x->p) ? C_START_LATER : C_START_FIRST);
+        break;
+    }
+    case GP_MV_TAKE:
+        fire_case(c, k0 + K_TAKE_DISPLAY, e->phase == GP_PH_OVER ? C_TAKE_ENDS : e->dh > s->dh ? C_TAKE_DH : C_TAKE_REFILL);
+        break;
+    case GP_MV_DRAW:
+        fire_case(c, k0 + K_TAKE_PILE, e->phase == GP_PH_OVER ? C_PILE_ENDS : e->dh == s->dh ? C_PILE_CARD
+                                       : rd(s, GP_R_DH_REDRAW) ? C_PILE_DH_REDRAW : C_PILE_DH_LOST);
+        break;
+    case GP_MV_FOX:
+        fire_case(c, k0 + (s->col_owner[m->a] == x->p ? K_FOX_OWN : K_FOX_LEFT), s->col_len[m->a] ? C_FOX_OPENED : C_FOX_BARE);
+        break;
+    default:
+        break;
+    }
+}
+
 /* The move's own clause: the hand cards and the collections change as the move says
  * (GP-CHEST, GP-OPEN-START, GP-OPEN-EXTEND, GP-FOX-EXTEND, GP-JOKER, GP-DOUBLER-PLAY,
  * GP-TAKE-DISPLAY, GP-TAKE-PILE). GP-OPEN-OWN fires on every open card laid on the mover's own
@@ -665,12 +779,7 @@ static int inv_gp_move_effect(inv_ctx *c, int k0, const gx *x)
 {
     int K = move_clause(x), k = k0 + K;
     inv_applied(c, k);
-    if (x->m->kind == GP_MV_OPEN && x->m->a != GP_DOUBLER) fire(c, k0 + K_OPEN_OWN);
-    if (x->m->kind == GP_MV_OPEN && x->m->b == x->pre->fox && x->m->a != GP_DOUBLER) fire(c, k0 + K_FOX_EXTEND);
-    if ((x->m->kind == GP_MV_OPEN || x->m->kind == GP_MV_CHEST) && x->m->a == GP_JOKER) fire(c, k0 + K_JOKER);
-    if (x->m->kind == GP_MV_OPEN && x->m->a == GP_DOUBLER) fire(c, k0 + K_DOUBLER_PLAY);
-    if (x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS) fire(c, k0 + (x->pre->col_len[x->m->b] ? K_OPEN_EXTEND : K_OPEN_START));
-    if (x->pre->phase == GP_PH_ACT && x->m->kind != GP_MV_END && x->m->kind != GP_MV_OPEN) inv_fired(c, k);
+    move_fired(c, k0, x);
     if (!hands_equal(&x->e, x->post)) {
         for (int q = 0; q < x->e.players; q++)
             for (int t = 0; t < GP_HANDT; t++)
@@ -707,7 +816,7 @@ static int inv_gp_fox_place(inv_ctx *c, int k0, const gx *x)
     int opening = x->pre->phase == GP_PH_ACT && x->m->kind == GP_MV_OPEN && x->m->a < GP_MOTIFS && !x->pre->col_len[x->m->b];
     int K = opening || x->m->kind != GP_MV_FOX ? K_FOX_PLACE : move_clause(x), k = k0 + K;
     inv_applied(c, k);
-    if (x->ev & EV_PLACE) inv_fired(c, k);
+    if (x->ev & EV_PLACE) inv_fired_case(c, k0 + K_FOX_PLACE, x->place_case);
     if (x->post->fox != x->e.fox) {
         char a[16], b[16];
         snprintf(a, sizeof a, x->post->fox == NO ? "beside the pile" : "c%d", x->post->fox + 1);
@@ -725,7 +834,8 @@ static int inv_gp_dh_reveal(inv_ctx *c, int k0, const gx *x)
 {
     int k = k0 + K_DH_REVEAL;
     inv_applied(c, k);
-    if (x->ev & EV_DH) inv_fired(c, k);
+    if (x->ev & EV_DH)
+        inv_fired_case(c, k, x->m->kind == GP_MV_DRAW ? C_DH_DRAW : x->e.dh - x->pre->dh > 1 ? C_DH_REFILL_MANY : C_DH_REFILL);
     if (x->post->dh != x->e.dh) {
         inv_fail(c, k, "'%s': %d Dschingis-Haan laid out, expected %d", mvname(x->m).s, x->post->dh, x->e.dh);
         return 0;
@@ -746,7 +856,7 @@ static int inv_gp_scoring_times(inv_ctx *c, int k0, const gx *x)
 {
     int k = k0 + K_SCORING_TIMES;
     inv_applied(c, k);
-    if (x->scored_round >= 0) inv_fired(c, k);
+    if (x->scored_round >= 0) inv_fired_case(c, k, x->scored_round);   /* C_TIMES_FIRST + round */
     if (x->post->scorings != x->e.scorings) {
         inv_fail(c, k, "'%s': %d scorings after %d Dschingis-Haan, expected %d", mvname(x->m).s, x->post->scorings,
                  x->post->dh, x->e.scorings);
@@ -812,9 +922,18 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
 {
     int r = x->scored_round;
     if (r < 0) return 1;
+    /* each category that paid fires once, in the rarest case the scoring saw */
+    static const int rank_order[] = {C_RANK_FOX, C_RANK_PLAIN}, wl_order[] = {C_WL_RANKED, C_WL_IGNORED, C_WL_ALONE},
+                     dbl_order[] = {C_DSCORE_TWICE, C_DSCORE_DOUBLED, C_DSCORE_ZERO, C_DSCORE_CHEST},
+                     tiel_order[] = {C_TIEL_LAPSE, C_TIEL_ALL}, ties_order[] = {C_TIES_MORE, C_TIES_TWO};
     for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0]; j++) {
-        inv_applied(c, k0 + score_blame[j]);
-        if (x->cat[score_blame[j]]) inv_fired(c, k0 + score_blame[j]);
+        int K = score_blame[j];
+        inv_applied(c, k0 + K);
+        if (!x->cat[K]) continue;
+        int cs = K == K_FOX_WORTHLESS ? pick(x->seen[K], wl_order, 3) : K == K_DOUBLER_SCORE ? pick(x->seen[K], dbl_order, 4)
+               : K == K_SCORE_TIE_LONGEST ? pick(x->seen[K], tiel_order, 2) : K == K_SCORE_TIE_SECOND ? pick(x->seen[K], ties_order, 2)
+               : pick(x->seen[K], rank_order, 2);
+        inv_fired_case(c, k0 + K, cs);
     }
     for (int q = 0; q < x->e.players; q++) {
         int got = x->post->wscore[r][q], want = x->e.wscore[r][q];
@@ -846,15 +965,23 @@ static int inv_gp_penalties(inv_ctx *c, int k0, const gx *x)
 {
     inv_applied(c, k0 + K_PENALTY_CHEST);
     inv_applied(c, k0 + K_PENALTY_HAND);
-    if (x->cat[K_PENALTY_CHEST]) inv_fired(c, k0 + K_PENALTY_CHEST);
-    if (x->cat[K_PENALTY_HAND]) inv_fired(c, k0 + K_PENALTY_HAND);
+    if (x->cat[K_PENALTY_CHEST]) inv_fired_case(c, k0 + K_PENALTY_CHEST, x->seen[K_PENALTY_CHEST] & (1u << C_PEN_SEVERAL) ? C_PEN_SEVERAL : C_PEN_ONE);
+    if (x->cat[K_PENALTY_HAND]) inv_fired_case(c, k0 + K_PENALTY_HAND, x->seen[K_PENALTY_HAND] & (1u << C_PH_DOUBLER) ? C_PH_DOUBLER : C_PH_CARDS);
     for (int q = 0; q < x->e.players; q++) {
         int got = x->post->penalty[q], want = x->e.penalty[q];
         if (got == want) continue;
         int hand = hsize(&x->e, q), bare = 0;
         for (int i = 0; i < x->e.ncol; i++) bare += x->e.col_owner[i] == q && x->e.col_len[i] == 0;
-        /* the rule whose other per-card amount gives the engine's number */
-        int K = bare && (got - hand) >= 0 && (got - hand) % bare == 0 ? K_PENALTY_CHEST
+        /* the engine's number as the chests' amount and all the hand but one kind of card (a kind
+         * left out of the hand), or the hand's amount and some of the bare chests: that part's rule */
+        int hand_less_a_kind = 0;
+        for (int t = 0; t < GP_HANDT; t++)
+            if (x->e.hand[q][t] && got - 2 * bare == hand - x->e.hand[q][t]) hand_less_a_kind = 1;
+        int some_chests = bare && got - hand >= 0 && (got - hand) % 2 == 0 && got - hand < 2 * bare;
+        /* else the rule whose other per-card amount gives the engine's number */
+        int K = hand_less_a_kind && !some_chests ? K_PENALTY_HAND
+              : some_chests && !hand_less_a_kind ? K_PENALTY_CHEST
+              : bare && (got - hand) >= 0 && (got - hand) % bare == 0 ? K_PENALTY_CHEST
               : hand && (got - 2 * bare) >= 0 && (got - 2 * bare) % hand == 0 ? K_PENALTY_HAND
               : bare ? K_PENALTY_CHEST : K_PENALTY_HAND;
         inv_fail(c, k0 + K, "P%d loses %d points, expected %d (%d hand cards)", q + 1, got, want, hand);
@@ -868,7 +995,7 @@ static int inv_gp_end(inv_ctx *c, int k0, const gx *x)
 {
     int k = k0 + K_END;
     inv_applied(c, k);
-    if (x->ev & EV_OVER) inv_fired(c, k);
+    if (x->ev & EV_OVER) inv_fired_case(c, k, x->m->kind == GP_MV_DRAW ? C_END_DRAW : C_END_REFILL);
     if ((x->post->phase == GP_PH_OVER) != (x->e.phase == GP_PH_OVER)) {
         inv_fail(c, k, "'%s': the game is %s after %d scorings", mvname(x->m).s,
                  x->post->phase == GP_PH_OVER ? "over" : "not over", x->e.scorings);
@@ -889,8 +1016,9 @@ static int inv_gp_scoring_interrupt(inv_ctx *c, int k0, const gx *x)
 {
     int k = k0 + K_SCORING_INTERRUPT;
     inv_applied(c, k);
-    if (!(x->ev & EV_SCORE12)) return 1;
-    inv_fired(c, k);
+    if (!(x->ev & EV_SCORE12) || (x->ev & EV_OVER)) return 1;
+    /* "Als hij nog een volgende actie mag uitvoeren, doet hij dit pas na de waardering." */
+    inv_fired_case(c, k, x->e.turn == x->p && x->e.phase == GP_PH_ACT ? C_INT_ACTIONS_LEFT : C_INT_TURN_OVER);
     if (x->post->turn != x->e.turn || x->post->acts != x->e.acts || x->post->phase != x->e.phase) {
         inv_fail(c, k, "after scoring %d in P%d's action, P%d decides with %d actions used (phase %d), expected P%d, %d (phase %d)",
                  x->scored_round + 1, x->p + 1, x->post->turn + 1, x->post->acts, x->post->phase, x->e.turn + 1,
@@ -907,7 +1035,10 @@ static int inv_gp_turn_actions(inv_ctx *c, int k0, const gx *x)
 {
     int K = x->cost == 2 ? move_clause(x) : K_TURN_ACTIONS;
     inv_applied(c, k0 + K_TURN_ACTIONS);
-    if (x->pre->phase == GP_PH_ACT) inv_fired(c, k0 + K_TURN_ACTIONS);
+    if (x->pre->phase == GP_PH_ACT)
+        inv_fired_case(c, k0 + K_TURN_ACTIONS, x->m->kind == GP_MV_END ? C_ACT_STOP : x->e.phase == GP_PH_OVER ? C_ACT_GAME_ENDS
+                                                : x->pre->acts + x->cost >= GP_ACTIONS ? C_ACT_THIRD
+                                                : x->cost == 2 ? C_ACT_TWO : C_ACT_ONE);
     if (x->post->acts != x->e.acts || x->post->phase != x->e.phase) {
         int pass = x->post->phase == GP_PH_PASS || x->e.phase == GP_PH_PASS;
         inv_fail(c, k0 + (pass ? K_FOX_PASS : K), "'%s': %d actions used, phase %d; expected %d, phase %d", mvname(x->m).s,
@@ -935,7 +1066,7 @@ static int inv_gp_turn_order(inv_ctx *c, int k0, const gx *x)
 {
     int k = k0 + K_TURN_ORDER;
     inv_applied(c, k);
-    if (x->ev & EV_TURN_END) inv_fired(c, k);
+    if (x->ev & EV_TURN_END) inv_fired_case(c, k, x->e.turn == 0 ? C_ORDER_WRAP : C_ORDER_NEXT);
     if (x->post->turn != x->e.turn) {
         inv_fail(c, k, "'%s' by P%d: P%d is next, expected P%d", mvname(x->m).s, x->p + 1, x->post->turn + 1, x->e.turn + 1);
         return 0;
@@ -947,11 +1078,9 @@ static int inv_gp_turn_order(inv_ctx *c, int k0, const gx *x)
  * GP-FOX-PLACE's fox comparison under the move's clause, and by GP-TURN-ACTIONS). */
 static void fox_fired(inv_ctx *c, int k0, const gx *x)
 {
-    if (x->pre->phase == GP_PH_PASS) { inv_applied(c, k0 + K_FOX_PASS); inv_fired(c, k0 + K_FOX_PASS); return; }
-    if (x->m->kind != GP_MV_FOX) return;
-    int K = x->pre->col_owner[x->m->a] == x->p ? K_FOX_OWN : K_FOX_LEFT;
-    inv_applied(c, k0 + K);
-    inv_fired(c, k0 + K);
+    if (x->pre->phase != GP_PH_PASS) return;          /* the fox moves of action D: move_fired */
+    /* "Deze actie mag de actuele speler ook doen als hij tijdens zijn speelbeurt de vos al ... had verplaatst" */
+    fire_case(c, k0 + K_FOX_PASS, x->m->kind != GP_MV_FOX ? C_PASS_KEEP : x->pre->fox_moved ? C_PASS_MOVED : C_PASS_PASS);
 }
 
 /* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." …
@@ -1042,26 +1171,46 @@ static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
 }
 
 /* GP-WINNER: "De speler die na drie waarderingen de meeste verzamelpunten heeft behaald, wint het
- * spel." (GP-AMB-WIN-TIE); the scores are the notepad's three scorings less the penalties. */
+ * spel." (GP-AMB-WIN-TIE); the scores are the notepad's three scorings less the penalties. A wrong
+ * score is named under the rule that explains it (a penalty not taken: GP-PENALTY-CHEST or
+ * GP-PENALTY-HAND; a scoring's row not added: GP-SCORING-TIMES), a wrong winner under GP-WINNER with
+ * its case: one top score, or a tie decided by the win-tie reading. */
 static void gp_check_final(inv_ctx *c, int k0, const void *st, const int *scores, unsigned winners)
 {
     const gp_state *s = st;
     int k = k0 + K_WINNER;
     if (!inv_gp_cards_110(c, k0, s)) return;
     inv_applied(c, k);
-    inv_fired(c, k);
     if (s->scorings != 3) { inv_fail(c, k, "the game ended after %d scorings", s->scorings); return; }
     int best = -100000;
     for (int q = 0; q < s->players; q++) {
-        int want = s->wscore[0][q] + s->wscore[1][q] + s->wscore[2][q] - s->penalty[q];
-        if (scores[q] != want) { inv_fail(c, k, "P%d scores %d, the notepad says %d", q + 1, scores[q], want); return; }
+        int sum = s->wscore[0][q] + s->wscore[1][q] + s->wscore[2][q], want = sum - s->penalty[q];
+        if (scores[q] != want) {
+            int bare = 0, hand = hsize(s, q), K = K_WINNER;
+            for (int i = 0; i < s->ncol; i++) bare += s->col_owner[i] == q && s->col_len[i] == 0;
+            if (s->penalty[q] && scores[q] == sum - hand && bare) K = K_PENALTY_CHEST;      /* the chests not taken off */
+            else if (s->penalty[q] && scores[q] == sum - 2 * bare && hand) K = K_PENALTY_HAND; /* the hand cards not */
+            else if (s->penalty[q] && scores[q] == sum) K = hand ? K_PENALTY_HAND : K_PENALTY_CHEST;
+            for (int r = 0; r < 3 && K == K_WINNER; r++)
+                if (s->wscore[r][q] && scores[q] == want - s->wscore[r][q]) K = K_SCORING_TIMES;
+            inv_applied(c, k0 + K);
+            inv_fail(c, k0 + K, "final score: P%d scores %d, the notepad says %d (%d + %d + %d - %d)", q + 1, scores[q], want,
+                     s->wscore[0][q], s->wscore[1][q], s->wscore[2][q], s->penalty[q]);
+            return;
+        }
         if (want > best) best = want;
     }
     unsigned w = 0;
     int n = 0;
     for (int q = 0; q < s->players; q++) if (scores[q] == best) { w |= 1u << q; n++; }
-    if (n > 1 && rd(s, GP_R_TIE_NONE)) w = 0;
-    if (w != winners) inv_fail(c, k, "winners 0x%x, expected 0x%x", winners, w);
+    int cs = n == 1 ? C_WIN_SOLE : rd(s, GP_R_TIE_NONE) ? C_WIN_NONE : C_WIN_SHARED;
+    if (cs == C_WIN_NONE) w = 0;
+    inv_fired_case(c, k, cs);
+    if (w != winners)
+        inv_fail(c, k, "winners 0x%x, expected 0x%x: %s (%d points)", winners, w,
+                 cs == C_WIN_SOLE ? "one player has the most points"
+                 : cs == C_WIN_SHARED ? "the top score is tied and under win-tie=shared (GP-AMB-WIN-TIE) all of them win"
+                 : "the top score is tied and under win-tie=none (GP-AMB-WIN-TIE) nobody wins", best);
 }
 
 /* ---- GEN-HIDDEN-INFO: what a seat sees ------------------------------------------------- */
@@ -1167,7 +1316,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
     inv_applied(c, k);
     for (int i = 0; i < s->ncol; i++) {
         if (s->col_motif[i] == NO) continue;
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_MOTIF_POSITION);
         if (q_has_motif(s, s->col_owner[i], s->col_motif[i], i)) {
             inv_fail(c, k, "cols: P%d collects motif %c in c%d and in another collection", s->col_owner[i] + 1, tl(s->col_motif[i]), i + 1);
             return;
@@ -1187,7 +1336,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
         int faces = 0, open = 0, hand = s->hand[o][GP_DOUBLER];
         for (int i = 0; i < s->ncol; i++)
             if (s->col_owner[i] == o) { faces += s->col_face[i] == GP_DOUBLER; open += s->col_dbl[i]; }
-        if (faces || open) inv_fired(c, k);
+        if (faces || open) inv_fired_case(c, k, C_DPLAY_POSITION);
         if (hand + faces > 1) {
             inv_applied(c, k0 + K_SETUP_HANDS);
             inv_fail(c, k0 + K_SETUP_HANDS, "hands, cols: P%d holds %d doublers and has %d doubler chests; it was dealt one", o + 1, hand, faces);
@@ -1202,7 +1351,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
     /* GP-SCORING-TIMES: the notepad has a row only for the scorings held; no scoring takes points */
     k = k0 + K_SCORING_TIMES;
     inv_applied(c, k);
-    inv_fired(c, k);
+    inv_fired_case(c, k, C_TIMES_POSITION);
     for (int r = 0; r < 3; r++)
         for (int o = 0; o < s->players; o++)
             if (s->wscore[r][o] < 0 || (r >= s->scorings && s->wscore[r][o])) {
@@ -1216,7 +1365,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
         int bare = 0;
         for (int i = 0; i < s->ncol; i++) bare += s->col_owner[i] == o && s->col_len[i] == 0;
         int due = s->phase == GP_PH_OVER ? hsize(s, o) + 2 * bare : 0;
-        if (s->phase == GP_PH_OVER) inv_fired(c, k);
+        if (s->phase == GP_PH_OVER) inv_fired_case(c, k, C_PH_POSITION);
         if (s->penalty[o] != due) {
             inv_fail(c, k, "penalty: P%d loses %d (phase %s, %d hand cards, %d bare chests): expected %d", o + 1, s->penalty[o],
                      s->phase == GP_PH_OVER ? "over" : "before the last scoring", hsize(s, o), bare, due);
@@ -1228,7 +1377,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
     k = k0 + K_FOX_PLACE;
     inv_applied(c, k);
     if (s->fox != NO) {
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_PLACE_POSITION);
         if (!fox_spot(s, s->fox)) { inv_fail(c, k, "fox: c%d is a bare chest (fox-target=opened)", s->fox + 1); return; }
     }
     /* GP-FOX-ONCE: moved in this turn by an action of the current player, to its own or its left
@@ -1236,7 +1385,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
     k = k0 + K_FOX_ONCE;
     inv_applied(c, k);
     if (s->fox_moved) {
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_ONCE_POSITION);
         if (s->fox == NO || s->acts == 0 || (s->col_owner[s->fox] != p && s->col_owner[s->fox] != q)) {
             inv_fail(c, k, "foxmoved: 1 with the fox %s%d and %d actions used by P%d", s->fox == NO ? "beside the pile " : "on c",
                      s->fox == NO ? 0 : s->fox + 1, s->acts, p + 1);
@@ -1250,7 +1399,7 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
     inv_applied(c, k);
     if (s->phase == GP_PH_PASS) {
         int spot = 0;
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_PASS_POSITION);
         for (int i = 0; i < s->ncol; i++) spot |= s->col_owner[i] == q && fox_spot(s, i);
         if (s->fox == NO || s->col_owner[s->fox] != p || !spot) {
             inv_fail(c, k, "phase: pass, but the fox is not on P%d's collection or P%d has no place for it", p + 1, q + 1);

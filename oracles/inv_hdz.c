@@ -25,45 +25,81 @@ enum {
 
 static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-CARDS-121",            "inv_hdz_cards_121",            "nl+en", NULL},
-    {"HDZ-SETUP-PLAYERS",        "inv_hdz_setup_players",        "nl+en", NULL},
-    {"HDZ-SETUP-REMOVAL",        "inv_hdz_setup_removal",        "nl", NULL},
-    {"HDZ-SETUP-MEADOW",         "inv_hdz_setup_meadow",         "nl+en", NULL},
-    {"HDZ-SETUP-STABLES",        "inv_hdz_setup_stables",        "nl+en", NULL},
-    {"HDZ-SETUP-HAND",           "inv_hdz_setup_hand",           "nl+en", NULL},
-    {"HDZ-SETUP-DOG-REDRAW",     "inv_hdz_setup_dog_redraw",     "nl+en", NULL},
-    {"HDZ-TURN-ORDER",           "inv_hdz_turn_order",           "nl+en", NULL},
-    {"HDZ-TURN-PHASES",          "inv_hdz_turn_phases",          "nl+en", NULL},
-    {"HDZ-TURN-PLAY",            "inv_hdz_turn_play",            "nl+en", NULL},
-    {"HDZ-TURN-MOVE",            "inv_hdz_turn_move",            "nl+en", NULL},
+    {"HDZ-SETUP-PLAYERS",        "inv_hdz_setup_players",        "nl+en", "two three four five"},
+    {"HDZ-SETUP-REMOVAL",        "inv_hdz_setup_removal",        "nl", "five four three two removal-none"},
+    {"HDZ-SETUP-MEADOW",         "inv_hdz_setup_meadow",         "nl+en", "seven six"},
+    {"HDZ-SETUP-STABLES",        "inv_hdz_setup_stables",        "nl+en", "cell outside"},
+    {"HDZ-SETUP-HAND",           "inv_hdz_setup_hand",           "nl+en", "deal later-turn"},
+    {"HDZ-SETUP-DOG-REDRAW",     "inv_hdz_setup_dog_redraw",     "nl+en", "keep return dog-again"},
+    {"HDZ-TURN-ORDER",           "inv_hdz_turn_order",           "nl+en", "start redraw next round"},
+    {"HDZ-TURN-PHASES",          "inv_hdz_turn_phases",          "nl+en", "ends-at-play ends-at-take ends-at-dog"},
+    {"HDZ-TURN-PLAY",            "inv_hdz_turn_play",            "nl+en", "goat dog milk"},
+    {"HDZ-TURN-MOVE",            "inv_hdz_turn_move",            "nl+en", "goat milk past-start"},
     {"HDZ-DOG-NOMOVE",           "inv_hdz_dog_nomove",           "nl+en", NULL},
-    {"HDZ-DOG-NO-MAJORITY",      "inv_hdz_dog_no_majority",      "nl+en", NULL},
-    {"HDZ-TURN-TAKE",            "inv_hdz_turn_take",            "nl+en", NULL},
-    {"HDZ-TAKE-NOMARKED",        "inv_hdz_take_nomarked",        "nl+en", NULL},
-    {"HDZ-TAKE-REFILL",          "inv_hdz_take_refill",          "nl+en", NULL},
-    {"HDZ-SCORE-MAJORITY8",      "inv_hdz_score_majority8",      "nl+en", NULL},
-    {"HDZ-SCORE-WORTHLESS",      "inv_hdz_score_worthless",      "nl+en", NULL},
-    {"HDZ-SCORE-FUTURE",         "inv_hdz_score_future",         "nl+en", NULL},
-    {"HDZ-SCORE-FOURTH",         "inv_hdz_score_fourth",         "nl+en", NULL},
-    {"HDZ-SCORE-FOURTH-SUM",     "inv_hdz_score_fourth_sum",     "nl+en", NULL},
-    {"HDZ-SCORE-FOURTH-COUNT",   "inv_hdz_score_fourth_count",   "nl+en", NULL},
+    {"HDZ-DOG-NO-MAJORITY",      "inv_hdz_dog_no_majority",      "nl+en", "moved not-moved"},
+    {"HDZ-TURN-TAKE",            "inv_hdz_turn_take",            "nl+en", "goat dog milk"},
+    {"HDZ-TAKE-NOMARKED",        "inv_hdz_take_nomarked",        "nl+en", "own-goat others-only"},
+    {"HDZ-TAKE-REFILL",          "inv_hdz_take_refill",          "nl+en", "from-pile pile-empty"},
+    {"HDZ-SCORE-MAJORITY8",      "inv_hdz_score_majority8",      "nl+en", "marks-all none-in-meadow supply-out"},
+    {"HDZ-SCORE-WORTHLESS",      "inv_hdz_score_worthless",      "nl+en", "to-box none-shown"},
+    {"HDZ-SCORE-FUTURE",         "inv_hdz_score_future",         "nl+en", "from-supply from-reminder none-left"},
+    {"HDZ-SCORE-FOURTH",         "inv_hdz_score_fourth",         "nl+en", "by-sum by-count by-trigger"},
+    {"HDZ-SCORE-FOURTH-SUM",     "inv_hdz_score_fourth_sum",     "nl+en", "trigger-wins other-wins"},
+    {"HDZ-SCORE-FOURTH-COUNT",   "inv_hdz_score_fourth_count",   "nl+en", "trigger-wins other-wins"},
     {"HDZ-SCORE-FOURTH-TRIGGER", "inv_hdz_score_fourth_trigger", "nl+en", NULL},
-    {"HDZ-SCORE-FIFTH-MEADOW",   "inv_hdz_score_fifth_meadow",   "nl+en", NULL},
-    {"HDZ-SCORE-FIFTH-HAND",     "inv_hdz_score_fifth_hand",     "nl+en", NULL},
-    {"HDZ-SCORE-REMINDER",       "inv_hdz_score_reminder",       "nl+en", NULL},
-    {"HDZ-SCORE-B-WORTHLESS",    "inv_hdz_score_b_worthless",    "nl+en", NULL},
-    {"HDZ-DOG-SWAP-NEUTRAL",     "inv_hdz_dog_swap_neutral",     "nl+en", NULL},
-    {"HDZ-DOG-SWAP-AGREE",       "inv_hdz_dog_swap_agree",       "nl+en", NULL},
-    {"HDZ-DOG-EMPTY",            "inv_hdz_dog_empty",            "nl+en", NULL},
-    {"HDZ-END-LINE-EMPTY",       "inv_hdz_end_line_empty",       "nl+en", NULL},
-    {"HDZ-END-BLOCKED",          "inv_hdz_end_blocked",          "nl+en", NULL},
+    {"HDZ-SCORE-FIFTH-MEADOW",   "inv_hdz_score_fifth_meadow",   "nl+en", "marked no-goat-left"},
+    {"HDZ-SCORE-FIFTH-HAND",     "inv_hdz_score_fifth_hand",     "nl+en", "winner-holds other-holds"},
+    {"HDZ-SCORE-REMINDER",       "inv_hdz_score_reminder",       "nl+en", "memo after-majority after-fourth used"},
+    {"HDZ-SCORE-B-WORTHLESS",    "inv_hdz_score_b_worthless",    "nl+en", "opponents all"},
+    {"HDZ-DOG-SWAP-NEUTRAL",     "inv_hdz_dog_swap_neutral",     "nl+en", "row column own-partner pass"},
+    {"HDZ-DOG-SWAP-AGREE",       "inv_hdz_dog_swap_agree",       "nl+en", "ask agree refuse-again refuse-ends"},
+    {"HDZ-DOG-EMPTY",            "inv_hdz_dog_empty",            "nl+en", "same-line elsewhere"},
+    {"HDZ-END-LINE-EMPTY",       "inv_hdz_end_line_empty",       "nl+en", "row column by-dog"},
+    {"HDZ-END-BLOCKED",          "inv_hdz_end_blocked",          "nl+en", "all-marked no-cards"},
     {"HDZ-FINAL-MEADOW",         "inv_hdz_final_meadow",         "nl+en", NULL},
-    {"HDZ-FINAL-STABLE-DOUBLE",  "inv_hdz_final_stable_double",  "nl+en", NULL},
-    {"HDZ-FINAL-MILK-FIRST",     "inv_hdz_final_milk_first",     "nl+en", NULL},
-    {"HDZ-FINAL-MILK-SECOND",    "inv_hdz_final_milk_second",    "nl+en", NULL},
-    {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en", NULL},
-    {"HDZ-FINAL-WINNER",         "inv_hdz_final_winner",         "nl+en", NULL},
-    {"HDZ-LEGAL-SET",            "inv_hdz_legal_set",            "nl+en", NULL},
+    {"HDZ-FINAL-STABLE-DOUBLE",  "inv_hdz_final_stable_double",  "nl+en", "next-to-stable stable-cell chain"},
+    {"HDZ-FINAL-MILK-FIRST",     "inv_hdz_final_milk_first",     "nl+en", "by-count by-sum"},
+    {"HDZ-FINAL-MILK-SECOND",    "inv_hdz_final_milk_second",    "nl+en", "exact-half rounded-half later"},
+    {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en", "first-full first-share second-full second-share"},
+    {"HDZ-FINAL-WINNER",         "inv_hdz_final_winner",         "nl+en", "one tie"},
+    {"HDZ-LEGAL-SET",            "inv_hdz_legal_set",            "nl+en", "redraw play take dog agree"},
 };
+
+/* Case indexes (SPEC.md "- **Cases:**"), in the order of each clause's `cases` string. A clause with
+ * several cases fires only through inv_fired_case with one of these. */
+enum { C_PLAYERS_TWO };                                              /* + players - 2 */
+enum { C_REMOVAL_FIVE, C_REMOVAL_FOUR, C_REMOVAL_THREE, C_REMOVAL_TWO, C_REMOVAL_NONE };
+enum { C_MEADOW_SEVEN, C_MEADOW_SIX };
+enum { C_STABLES_CELL, C_STABLES_OUTSIDE };
+enum { C_HAND_DEAL, C_HAND_LATER };
+enum { C_REDRAW_KEEP, C_REDRAW_RETURN, C_REDRAW_DOG_AGAIN };
+enum { C_ORDER_START, C_ORDER_REDRAW, C_ORDER_NEXT, C_ORDER_ROUND };
+enum { C_PHASES_AT_PLAY, C_PHASES_AT_TAKE, C_PHASES_AT_DOG };
+enum { C_KIND_GOAT, C_KIND_DOG, C_KIND_MILK };                      /* TURN-PLAY, TURN-TAKE */
+enum { C_MOVE_GOAT, C_MOVE_MILK, C_MOVE_PAST_START };
+enum { C_NOMAJ_MOVED, C_NOMAJ_NOT_MOVED };
+enum { C_NOMARKED_OWN, C_NOMARKED_OTHERS };
+enum { C_REFILL_PILE, C_REFILL_EMPTY };
+enum { C_MAJ_ALL, C_MAJ_NONE_IN_MEADOW, C_MAJ_SUPPLY_OUT };
+enum { C_WORTHLESS_TO_BOX, C_WORTHLESS_NONE };
+enum { C_FUTURE_SUPPLY, C_FUTURE_REMINDER, C_FUTURE_NONE_LEFT };
+enum { C_FOURTH_SUM, C_FOURTH_COUNT, C_FOURTH_TRIGGER };
+enum { C_WIN_TRIGGER, C_WIN_OTHER };                                /* FOURTH-SUM, FOURTH-COUNT */
+enum { C_FIFTH_MARKED, C_FIFTH_NO_GOAT };
+enum { C_FIFTH_HAND_WINNER, C_FIFTH_HAND_OTHER };
+enum { C_REMIND_MEMO, C_REMIND_AFTER_A, C_REMIND_AFTER_B, C_REMIND_USED };
+enum { C_BW_OPPONENTS, C_BW_ALL };
+enum { C_NEUTRAL_ROW, C_NEUTRAL_COLUMN, C_NEUTRAL_OWN, C_NEUTRAL_PASS };
+enum { C_AGREE_ASK, C_AGREE_AGREE, C_AGREE_REFUSE_AGAIN, C_AGREE_REFUSE_ENDS };
+enum { C_EMPTY_SAME_LINE, C_EMPTY_ELSEWHERE };
+enum { C_LINE_ROW, C_LINE_COLUMN, C_LINE_BY_DOG };
+enum { C_BLOCKED_ALL_MARKED, C_BLOCKED_NO_CARDS };
+enum { C_DOUBLE_NEXT, C_DOUBLE_STABLE_CELL, C_DOUBLE_CHAIN };
+enum { C_FIRST_COUNT, C_FIRST_SUM };
+enum { C_SECOND_EXACT, C_SECOND_ROUNDED, C_SECOND_LATER };
+enum { C_TIE_FIRST_FULL, C_TIE_FIRST_SHARE, C_TIE_SECOND_FULL, C_TIE_SECOND_SHARE };
+enum { C_WINNER_ONE, C_WINNER_TIE };
+enum { C_LEGAL_REDRAW, C_LEGAL_PLAY, C_LEGAL_TAKE, C_LEGAL_DOG, C_LEGAL_AGREE };
 
 /* ---- Names for messages (only built on a failure path) ------------------------------ */
 
@@ -678,7 +714,8 @@ static void inv_hdz_setup_removal(inv_ctx *c, int k0, const hdz_state *s)
                  P, types, dogs, m1, m2, want_t, want_d, want_1, want_2);
         return;
     }
-    if (want_t + want_d + want_1 + want_2 > 0) inv_fired(c, k);
+    /* the nl table's row for the player count (5: nothing), or removal=none */
+    inv_fired_case(c, k, (s->readings & HDZ_R_REMOVAL_NONE) ? C_REMOVAL_NONE : C_REMOVAL_FIVE + 5 - P);
 }
 
 /* HDZ-SETUP-MEADOW: "open als een weide op de tafel gelegd. De weide is 7 x 7 groot
@@ -709,7 +746,7 @@ static void inv_hdz_setup_meadow(inv_ctx *c, int k0, const hdz_state *s)
     }
     for (int t = 0; t < HDZ_TYPES; t++)
         if (s->owner[t] != NO) { inv_fail(c, k, "type %c owned by %s at the deal", 'A' + t, sn(s->owner[t]).s); return; }
-    inv_fired(c, k);
+    inv_fired_case(c, k, s->n == 6 ? C_MEADOW_SIX : C_MEADOW_SEVEN);
 }
 
 /* HDZ-SETUP-STABLES: "plaatst deze stal op de desbetreffende plaats ... De grote houten geit
@@ -749,7 +786,7 @@ static void inv_hdz_setup_stables(inv_ctx *c, int k0, const hdz_state *s)
                 inv_fail(c, k, "%s holds a stable with site=outside", cn(i).s);
                 return;
             }
-    inv_fired(c, k);
+    inv_fired_case(c, k, (s->readings & HDZ_R_SITE_OUTSIDE) ? C_STABLES_OUTSIDE : C_STABLES_CELL);
 }
 
 /* HDZ-SETUP-HAND: "Nu trekt iedere speler 2 geitenkaarten van de voorraadstapel" */
@@ -765,7 +802,7 @@ static void inv_hdz_setup_hand(inv_ctx *c, int k0, const hdz_state *s)
             return;
         }
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, C_HAND_DEAL);
 }
 
 /* HDZ-SETUP-HAND, every later turn: "The same holds at the start of every later PLAY phase
@@ -784,7 +821,8 @@ static void hands_at_play(inv_ctx *c, int k0, const hx *h)
             return;
         }
     }
-    inv_fired(c, k);
+    /* the first turn after the redraws is still the deal's hand */
+    inv_fired_case(c, k, h->pre->phase == HDZ_PH_REDRAW ? C_HAND_DEAL : C_HAND_LATER);
 }
 
 /* Small goats are in the stable (supply) or on a meadow card; they never come back.
@@ -858,7 +896,7 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
         } else if (s->turn != 0 || s->decider != 0) {
             inv_fail(c, k, "fresh deal: %s to play (decider %s), expected P1 (seat 0 starts)",
                      sn(s->turn).s, sn(s->decider).s);
-        } else inv_fired(c, k);
+        } else inv_fired_case(c, k, C_ORDER_START);
         return;
     }
     const hdz_state *pre = h->pre, *post = h->post;
@@ -888,7 +926,7 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
             inv_fail(c, k, "after %s %s: expected %s %s, found phase %s seat %s decider %s",
                      sn(p).s, mvname(h).s, nt >= 0 ? "redraw by" : "play by", nt >= 0 ? sn(nt).s : "P1",
                      phase_name(post->phase), sn(post->turn).s, sn(post->decider).s);
-        else if (nt != p) inv_fired(c, k);
+        else if (nt != p) inv_fired_case(c, k, nt >= 0 ? C_ORDER_REDRAW : C_ORDER_START);
         return;
     }
     if (h->bad) return;
@@ -898,7 +936,7 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
     int ok;
     if (h->finish || h->over) {
         ok = ok_fin;
-        if (ok && !h->over) inv_fired(c, k);
+        if (ok && !h->over) inv_fired_case(c, k, next == 0 ? C_ORDER_ROUND : C_ORDER_NEXT);
         if (!ok)
             inv_fail(c, k, "after %s %s: expected %s, found phase %s seat %s decider %s played %s ending %d",
                      sn(p).s, mvname(h).s, h->over ? "game over" : "next seat to play",
@@ -919,6 +957,9 @@ static void inv_hdz_turn_order(inv_ctx *c, int k0, const hdz_state *s, const hx 
 }
 
 /* ---- Phase 1 and 2 ------------------------------------------------------------------ */
+
+/* The case of a played or taken card: a goat card, a dog or a milk card. */
+static int kind_case(int v) { return is_goat(v) ? C_KIND_GOAT : v == HDZ_DOG ? C_KIND_DOG : C_KIND_MILK; }
 
 /* HDZ-TURN-PLAY: "moet één van zijn beide handkaarten open voor zich neerleggen" */
 static void inv_hdz_turn_play(inv_ctx *c, int k0, const hx *h)
@@ -955,7 +996,7 @@ static void inv_hdz_turn_play(inv_ctx *c, int k0, const hx *h)
         inv_fail(c, k, "%s played %s but the state records %s as played", sn(p).s, kn(X).s, kn(post->played).s);
         return;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, kind_case(X));
 }
 
 /* HDZ-TURN-MOVE: "zijn grote geit, passend aan het getal op de neergelegde kaart, met de
@@ -970,7 +1011,9 @@ static void inv_hdz_turn_move(inv_ctx *c, int k0, const hx *h)
                  sn(p).s, kn(h->X).s, h->pre->goat[p], h->post->goat[p], h->goat1, card_value(h->X));
         return;
     }
-    inv_fired(c, k);
+    /* past the track's start (the top-left corner) the position wraps round: mod 4n */
+    inv_fired_case(c, k, h->pre->goat[p] + card_value(h->X) >= 4 * h->n ? C_MOVE_PAST_START
+                         : is_goat(h->X) ? C_MOVE_GOAT : C_MOVE_MILK);
 }
 
 /* HDZ-DOG-NOMOVE: "Als een hond wordt gespeeld, blijft de grote geit van de speler staan." */
@@ -1015,7 +1058,8 @@ static void inv_hdz_turn_take(inv_ctx *c, int k0, const hx *h)
                  kn(h0).s, kn(h1).s, kn(post->hand[p][0]).s, kn(post->hand[p][1]).s);
         return;
     }
-    inv_fired(c, k);
+    /* "één kaart": a goat card, a dog or a milk card */
+    inv_fired_case(c, k, kind_case(pre->cell[a]));
 }
 
 /* HDZ-TAKE-NOMARKED: "Deze geitenkaarten mogen niet in de hand worden genomen." */
@@ -1030,7 +1074,12 @@ static void inv_hdz_take_nomarked(inv_ctx *c, int k0, const hx *h)
                  kn(pre->cell[a]).s, cn(a).s, sn(pre->mark[a]).s);
         return;
     }
-    if (line_marked(pre->cell, pre->mark, h->n, beside(h->n, pre->goat[h->p], h->r)) > 0) inv_fired(c, k);
+    line l = beside(h->n, pre->goat[h->p], h->r);
+    if (line_marked(pre->cell, pre->mark, h->n, l) == 0) return;
+    int own = 0;
+    for (int i = 0; i < h->n; i++) own |= is_card(pre->cell[line_cell(l, i)]) && pre->mark[line_cell(l, i)] == h->p;
+    /* a card the taker's own small goat holds, or only the opponents' */
+    inv_fired_case(c, k, own ? C_NOMARKED_OWN : C_NOMARKED_OTHERS);
 }
 
 /* HDZ-TAKE-REFILL: "In de ontstane holte wordt onmiddellijk de bovenste kaart van de
@@ -1060,7 +1109,7 @@ static void inv_hdz_take_refill(inv_ctx *c, int k0, const hx *h)
                  kn(h->refill).s, cn(a).s, sn(post->mark[a]).s);
         return;
     }
-    if (h->refill != NO) inv_fired(c, k);
+    inv_fired_case(c, k, h->refill != NO ? C_REFILL_PILE : C_REFILL_EMPTY);
 }
 
 /* ---- Phase 4 --------------------------------------------------------------------------- */
@@ -1116,13 +1165,21 @@ static void inv_hdz_score_majority8(inv_ctx *c, int k0, const hx *h)
         return;
     }
     if (h->sc != SC_A) return;
-    inv_fired(c, k);
     if (post->owner[t] != h->p) {
         inv_fail(c, k, "%s reached %d in type %c: owner is %s, expected %s", sn(h->p).s, h->sum[h->p],
                  'A' + t, sn(post->owner[t]).s, sn(h->p).s);
         return;
     }
-    check_t_marks(c, k, h, "majority of 8");
+    if (!check_t_marks(c, k, h, "majority of 8")) return;
+    /* the type's unmarked meadow cards: all marked, none there to mark, or some left when the
+     * small goats ran out (supply=ten) */
+    int cand = 0, left = 0;
+    for (int i = 0; i < HDZ_CELLS; i++) {
+        if (!in_meadow(h->n, i) || !is_goat(h->cell0[i]) || HDZ_TYPE(h->cell0[i]) != t || h->mark0[i] != NO) continue;
+        cand++;
+        left += h->emark[i] == NO;
+    }
+    inv_fired_case(c, k, cand == 0 ? C_MAJ_NONE_IN_MEADOW : left ? C_MAJ_SUPPLY_OUT : C_MAJ_ALL);
 }
 
 /* HDZ-SCORE-WORTHLESS: "Als een medespeler een geitenkaart van deze soort voor zich heeft
@@ -1134,7 +1191,7 @@ static void inv_hdz_score_worthless(inv_ctx *c, int k0, const hx *h)
     inv_applied(c, k);
     int any = 0;
     for (int q = 0; q < h->np; q++) if (q != h->p && h->cnt[q] > 0) any = 1;
-    if (check_t_cards(c, k, h, "majority of 8") && any) inv_fired(c, k);
+    if (check_t_cards(c, k, h, "majority of 8")) inv_fired_case(c, k, any ? C_WORTHLESS_TO_BOX : C_WORTHLESS_NONE);
 }
 
 /* HDZ-SCORE-FUTURE: "Als de ontbrekende geitenkaarten van deze soort dan opduiken, kan hij
@@ -1154,7 +1211,9 @@ static void inv_hdz_score_future(inv_ctx *c, int k0, const hx *h)
                  h->mark0[a] == NO ? " (no small goat left)" : "");
         return;
     }
-    if (h->fut >= 0) inv_fired(c, k);
+    /* marked from the stable, by a waiting reminder goat (reminder=reserve), or not at all (no
+     * small goat left, or no reminder waiting) */
+    inv_fired_case(c, k, h->fut < 0 ? C_FUTURE_NONE_LEFT : h->reserve ? C_FUTURE_REMINDER : C_FUTURE_SUPPLY);
 }
 
 /* HDZ-SCORE-FOURTH: "De uitgespeelde geitenkaart is in totaal de vierde kaart van deze soort" */
@@ -1177,7 +1236,7 @@ static void inv_hdz_score_fourth(inv_ctx *c, int k0, const hx *h)
         else if (check_t_marks(c, k, h, "no scoring")) check_t_cards(c, k, h, "no scoring");
         return;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, h->tie == 0 ? C_FOURTH_SUM : h->tie == 1 ? C_FOURTH_COUNT : C_FOURTH_TRIGGER);
     if (post->owner[t] == NO) {
         inv_fail(c, k, "%s played %s, the 4th displayed card of type %c: no owner after phase 4",
                  sn(h->p).s, kn(h->X).s, 'A' + t);
@@ -1209,7 +1268,7 @@ static void inv_hdz_score_fourth_sum(inv_ctx *c, int k0, const hx *h)
     if (h->sc != SC_B || h->post->owner[h->t] == NO) return;
     inv_applied(c, k);
     if (h->tie != 0) return;
-    inv_fired(c, k);
+    inv_fired_case(c, k, h->w == h->p ? C_WIN_TRIGGER : C_WIN_OTHER);
     fourth_winner(c, k, h, "largest sum");
 }
 
@@ -1221,7 +1280,7 @@ static void inv_hdz_score_fourth_count(inv_ctx *c, int k0, const hx *h)
     if (h->sc != SC_B || h->tie < 1 || h->post->owner[h->t] == NO) return;
     inv_applied(c, k);
     if (h->tie != 1) return;
-    inv_fired(c, k);
+    inv_fired_case(c, k, h->w == h->p ? C_WIN_TRIGGER : C_WIN_OTHER);
     fourth_winner(c, k, h, "most cards among the equal sums");
 }
 
@@ -1249,7 +1308,8 @@ static void inv_hdz_score_fifth_meadow(inv_ctx *c, int k0, const hx *h)
                  h->emark[i] == NO ? ", no small goat left" : "");
         return;
     }
-    if (h->emark[i] != h->mark0[i]) inv_fired(c, k);
+    /* the winner's small goat on it, or none left to place (supply=ten) */
+    inv_fired_case(c, k, h->emark[i] != h->mark0[i] ? C_FIFTH_MARKED : C_FIFTH_NO_GOAT);
 }
 
 /* HDZ-SCORE-FIFTH-HAND: "Hij behoudt echter deze kaart in de hand. In dit geval heeft de
@@ -1283,7 +1343,7 @@ static void inv_hdz_score_fifth_hand(inv_ctx *c, int k0, const hx *h)
                  kn(h->fifth).s, sn(q).s, kn(h->post->hand[q][0]).s, kn(h->post->hand[q][1]).s);
         return;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, q == h->w ? C_FIFTH_HAND_WINNER : C_FIFTH_HAND_OTHER);
 }
 
 /* HDZ-SCORE-B-WORTHLESS: "Ook nu worden de neergelegde geitenkaarten van de soort Elvis
@@ -1293,9 +1353,10 @@ static void inv_hdz_score_b_worthless(inv_ctx *c, int k0, const hx *h)
     int k = k0 + K_SCORE_B_WORTHLESS;
     if (h->sc != SC_B) return;
     inv_applied(c, k);
-    int any = 0;
-    for (int q = 0; q < h->np; q++) if (to_box(h, q) && h->cnt[q] > 0) any = 1;
-    if (check_t_cards(c, k, h, "4th-card scoring") && any) inv_fired(c, k);
+    /* HDZ-AMB-B-WORTHLESS: opponents of the winner | all seats (B needs two seats with cards of
+     * the type, so some always go to the box) */
+    if (check_t_cards(c, k, h, "4th-card scoring"))
+        inv_fired_case(c, k, (h->r & HDZ_R_BWORTHLESS_ALL) ? C_BW_ALL : C_BW_OPPONENTS);
 }
 
 /* ---- Dog --------------------------------------------------------------------------------- */
@@ -1335,6 +1396,7 @@ static void inv_hdz_dog_swap_neutral(inv_ctx *c, int k0, const hx *h)
         if ((h->r & HDZ_R_DOG_MANDATORY) &&
             dog_move_exists(h->r, h->n, pre->cell, pre->mark, h->p, pre->refused))
             inv_fail(c, k, "%s passed the dog move though one exists (dog=mandatory)", sn(h->p).s);
+        else inv_fired_case(c, k, C_NEUTRAL_PASS);
         return;
     }
     if (h->kind != HDZ_MV_DOG || dog_clause(h) != K_DOG_SWAP_NEUTRAL) return;
@@ -1343,7 +1405,10 @@ static void inv_hdz_dog_swap_neutral(inv_ctx *c, int k0, const hx *h)
         inv_fail(c, k, "%s %s: %s", sn(h->p).s, mvname(h).s, dog_reason(h->dt));
         return;
     }
-    if (check_swapped(c, k, h, h->a, h->b)) inv_fired(c, k);
+    /* a neutral partner in the same row, or in the same column (dog-line=line), or a partner with
+     * the mover's own goat (dog-own=own-allowed) */
+    if (check_swapped(c, k, h, h->a, h->b))
+        inv_fired_case(c, k, h->dt == DT_OWN ? C_NEUTRAL_OWN : h->a / HDZ_W == h->b / HDZ_W ? C_NEUTRAL_ROW : C_NEUTRAL_COLUMN);
 }
 
 /* HDZ-DOG-SWAP-AGREE: "Deze plaatsruil mag per uitzondering toch gebeuren met een kaart waarop
@@ -1366,6 +1431,7 @@ static void inv_hdz_dog_swap_agree(inv_ctx *c, int k0, const hx *h)
             inv_fail(c, k, "%s %s: expected %s asked to agree to %s-%s, found decider %s, pend %s-%s",
                      sn(h->p).s, mvname(h).s, sn(pre->mark[h->b]).s, cn(h->a).s, cn(h->b).s,
                      sn(post->decider).s, cn(post->pend_from).s, cn(post->pend_to).s);
+        else inv_fired_case(c, k, C_AGREE_ASK);
         return;
     }
     if (h->kind != HDZ_MV_AGREE && h->kind != HDZ_MV_REFUSE) return;
@@ -1375,12 +1441,14 @@ static void inv_hdz_dog_swap_agree(inv_ctx *c, int k0, const hx *h)
         return;
     }
     if (h->kind == HDZ_MV_AGREE) {
-        if (check_swapped(c, k, h, h->a, h->b)) inv_fired(c, k);
+        if (check_swapped(c, k, h, h->a, h->b)) inv_fired_case(c, k, C_AGREE_AGREE);
         return;
     }
     if (post->cell[h->a] != pre->cell[h->a] || post->cell[h->b] != pre->cell[h->b] ||
         post->mark[h->a] != pre->mark[h->a] || post->mark[h->b] != pre->mark[h->b])
         inv_fail(c, k, "%s refused the swap %s-%s, yet the cards moved", sn(pre->decider).s, cn(h->a).s, cn(h->b).s);
+    /* HDZ-AMB-DOG-REFUSED: back to DOG (choose-again, a move left), or the turn finishes */
+    else inv_fired_case(c, k, h->to_phase == HDZ_PH_DOG ? C_AGREE_REFUSE_AGAIN : C_AGREE_REFUSE_ENDS);
 }
 
 /* HDZ-DOG-EMPTY: "Als er in de rij lege plaatsen zijn ..., mag de speler deze kaart ook op een
@@ -1391,7 +1459,9 @@ static void inv_hdz_dog_empty(inv_ctx *c, int k0, const hx *h)
     if (h->kind != HDZ_MV_DOG || dog_clause(h) != K_DOG_EMPTY) return;
     inv_applied(c, k);
     if (h->dt < 0) { inv_fail(c, k, "%s %s: %s", sn(h->p).s, mvname(h).s, dog_reason(h->dt)); return; }
-    if (check_swapped(c, k, h, h->a, h->b)) inv_fired(c, k);
+    /* HDZ-AMB-DOG-EMPTY: an empty place in the card's line, or elsewhere (dog-empty=anywhere) */
+    if (check_swapped(c, k, h, h->a, h->b))
+        inv_fired_case(c, k, dog_line(h->r, h->a, h->b) ? C_EMPTY_SAME_LINE : C_EMPTY_ELSEWHERE);
 }
 
 /* ---- End ----------------------------------------------------------------------------------- */
@@ -1430,7 +1500,9 @@ static void inv_hdz_end_line_empty(inv_ctx *c, int k0, const hx *h)
                          cn(h->a).s, post->ending, phase_name(post->phase));
             return;
         }
-        inv_fired(c, k);
+        /* the row through the taken card is empty, or only its column (end-line=line) */
+        line row = {1, h->a / HDZ_W};
+        inv_fired_case(c, k, line_has_card(h->cell0, h->n, row) ? C_LINE_COLUMN : C_LINE_ROW);
         /* HDZ-AMB-END-TIMING: immediate -> over now; finish-turn -> dog move (if any), then over */
         int ok = post->ending == HDZ_END_LINE &&
                  (over || (!(h->r & HDZ_R_END_IMMEDIATE) && post->phase == HDZ_PH_DOG && h->X == HDZ_DOG));
@@ -1445,7 +1517,7 @@ static void inv_hdz_end_line_empty(inv_ctx *c, int k0, const hx *h)
         inv_applied(c, k);
         int want_over = h->ending != HDZ_END_NO;
         /* HDZ-AMB-END-DOG-EMPTIED: continues | ends */
-        if (h->emptied && (h->r & HDZ_R_DOG_EMPTIES_END)) inv_fired(c, k);
+        if (h->emptied && (h->r & HDZ_R_DOG_EMPTIES_END)) inv_fired_case(c, k, C_LINE_BY_DOG);
         if (over != want_over || (over && post->ending != h->ending))
             inv_fail(c, k, "%s %s %s a line: expected %s, found phase %s ending %d", sn(h->p).s, mvname(h).s,
                      h->emptied ? "emptied" : "emptied no", want_over ? "the end" : "play to go on",
@@ -1469,7 +1541,9 @@ static void inv_hdz_end_blocked(inv_ctx *c, int k0, const hx *h)
                      post->ending, phase_name(post->phase));
         return;
     }
-    inv_fired(c, k);
+    /* every card in the line carries a small goat, or the line holds no card at all (after a dog
+     * move emptied it under dog-emptied=continues) */
+    inv_fired_case(c, k, line_has_card(h->pre->cell, h->n, l) ? C_BLOCKED_ALL_MARKED : C_BLOCKED_NO_CARDS);
     /* HDZ-AMB-END-TIMING: immediate -> over now; finish-turn -> dog move (if any), then over */
     int ok = post->ending == HDZ_END_BLOCKED &&
              (post->phase == HDZ_PH_OVER ||
@@ -1507,6 +1581,7 @@ static void inv_hdz_setup_dog_redraw(inv_ctx *c, int k0, const hx *h)
         if (!hand_eq(post, p, pre->hand[p][0], pre->hand[p][1]) || post->pile_len != pre->pile_len ||
             memcmp(post->pile, pre->pile, pre->pile_len) != 0)
             inv_fail(c, k, "%s kept the hand, yet hand or pile changed", sn(p).s);
+        else inv_fired_case(c, k, C_REDRAW_KEEP);
         return;
     }
     if (h->kind != HDZ_MV_RETURN) return;
@@ -1540,7 +1615,8 @@ static void inv_hdz_setup_dog_redraw(inv_ctx *c, int k0, const hx *h)
                      d[v] > 0 ? d[v] : -d[v], d[v] > 0 ? "few" : "many");
             return;
         }
-    inv_fired(c, k);
+    /* the replacement (or the other hand card) is a dog again: the seat decides once more */
+    inv_fired_case(c, k, has_dog(post, p) ? C_REDRAW_DOG_AGAIN : C_REDRAW_RETURN);
 }
 
 /* ---- Frame: what the move's own rules leave alone stays as it was ------------------------ */
@@ -1643,7 +1719,7 @@ static int inv_hdz_setup_players(inv_ctx *c, int k0, const hdz_state *s)
         inv_fail(c, k, "a game of %d players: the texts allow 2 to 5", s->players);
         return 0;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, C_PLAYERS_TWO + s->players - 2);
     return 1;
 }
 
@@ -1664,7 +1740,11 @@ static void inv_hdz_turn_phases(inv_ctx *c, int k0, const hx *h)
     if (!r0) return;                                    /* REDRAW is setup, OVER has no moves */
     inv_applied(c, k);
     int done = post->phase == HDZ_PH_OVER || (post->phase == HDZ_PH_PLAY && post->turn != pre->turn);
-    if (done) { inv_fired(c, k); return; }
+    if (done) {
+        /* the step that finishes the turn: a play with nothing to take, a take, or the dog move */
+        inv_fired_case(c, k, r0 == 1 ? C_PHASES_AT_PLAY : r0 == 2 ? C_PHASES_AT_TAKE : C_PHASES_AT_DOG);
+        return;
+    }
     if (post->turn != pre->turn) {
         inv_fail(c, k, "%s %s: the turn passed to %s in phase %s without finishing", sn(h->p).s, mvname(h).s,
                  sn(post->turn).s, phase_name(post->phase));
@@ -1709,7 +1789,9 @@ static void inv_hdz_dog_no_majority(inv_ctx *c, int k0, const hx *h)
                      cn(i).s, sn(h->mark0[i]).s, sn(post->mark[i]).s);
             return;
         }
-    inv_fired(c, k);
+    /* the dog moved a card (a swap, an agreed swap, a move to an empty place) or not (pass, refusal,
+     * no dog move) */
+    inv_fired_case(c, k, h->touched[0] >= 0 && h->kind != HDZ_MV_TAKE ? C_NOMAJ_MOVED : C_NOMAJ_NOT_MOVED);
 }
 
 /* HDZ-SCORE-REMINDER: "ter herinnering" / "as a reminder". Under reminder=memo no reminder goat
@@ -1720,25 +1802,46 @@ static void inv_hdz_score_reminder(inv_ctx *c, int k0, const hx *h)
     int k = k0 + K_SCORE_REMINDER;
     const hdz_state *pre = h->pre, *post = h->post;
     inv_applied(c, k);
-    int changed = 0;
-    for (int t = 0; t < HDZ_TYPES; t++) {
+    for (int t = 0; t < HDZ_TYPES; t++)
         if (post->remind[t] != h->erem[t]) {
             inv_fail(c, k, "%s %s: %d reminder goat(s) wait for type %c, expected %d (%s)", sn(h->p).s, mvname(h).s,
                      post->remind[t], 'A' + t, h->erem[t], h->reserve ? "reminder=reserve" : "reminder=memo counts none");
             return;
         }
-        changed |= post->remind[t] != pre->remind[t];
-    }
-    if (changed) inv_fired(c, k);
+    /* a card of an owned type appeared and took the reminder goat waiting for it */
+    for (int t = 0; t < HDZ_TYPES; t++)
+        if (post->remind[t] < pre->remind[t]) inv_fired_case(c, k, C_REMIND_USED);
+    /* a scoring with cards of its type still in the pile: a memo (or unlimited goats), or goats set
+     * aside after A or B (reminder=reserve) */
+    if ((h->sc == SC_A && pile_of_type(h, h->t) > 0) || (h->sc == SC_B && h->fifth_pile))
+        inv_fired_case(c, k, !h->reserve ? C_REMIND_MEMO : h->sc == SC_A ? C_REMIND_AFTER_A : C_REMIND_AFTER_B);
 }
 
 /* ---- HDZ-LEGAL-SET ------------------------------------------------------------------------- */
+
+/* The clause of the position's phase, which offers no move of another phase: REDRAW
+ * HDZ-SETUP-DOG-REDRAW, PLAY HDZ-TURN-PLAY ("PLAY offers no other move"), TAKE HDZ-TURN-TAKE ("TAKE
+ * offers no other move"), DOG HDZ-DOG-SWAP-NEUTRAL (the dog move or pass), AGREE HDZ-DOG-SWAP-AGREE;
+ * OVER the clause that ended the game (HDZ-END-BLOCKED, else HDZ-END-LINE-EMPTY). */
+static int phase_clause(const hdz_state *s)
+{
+    switch (s->phase) {
+    case HDZ_PH_REDRAW: return K_SETUP_DOG_REDRAW;
+    case HDZ_PH_PLAY:   return K_TURN_PLAY;
+    case HDZ_PH_TAKE:   return K_TURN_TAKE;
+    case HDZ_PH_DOG:    return K_DOG_SWAP_NEUTRAL;
+    case HDZ_PH_AGREE:  return K_DOG_SWAP_AGREE;
+    default:            return s->ending == HDZ_END_BLOCKED ? K_END_BLOCKED : K_END_LINE_EMPTY;
+    }
+}
 
 /* 1 when the rules allow m in s (decided by s->decider), else 0 with *why; *k gets the clause the
  * move belongs to: KEEP and RETURN HDZ-SETUP-DOG-REDRAW, PLAY HDZ-TURN-PLAY, TAKE HDZ-TURN-TAKE
  * (HDZ-TAKE-NOMARKED on a marked card), DOG by its kind (HDZ-DOG-EMPTY, -SWAP-AGREE,
  * -SWAP-NEUTRAL), PASS HDZ-DOG-SWAP-NEUTRAL (the dog move is optional, HDZ-AMB-DOG-OPTIONAL),
- * AGREE and REFUSE HDZ-DOG-SWAP-AGREE. Bytes a move does not use must be zero. */
+ * AGREE and REFUSE HDZ-DOG-SWAP-AGREE. Bytes a move does not use must be zero. A move of another
+ * phase than the position's (or of no kind) belongs to the clause of the position's phase, which
+ * offers no other move (phase_clause). */
 static int rules_allow(const hdz_state *s, const game_move *m, int *k, const char **why)
 {
     static const uint8_t used[9] = {0, 0, 0, 1, 1, 2, 0, 0, 0};   /* argument bytes per kind */
@@ -1747,11 +1850,11 @@ static int rules_allow(const hdz_state *s, const game_move *m, int *k, const cha
     const uint8_t *b = &m->a;
     int p = s->turn, n = s->n, a = m->a;
     uint32_t r = s->readings;
-    *k = K_TURN_ORDER;
+    *k = phase_clause(s);
     *why = "no such move kind";
     if (m->kind < HDZ_MV_KEEP || m->kind > HDZ_MV_REFUSE) return 0;
-    for (int i = used[m->kind]; i < 7; i++)
-        if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
+    *why = "the move's phase is not the position's";
+    if (phase[m->kind] != s->phase) return 0;
     switch (m->kind) {
     case HDZ_MV_KEEP: case HDZ_MV_RETURN: *k = K_SETUP_DOG_REDRAW; break;
     case HDZ_MV_PLAY: *k = K_TURN_PLAY; break;
@@ -1765,8 +1868,8 @@ static int rules_allow(const hdz_state *s, const game_move *m, int *k, const cha
     case HDZ_MV_PASS: *k = K_DOG_SWAP_NEUTRAL; break;
     default: *k = K_DOG_SWAP_AGREE; break;
     }
-    *why = "the move's phase is not the position's";
-    if (phase[m->kind] != s->phase) return 0;
+    for (int i = used[m->kind]; i < 7; i++)
+        if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
     switch (m->kind) {
     case HDZ_MV_KEEP:
         /* HDZ-AMB-DOG-REDRAW: optional (keep is always allowed) | compulsory (not with a dog in
@@ -1807,8 +1910,10 @@ static nm move_name(const game_move *m)
 /* HDZ-LEGAL-SET: the set of legal moves, restated from the move rules (HDZ-SETUP-DOG-REDRAW's
  * keep and return under HDZ-AMB-DOG-REDRAW, HDZ-TURN-PLAY, HDZ-TURN-TAKE with HDZ-TAKE-NOMARKED,
  * the dog moves HDZ-DOG-SWAP-NEUTRAL, HDZ-DOG-SWAP-AGREE and HDZ-DOG-EMPTY, the agreement), equals the engine's legal_moves in every
- * position: a move the rules allow and the engine withholds is missing, one the engine offers and
- * the rules forbid is extra; the message names its clause. */
+ * position: a move the rules allow and the engine withholds is missing, and is reported under the
+ * clause that allows it; one the engine offers and the rules forbid is extra, and is reported under
+ * the clause that forbids it (rules_allow). HDZ-LEGAL-SET itself reports only what no single clause
+ * explains: a move listed twice. */
 static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
 {
     game_move buf[GAME_MAX_MOVES], rule[GAME_MAX_MOVES];
@@ -1858,22 +1963,26 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     for (int i = 0; i < nr; i++)
         if (!game_move_in(eng, ne, &rule[i])) {
             rules_allow(s, &rule[i], &kc, &why);
-            inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
-                     hdz_clauses[kc].id, sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&rule[i]).s,
-                     phase_name(s->phase), ne);
+            inv_applied(c, k0 + kc);
+            inv_fail(c, k0 + kc, "legal moves: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
+                     sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&rule[i]).s, phase_name(s->phase), ne);
             return;
         }
     for (int i = 0; i < ne; i++)
         if (!rules_allow(s, &eng[i], &kc, &why)) {
-            inv_fail(c, k, "%s: legal_moves offers %s %s in phase %s, which the rules forbid: %s", hdz_clauses[kc].id,
-                     sn(p).s, move_name(&eng[i]).s, phase_name(s->phase), why);
+            inv_applied(c, k0 + kc);
+            inv_fail(c, k0 + kc, "legal moves: legal_moves offers %s %s in phase %s, which the rules forbid: %s",
+                     sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&eng[i]).s, phase_name(s->phase), why);
             return;
         }
     if (nr != ne) {
-        inv_fail(c, k, "HDZ-TURN-ORDER: legal_moves lists %d moves, %d of them distinct and allowed", ne, nr);
+        inv_fail(c, k, "legal moves: legal_moves lists %d moves, %d of them distinct and allowed (a move listed twice)",
+                 ne, nr);
         return;
     }
-    if (nr > 0) inv_fired(c, k);
+    /* the phase whose moves were compared (OVER offers none) */
+    static const int phase_case[] = {C_LEGAL_REDRAW, C_LEGAL_PLAY, C_LEGAL_TAKE, C_LEGAL_DOG, C_LEGAL_AGREE};
+    if (nr > 0 && s->phase < HDZ_PH_OVER) inv_fired_case(c, k, phase_case[s->phase]);
 }
 
 /* ---- Hooks --------------------------------------------------------------------------------- */
@@ -1937,7 +2046,9 @@ static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_mov
 typedef struct fin {
     int base[HDZ_MAXP], dbl[HDZ_MAXP], milk[HDZ_MAXP], total[HDZ_MAXP];
     int key[HDZ_MAXP], S[HDZ_MAXP], pos[HDZ_MAXP], grp[HDZ_MAXP];
-    int any_mark, any_dbl, f_first, f_second, f_tie;
+    uint32_t readings;               /* the readings the tally was made under */
+    int any_mark, any_dbl, any_chain;
+    int mk[HDZ_MAXP], mc[HDZ_MAXP];  /* a seat's milk clause (K_FINAL_MILK_*, -1: no milk) and case */
 } fin;
 
 /* Is c "naast de eigen stal" of seat q? */
@@ -1961,6 +2072,8 @@ static void final_tally(const hdz_state *s, uint32_t r, fin *f)
 {
     int n = s->n, P = s->players;
     memset(f, 0, sizeof *f);
+    f->readings = r;
+    for (int q = 0; q < HDZ_MAXP; q++) f->mk[q] = -1;
     for (int q = 0; q < P; q++) {
         uint8_t dbl[HDZ_CELLS];
         int queue[HDZ_CELLS], qh = 0, qt = 0;
@@ -1980,6 +2093,7 @@ static void final_tally(const hdz_state *s, uint32_t r, fin *f)
                     int x = nb[j];
                     if (!in_meadow(n, x) || dbl[x] || !is_goat(s->cell[x]) || s->mark[x] != q) continue;
                     dbl[x] = 1;
+                    f->any_chain = 1;
                     queue[qt++] = x;
                 }
             }
@@ -2000,27 +2114,32 @@ static void final_tally(const hdz_state *s, uint32_t r, fin *f)
         int a = 1, g = 0;
         for (int x = 0; x < P; x++) { a += f->key[x] > f->key[q]; g += f->key[x] == f->key[q]; }
         f->pos[q] = a; f->grp[q] = g;
-        if (f->key[q] == 0 || a > 2) continue;
+        f->mk[q] = -1;
+        if (f->key[q] == 0) continue;
+        if (a > 2) { f->mk[q] = K_FINAL_MILK_SECOND; f->mc[q] = C_SECOND_LATER; continue; }
         int pay[3];
         pay[1] = f->S[q];
         /* HDZ-AMB-MILK-HALF: half of the own sum | of the leader's sum */
-        pay[2] = milk_half((r & HDZ_R_MILK_LEADER) ? lead : f->S[q], r);
+        int half_of = (r & HDZ_R_MILK_LEADER) ? lead : f->S[q];
+        pay[2] = milk_half(half_of, r);
         if (g == 1) {
             f->milk[q] = pay[a];
-            if (a == 1) f->f_first = 1; else f->f_second = 1;
+            f->mk[q] = a == 1 ? K_FINAL_MILK_FIRST : K_FINAL_MILK_SECOND;
+            /* HDZ-AMB-MILK-MOST ranks the first; HDZ-AMB-MILK-ROUND matters for an odd sum */
+            f->mc[q] = a == 1 ? ((r & HDZ_R_MILK_SUM) ? C_FIRST_SUM : C_FIRST_COUNT)
+                              : (half_of % 2 ? C_SECOND_ROUNDED : C_SECOND_EXACT);
             continue;
         }
-        f->f_tie = 1;
+        f->mk[q] = K_FINAL_MILK_TIE;
         /* HDZ-AMB-MILK-TIE: full (each the payout of the first shared position) | share */
         if (!(r & HDZ_R_MILK_SHARE)) {
             f->milk[q] = pay[a];
-            if (a == 1) f->f_first = 1; else f->f_second = 1;
+            f->mc[q] = a == 1 ? C_TIE_FIRST_FULL : C_TIE_SECOND_FULL;
         } else {
             int b = a + g - 1, sum = 0;
             for (int x = a; x <= (b < 2 ? b : 2); x++) sum += pay[x];
             f->milk[q] = sum / g;
-            f->f_first |= a == 1;
-            f->f_second |= b >= 2;
+            f->mc[q] = a == 1 ? C_TIE_FIRST_SHARE : C_TIE_SECOND_SHARE;
         }
     }
     for (int q = 0; q < P; q++) f->total[q] = f->base[q] + f->dbl[q] + f->milk[q];
@@ -2041,34 +2160,40 @@ static void inv_hdz_final_stable_double(inv_ctx *c, int k0, const fin *f)
 {
     int k = k0 + K_FINAL_STABLE_DOUBLE;
     inv_applied(c, k);
-    if (f->any_dbl) inv_fired(c, k);
+    /* a card doubled only through a chain of own cards (double=chain); else the stable's meadow
+     * neighbours (site=cell) or the border card it touches (site=outside) */
+    if (f->any_dbl)
+        inv_fired_case(c, k, f->any_chain ? C_DOUBLE_CHAIN : (f->readings & HDZ_R_SITE_OUTSIDE) ? C_DOUBLE_STABLE_CELL
+                                                                                               : C_DOUBLE_NEXT);
+}
+
+/* Milk clause kk applied; it fires once for every seat whose milk it decides, in that seat's case. */
+static void milk_fired(inv_ctx *c, int k0, const fin *f, int kk)
+{
+    inv_applied(c, k0 + kk);
+    for (int q = 0; q < HDZ_MAXP; q++)
+        if (f->mk[q] == kk) inv_fired_case(c, k0 + kk, f->mc[q]);
 }
 
 /* HDZ-FINAL-MILK-FIRST: "De speler die aan het einde van het spel de meeste melkcocktails heeft
  * verzameld, ontvangt deze som als punten." */
 static void inv_hdz_final_milk_first(inv_ctx *c, int k0, const fin *f)
 {
-    int k = k0 + K_FINAL_MILK_FIRST;
-    inv_applied(c, k);
-    if (f->f_first) inv_fired(c, k);
+    milk_fired(c, k0, f, K_FINAL_MILK_FIRST);
 }
 
 /* HDZ-FINAL-MILK-SECOND: "De speler die de tweede meeste cocktails heeft verzameld, ontvangt
  * de helft als punten (afgerond naar beneden)." */
 static void inv_hdz_final_milk_second(inv_ctx *c, int k0, const fin *f)
 {
-    int k = k0 + K_FINAL_MILK_SECOND;
-    inv_applied(c, k);
-    if (f->f_second) inv_fired(c, k);
+    milk_fired(c, k0, f, K_FINAL_MILK_SECOND);
 }
 
 /* HDZ-FINAL-MILK-TIE: "Bij een gelijke stand ontvangen de beide spelers de som van deze punten."
  * (en: "In case of a tie, each receives his share of the corresponding points.") */
 static void inv_hdz_final_milk_tie(inv_ctx *c, int k0, const fin *f)
 {
-    int k = k0 + K_FINAL_MILK_TIE;
-    inv_applied(c, k);
-    if (f->f_tie) inv_fired(c, k);
+    milk_fired(c, k0, f, K_FINAL_MILK_TIE);
 }
 
 /* The milk clause for seat q's payout case. */
@@ -2131,7 +2256,8 @@ static void inv_hdz_final_winner(inv_ctx *c, int k0, const hdz_state *s, const i
     inv_applied(c, k);
     for (int q = 1; q < s->players; q++) if (scores[q] > best) best = scores[q];
     for (int q = 0; q < s->players; q++) if (scores[q] == best) want |= 1u << q;
-    inv_fired(c, k);
+    /* one seat with the most points, or equal top totals that all win (no tie-break) */
+    inv_fired_case(c, k, (want & (want - 1)) ? C_WINNER_TIE : C_WINNER_ONE);
     if (winners != want)
         inv_fail(c, k, "winners mask 0x%x for scores %d %d %d %d %d, expected 0x%x (highest total %d)",
                  winners, scores[0], s->players > 1 ? scores[1] : 0, s->players > 2 ? scores[2] : 0,

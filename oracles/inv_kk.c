@@ -28,30 +28,56 @@ enum {
     K_FINAL_WINNER, K_LEGAL_SET, K_N
 };
 
+/* The cases each clause distinguishes (SPEC.md, each clause's "- **Cases:**" bullet), in the
+ * order of the table's names; a clause with one case (`any`) has none listed. */
+enum { C_PL_TWO, C_PL_THREE, C_PL_FOUR };                       /* KK-SETUP-PLAYERS, KK-SETUP-REMOVAL */
+enum { C_BACKS_FULL, C_BACKS_SHORT };                           /* KK-INFO-BACKS */
+enum { C_START_RING12, C_START_ALL16 };                         /* KK-SETUP-COUNCIL, KK-SETUP-PILES */
+enum { C_ORDER_START, C_ORDER_NEXT, C_ORDER_WRAP };             /* KK-TURN-ORDER */
+enum { C_GIVE_ONE, C_GIVE_SEVERAL, C_GIVE_LAST };               /* KK-TURN-GIVE */
+enum { C_PLACE_PLACE, C_PLACE_PASS_STUCK, C_PLACE_PASS_LAST };  /* KK-TURN-PLACE */
+enum { C_RUN_NEITHER, C_RUN_COLUMN, C_RUN_ROW, C_RUN_BOTH };    /* KK-TAKE-RUN */
+enum { C_MATCH_COLOUR, C_MATCH_BREED, C_MATCH_MIXED, C_MATCH_GAP };   /* KK-TAKE-MATCH */
+enum { C_CRISIS_TOOK, C_CRISIS_CAPTURES, C_CRISIS_CONVINCED, C_CRISIS_EMPTY_ENDS, C_CRISIS_EMPTY_PLAYED,
+       C_CRISIS_DRAW_ENDS };                                    /* KK-CRISIS */
+enum { C_DRAW_CHOICE, C_DRAW_CHOSEN, C_DRAW_ONE_LEFT, C_DRAW_SWITCH, C_DRAW_PILES_EMPTY,
+       C_DRAW_HAND_FULL };                                      /* KK-DRAW */
+enum { C_REFILL_NOT_NEEDED, C_REFILL_DRAWN, C_REFILL_OTHER, C_REFILL_PILES_OUT };   /* KK-REFILL */
+enum { C_LAST_BEGINS, C_LAST_COUNTS, C_LAST_ENDS, C_LAST_BEGINS_ENDS, C_LAST_ALL_PASSED };  /* KK-END-LASTROUND */
+enum { C_HANDS_LAST, C_HANDS_CRISIS, C_HANDS_PASSED };          /* KK-END-HANDS */
+enum { C_MAJ_MAJORITY, C_MAJ_PLURALITY, C_MAJ_UNHELD };         /* KK-FINAL-MAJORITY */
+enum { C_OPEN_SECURES_OTHER, C_OPEN_SECURES_NONE };             /* KK-FINAL-OPEN */
+enum { C_TIE_TWO, C_TIE_MORE };                                 /* KK-FINAL-TIE */
+enum { C_PEN_ZERO, C_PEN_OPEN };                                /* KK-FINAL-PENALTY */
+enum { C_WIN_SOLE, C_WIN_SHARED, C_WIN_TIE_NONE, C_WIN_NOBODY, C_WIN_SECURERS };   /* KK-FINAL-WINNER */
+enum { C_LEGAL_PLACE, C_LEGAL_GIVE, C_LEGAL_PASS, C_LEGAL_DRAW, C_LEGAL_OVER };     /* KK-LEGAL-SET */
+
 static const inv_clause kk_clauses[K_N] = {
     {"KK-CARDS-72",       "inv_kk_cards_72",       "de", NULL},
-    {"KK-SETUP-PLAYERS",  "inv_kk_setup_players",  "de", NULL},
-    {"KK-SETUP-REMOVAL",  "inv_kk_setup_removal",  "de", NULL},
+    {"KK-SETUP-PLAYERS",  "inv_kk_setup_players",  "de", "two three four"},
+    {"KK-SETUP-REMOVAL",  "inv_kk_setup_removal",  "de", "two-18 three-12 four-6"},
     {"KK-SETUP-HANDS",    "inv_kk_setup_hands",    "de", NULL},
-    {"KK-INFO-BACKS",     "inv_kk_info_backs",     "de", NULL},
-    {"KK-SETUP-COUNCIL",  "inv_kk_setup_council",  "de", NULL},
-    {"KK-SETUP-PILES",    "inv_kk_setup_piles",    "de", NULL},
-    {"KK-TURN-ORDER",     "inv_kk_turn_order",     "de", NULL},
-    {"KK-TURN-GIVE",      "inv_kk_turn_give",      "de", NULL},
-    {"KK-TURN-PLACE",     "inv_kk_turn_place",     "de", NULL},
-    {"KK-TAKE-RUN",       "inv_kk_take_run",       "de", NULL},
-    {"KK-TAKE-MATCH",     "inv_kk_take_match",     "de", NULL},
-    {"KK-CRISIS",         "inv_kk_crisis",         "de", NULL},
-    {"KK-DRAW",           "inv_kk_draw",           "de", NULL},
-    {"KK-REFILL",         "inv_kk_refill",         "de", NULL},
-    {"KK-END-LASTROUND",  "inv_kk_end_lastround",  "de", NULL},
-    {"KK-END-HANDS",      "inv_kk_end_hands",      "de", NULL},
-    {"KK-FINAL-MAJORITY", "inv_kk_final_majority", "de", NULL},
-    {"KK-FINAL-OPEN",     "inv_kk_final_open",     "de", NULL},
-    {"KK-FINAL-TIE",      "inv_kk_final_tie",      "de", NULL},
-    {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de", NULL},
-    {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de", NULL},
-    {"KK-LEGAL-SET",      "inv_kk_legal_set",      "de", NULL},
+    {"KK-INFO-BACKS",     "inv_kk_info_backs",     "de", "full-hands short-hand"},
+    {"KK-SETUP-COUNCIL",  "inv_kk_setup_council",  "de", "ring12 all16"},
+    {"KK-SETUP-PILES",    "inv_kk_setup_piles",    "de", "ring12 all16"},
+    {"KK-TURN-ORDER",     "inv_kk_turn_order",     "de", "start next-seat wrap"},
+    {"KK-TURN-GIVE",      "inv_kk_turn_give",      "de", "one-card several-cards last-round"},
+    {"KK-TURN-PLACE",     "inv_kk_turn_place",     "de", "place pass-stuck pass-last-round"},
+    {"KK-TAKE-RUN",       "inv_kk_take_run",       "de", "neither column row both"},
+    {"KK-TAKE-MATCH",     "inv_kk_take_match",     "de", "colour breed mixed beyond-gap"},
+    {"KK-CRISIS",         "inv_kk_crisis",         "de",
+     "took-no-crisis captures convinced-captures empty-game-ends empty-takes-played draw-ends-game"},
+    {"KK-DRAW",           "inv_kk_draw",           "de",
+     "choice chosen-pile one-pile-left switch-pile piles-empty hand-full"},
+    {"KK-REFILL",         "inv_kk_refill",         "de", "not-needed drawn-pile other-pile piles-out"},
+    {"KK-END-LASTROUND",  "inv_kk_end_lastround",  "de", "begins counts-down ends begins-and-ends all-passed"},
+    {"KK-END-HANDS",      "inv_kk_end_hands",      "de", "last-round empty-crisis all-passed"},
+    {"KK-FINAL-MAJORITY", "inv_kk_final_majority", "de", "majority plurality unheld"},
+    {"KK-FINAL-OPEN",     "inv_kk_final_open",     "de", "secures-other secures-none"},
+    {"KK-FINAL-TIE",      "inv_kk_final_tie",      "de", "two-seats three-or-more"},
+    {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de", "all-secured open-cards"},
+    {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de", "sole tie-shared tie-none lowest-secured-none fewest-of-securers"},
+    {"KK-LEGAL-SET",      "inv_kk_legal_set",      "de", "place give pass draw over"},
 };
 
 /* ---- Card facts, restated from the parameter table --------------------------------------- */
@@ -329,7 +355,7 @@ static int inv_kk_setup_players(inv_ctx *c, int k0, const kk_state *pre, const k
         inv_fail(c, k, "a move changed the number of players from %d to %d", pre->players, s->players);
         return 0;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, s->players - 2);      /* C_PL_TWO, C_PL_THREE, C_PL_FOUR */
     return 1;
 }
 
@@ -345,7 +371,7 @@ static void inv_kk_setup_removal(inv_ctx *c, int k0, const kk_state *s)
         inv_fail(c, k, "%d players: %d cards in the box at the deal, expected %d", s->players, n, want);
         return;
     }
-    if (want > 0) inv_fired(c, k);
+    if (want > 0) inv_fired_case(c, k, s->players - 2);   /* 18, 12 or 6 cards */
 }
 
 /* KK-SETUP-HANDS: "Jeder Spieler erhält 4 Karten." Nobody has a territory yet. */
@@ -379,7 +405,7 @@ static void back_colours(const uint8_t *hd, int *n)
  * territories (laid "offen") and the pile heights are as they are. Fires when a seat sees a back. */
 static void inv_kk_info_backs(inv_ctx *c, int k0, const kk_state *s, int only)
 {
-    int k = k0 + K_INFO_BACKS, fired = 0;
+    int k = k0 + K_INFO_BACKS, fired = 0, short_hand = 0;
     if (!c->g || !c->g->redact || c->g->state_size != sizeof *s) return;
     inv_applied(c, k);
     for (int v = 0; v < s->players; v++) {
@@ -407,9 +433,10 @@ static void inv_kk_info_backs(inv_ctx *c, int k0, const kk_state *s, int only)
                 return;
             }
             fired |= hcount(s->hand[q]) > 0;
+            short_hand |= hcount(s->hand[q]) < KK_HAND;
         }
     }
-    if (fired) inv_fired(c, k);
+    if (fired) inv_fired_case(c, k, short_hand ? C_BACKS_SHORT : C_BACKS_FULL);
 }
 
 /* KK-SETUP-COUNCIL: "Anschließend wird ein Rechteck mit 4x4 Karten in der Tischmitte aufgelegt.
@@ -434,7 +461,7 @@ static void inv_kk_setup_council(inv_ctx *c, int k0, const kk_state *s)
             return;
         }
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, all16 ? C_START_ALL16 : C_START_RING12);
 }
 
 /* KK-SETUP-PILES: "Die restlichen Karten werden in zwei, zirka gleich hohe Stapel geteilt und
@@ -450,7 +477,8 @@ static void inv_kk_setup_piles(inv_ctx *c, int k0, const kk_state *s)
                  council_cards(s), s->pile_len[0], s->pile_len[1], left, n - left);
         return;
     }
-    inv_fired(c, k);
+    /* KK-AMB-START-CARDS: the council holds 12 (ring12) or 16 (all16) cards, the piles the rest */
+    inv_fired_case(c, k, (s->readings & KK_R_START_ALL16) ? C_START_ALL16 : C_START_RING12);
 }
 
 /* ---- The step under check: what the rules make of (pre, move) ----------------------------- */
@@ -482,6 +510,9 @@ typedef struct kx {
     int draw_step;                  /* the move runs the draw and the refill */
     int src;                        /* pile drawn from first, the refill's source */
     int n_drawn, n_refill, n_hand_moved;
+    int need;                       /* cards the hand lacked when the draw began */
+    int drawn_from;                 /* bit i: a card was drawn from pile i */
+    int n_refill_other;             /* refill cards from the pile not drawn from */
     uint8_t drawn[KK_HAND];
     int len_d[2];                   /* pile lengths after the draw, before the refill */
     int turn_end, began_last, ended_last, ended_pass;
@@ -647,19 +678,24 @@ static void draw_refill(kx *h, int first)
     h->len_d[1] = e->pile_len[1];
     memcpy(h->c2, e->council, KK_CELLS);
     /* KK-END-LASTROUND: "In the last round there is no draw and no refill" (the piles are empty) */
+    h->need = kk_param.hand - hcount(e->hand[p]);
     if (h->pre->last_left != NO) return;
     while (hcount(e->hand[p]) < kk_param.hand && (i = pile_pick(e, first)) >= 0) {
         int v = pile_pop(e, i);
         hadd(e->hand[p], v);
         h->drawn[h->n_drawn++] = (uint8_t)v;
+        h->drawn_from |= 1 << i;
     }
     h->len_d[0] = e->pile_len[0];
     h->len_d[1] = e->pile_len[1];
+    /* the pile the hand was refilled from (its first card's), for telling the refill's cases */
+    int drawn = (h->drawn_from & (1 << first)) || !h->drawn_from ? first : 1 - first;
     while (free_count(e->council) > kk_param.free_after_refill && (i = pile_pick(e, first)) >= 0) {
         int cell = 0;
         while (e->council[cell] != NO) cell++;       /* reading order: a1 b1 c1 d1 a2 ... d4 */
         e->council[cell] = (uint8_t)pile_pop(e, i);
         h->n_refill++;
+        h->n_refill_other += i != drawn;
     }
 }
 
@@ -809,7 +845,10 @@ static int inv_kk_turn_give(inv_ctx *c, int k0, const kx *h)
                  phase_name(post->phase), sn(post->turn).s, sn(p).s);
         return 0;
     }
-    inv_fired(c, k);
+    int given = 0;
+    for (int kk = 0; kk < KK_PER; kk++) given += h->pre->terr[p][col * KK_PER + kk];
+    /* KK-AMB-LAST-GIVE=allowed: a give in the last round is its own case, whatever it gives */
+    inv_fired_case(c, k, h->pre->last_left != NO ? C_GIVE_LAST : given > 1 ? C_GIVE_SEVERAL : C_GIVE_ONE);
     return 1;
 }
 
@@ -822,6 +861,14 @@ static int inv_kk_turn_place(inv_ctx *c, int k0, const kx *h)
 {
     int k = k0 + K_TURN_PLACE, p = h->p;
     const kk_state *pre = h->pre, *post = h->post;
+    if (h->kind == KK_MV_PASS && !h->bad) {
+        /* the gap: pass when no place move exists (an empty hand, no free place next to a card);
+         * KK-AMB-LAST-PLACE=may-pass: in the last round a seat may pass although it could place */
+        inv_applied(c, k);
+        int stuck = hcount(pre->hand[p]) == 0 || first_place(pre->council) < 0;
+        inv_fired_case(c, k, stuck ? C_PLACE_PASS_STUCK : C_PLACE_PASS_LAST);
+        return 1;
+    }
     if (h->kind != KK_MV_PLACE) return 1;
     inv_applied(c, k);
     if (h->bad) {
@@ -848,7 +895,7 @@ static int inv_kk_turn_place(inv_ctx *c, int k0, const kx *h)
                  mvname(h->m).s, cn(h->at).s, kn(post->council[h->at]).s);
         return 0;
     }
-    inv_fired(c, k);
+    inv_fired_case(c, k, C_PLACE_PLACE);
     return 1;
 }
 
@@ -924,8 +971,30 @@ static int inv_kk_take_run(inv_ctx *c, int k0, const kx *h)
     if (h->kind != KK_MV_PLACE || h->bad) return 1;
     inv_applied(c, k);
     if (!take_report(c, k0, h, K_TAKE_RUN)) return 0;
-    if (h->conv[0] || h->conv[1]) inv_fired(c, k);
+    /* "Spalte und Reihe werden dabei separat gewertet": which of the two lines convinced */
+    inv_fired_case(c, k, h->conv[0] ? (h->conv[1] ? C_RUN_BOTH : C_RUN_COLUMN) : h->conv[1] ? C_RUN_ROW : C_RUN_NEITHER);
     return 1;
+}
+
+/* KK-TAKE-MATCH's case: a card taken beyond the run ("auch wenn sie nicht direkt nebeneinander
+ * liegen oder ein freier Platz dazwischen liegt"), else what the taken cards share with the played
+ * card: only its colour, only its breed, or a mix (cards of both kinds, or a card sharing both). */
+static int match_case(const kx *h)
+{
+    int colour = 0, breed = 0, both = 0;
+    for (int L = 0; L < 2; L++) {
+        if (!h->conv[L]) continue;
+        for (int i = 0; i < W; i++) {
+            int cc = line_cell(L, h->at, i), id = h->c1[cc];
+            if (cc == h->at || id == NO || h->take[id] != TK_MATCH) continue;
+            if (i < h->lo[L] || i > h->hi[L]) return C_MATCH_GAP;
+            int col = colour_of(id) == colour_of(h->X), br = breed_of(id) == breed_of(h->X);
+            both |= col && br;
+            colour |= col && !br;
+            breed |= br && !col;
+        }
+    }
+    return both || (colour && breed) ? C_MATCH_MIXED : colour ? C_MATCH_COLOUR : C_MATCH_BREED;
 }
 
 /* KK-TAKE-MATCH: "Der Spieler darf sich nun alle Karten aus der gesamten Spalte bzw. Reihe des
@@ -938,7 +1007,7 @@ static int inv_kk_take_match(inv_ctx *c, int k0, const kx *h)
     if (h->kind != KK_MV_PLACE || h->bad) return 1;
     if (h->conv[0] || h->conv[1]) inv_applied(c, k);
     if (!take_report(c, k0, h, K_TAKE_MATCH)) return 0;
-    if (h->n_match > 0) inv_fired(c, k);
+    if (h->n_match > 0) inv_fired_case(c, k, match_case(h));
     return 1;
 }
 
@@ -960,15 +1029,19 @@ static int inv_kk_crisis(inv_ctx *c, int k0, const kx *h)
                      mvname(h->m).s, phase_name(post->phase), post->ending);
             return 0;
         }
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_CRISIS_DRAW_ENDS);
         return 1;
     }
     if (h->kind != KK_MV_PLACE || h->bad || !h->last_place) return 1;
     inv_applied(c, k);
     if (!take_report(c, k0, h, K_CRISIS)) return 0;
-    if (!h->crisis) return 1;
-    inv_fired(c, k);
-    if (h->n_crisis > 0) return 1;
+    /* the last free place filled, but the normal take took cards: "weder ... noch" fails, no crisis */
+    if (!h->crisis) { inv_fired_case(c, k, C_CRISIS_TOOK); return 1; }
+    if (h->n_crisis > 0) {
+        /* the example: the row convinces but holds nothing to take, and the crisis still takes */
+        inv_fired_case(c, k, h->conv[0] || h->conv[1] ? C_CRISIS_CONVINCED : C_CRISIS_CAPTURES);
+        return 1;
+    }
     /* KK-AMB-CRISIS-EMPTY: game-ends -> ending=1, the turn finishes with its draw (phase draw when
      * the mover chooses a pile), then the game is over | take-played (checked above) */
     if (h->crisis_end && (post->phase != h->e.phase || post->ending != 1)) {
@@ -977,6 +1050,7 @@ static int inv_kk_crisis(inv_ctx *c, int k0, const kx *h)
                  mvname(h->m).s, phase_name(h->e.phase), phase_name(post->phase), post->ending);
         return 0;
     }
+    inv_fired_case(c, k, h->crisis_end ? C_CRISIS_EMPTY_ENDS : C_CRISIS_EMPTY_PLAYED);
     return 1;
 }
 
@@ -1038,6 +1112,7 @@ static int inv_kk_draw(inv_ctx *c, int k0, const kx *h)
                      hn(e->hand[p]).s, pre->pile_len[0], pre->pile_len[1]);
             return 0;
         }
+        inv_fired_case(c, k, C_DRAW_CHOICE);     /* "darf der Spieler wählen, von welcher Auslage" */
         return 1;
     }
     if (post->phase == KK_PH_DRAW) {
@@ -1060,7 +1135,13 @@ static int inv_kk_draw(inv_ctx *c, int k0, const kx *h)
                  pile_name(h->src), pre->pile_len[0], pre->pile_len[1]);
         return 0;
     }
-    if (h->n_drawn > 0) inv_fired(c, k);
+    /* a full hand draws nothing; with both piles used up nothing is drawn; the chosen pile (and,
+     * when it runs out, the other: "muss von der anderen nachgezogen werden"); the only pile left */
+    int kase = h->need <= 0 ? C_DRAW_HAND_FULL
+             : !h->n_drawn ? C_DRAW_PILES_EMPTY
+             : h->drawn_from == 3 ? C_DRAW_SWITCH
+             : h->kind == KK_MV_DRAW ? C_DRAW_CHOSEN : C_DRAW_ONE_LEFT;
+    inv_fired_case(c, k, kase);
     return 1;
 }
 
@@ -1091,7 +1172,13 @@ static int inv_kk_refill(inv_ctx *c, int k0, const kx *h)
                  h->n_drawn, h->n_refill);
         return 0;
     }
-    if (h->n_refill > 0) inv_fired(c, k);
+    /* "sofern mehr als 4 Plätze frei sind"; from the drawn pile; "Werden während des Nachbesetzens
+     * die Karten einer Auslage aufgebraucht, sind die restlichen Karten von der zweiten Auslage zu
+     * nehmen"; "Gibt es auch dort keine Karten mehr, bleiben eventuell überzählige Plätze frei" */
+    int kase = free_count(e->council) > kk_param.free_after_refill ? C_REFILL_PILES_OUT
+             : h->n_refill == 0 ? C_REFILL_NOT_NEEDED
+             : h->n_refill_other > 0 ? C_REFILL_OTHER : C_REFILL_DRAWN;
+    inv_fired_case(c, k, kase);
     return 1;
 }
 
@@ -1113,7 +1200,12 @@ static int inv_kk_end_lastround(inv_ctx *c, int k0, const kx *h)
                  h->e.pile_len[0], h->e.pile_len[1], (h->r & KK_R_FINISH_ROUND) ? "finish-round" : "each-once");
         return 0;
     }
-    if (h->began_last || h->ended_last) inv_fired(c, k);
+    if (h->ended_crisis) return 1;             /* KK-CRISIS ended the game */
+    /* KK-AMB-LAST-ROUND=finish-round: the seat that emptied the piles was the round's last seat */
+    int kase = h->began_last && h->ended_last ? C_LAST_BEGINS_ENDS
+             : h->began_last ? C_LAST_BEGINS : h->ended_last ? C_LAST_ENDS
+             : h->ended_pass ? C_LAST_ALL_PASSED : h->pre->last_left != NO ? C_LAST_COUNTS : -1;
+    if (kase >= 0) inv_fired_case(c, k, kase);
     return 1;
 }
 
@@ -1139,7 +1231,8 @@ static int inv_kk_end_hands(inv_ctx *c, int k0, const kx *h)
                 return 0;
             }
     }
-    if (h->n_hand_moved > 0) inv_fired(c, k);
+    if (h->n_hand_moved > 0)
+        inv_fired_case(c, k, h->ended_crisis ? C_HANDS_CRISIS : h->ended_last ? C_HANDS_LAST : C_HANDS_PASSED);
     return 1;
 }
 
@@ -1162,7 +1255,7 @@ static int inv_kk_turn_order(inv_ctx *c, int k0, const kk_state *s, const kx *h)
                      s->gave, s->last_left, s->passes, s->ending);
             return 0;
         }
-        inv_fired(c, k);
+        inv_fired_case(c, k, C_ORDER_START);   /* "Es wird ein Startspieler bestimmt": P1 */
         return 1;
     }
     const kk_state *pre = h->pre, *post = h->post, *e = &h->e;
@@ -1171,9 +1264,10 @@ static int inv_kk_turn_order(inv_ctx *c, int k0, const kk_state *s, const kx *h)
         inv_fail(c, k, "%s %s accepted in phase %s", sn(p).s, mvname(h->m).s, phase_name(pre->phase));
         return 0;
     }
-    if (h->kind == KK_MV_PASS && h->bad) {
+    if (h->kind == KK_MV_PASS && h->bad) {          /* KK-TURN-PLACE forbids it: "a seat that can place must" */
         int at = first_place(pre->council);
-        inv_fail(c, k, "%s passed with hand %s though a place move exists (e.g. %s on %s)", sn(p).s,
+        inv_applied(c, k0 + K_TURN_PLACE);
+        inv_fail(c, k0 + K_TURN_PLACE, "%s passed with hand %s though a place move exists (e.g. %s on %s)", sn(p).s,
                  hn(pre->hand[p]).s, kn(pre->hand[p][0]).s, cn(at).s);
         return 0;
     }
@@ -1199,7 +1293,8 @@ static int inv_kk_turn_order(inv_ctx *c, int k0, const kk_state *s, const kx *h)
                  sn(e->turn).s, e->turns, e->gave, e->passes, e->ending);
         return 0;
     }
-    if (h->turn_end) inv_fired(c, k);
+    /* "im Uhrzeigersinn": the next seat, or from the last seat round to P1 */
+    if (h->turn_end) inv_fired_case(c, k, e->turn == 0 ? C_ORDER_WRAP : C_ORDER_NEXT);
     return 1;
 }
 
@@ -1271,17 +1366,28 @@ static int legal_clause(int kind)
 }
 
 /* 1 when the rules allow m in s: the same judgement kx_build passes on a played move (its phase,
- * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile), with *why when not. Bytes a move does not
- * use must be zero (the engine's encoding, so moves compare byte for byte). */
-static int rules_allow(const kk_state *s, const game_move *m, const char **why)
+ * KK-TURN-GIVE's conditions, KK-TURN-PLACE's and its pass, KK-DRAW's pile), with *why and the
+ * clause that forbids it (*forbid) when not. Bytes a move does not use must be zero (the engine's
+ * encoding, so moves compare byte for byte). The clause that forbids a move: after the game is
+ * over KK-TURN-ORDER (no seat is to move); in DRAW, KK-DRAW (only the two draws); in PLACE, a draw
+ * is KK-TURN-PLACE's (give, place or pass only); else the move's own clause; an encoding no move
+ * has is KK-LEGAL-SET's own. */
+static int rules_allow(const kk_state *s, const game_move *m, const char **why, int *forbid)
 {
     static const uint8_t used[5] = {0, 2, 2, 0, 1};   /* argument bytes of give, place, pass, draw */
     const uint8_t *b = &m->a;
-    *why = "the move's phase is not the position's";
+    *forbid = K_LEGAL_SET;
+    *why = "no such move kind";
     if (m->kind < KK_MV_GIVE || m->kind > KK_MV_DRAW) return 0;
     for (int i = used[m->kind]; i < 7; i++)
         if (b[i]) { *why = "an argument byte the move does not use is set"; return 0; }
-    if (move_phase(m->kind) != s->phase) return 0;
+    if (move_phase(m->kind) != s->phase) {
+        *forbid = s->phase == KK_PH_OVER ? K_TURN_ORDER : s->phase == KK_PH_DRAW ? K_DRAW : K_TURN_PLACE;
+        *why = s->phase == KK_PH_OVER ? "the game is over" : s->phase == KK_PH_DRAW
+             ? "the mover must choose the pile to draw from" : "a draw comes only after the placement";
+        return 0;
+    }
+    *forbid = legal_clause(m->kind);
     /* the judgement kx_build passes on a played move, without building the expected post state */
     kx h;
     h.pre = s; h.m = m; h.r = s->readings; h.np = s->players; h.p = s->turn;
@@ -1295,11 +1401,13 @@ static int rules_allow(const kk_state *s, const game_move *m, const char **why)
  * EINES Reviers ... einem Mitspieler übergeben, sofern dieser noch kein Revier in dieser Farbe vor
  * sich ausliegen hat"), KK-TURN-PLACE ("auf einen freien Platz ... direkt an eine bereits
  * ausliegende Karte") and KK-DRAW ("darf der Spieler wählen, von welcher Auslage"), equals the
- * engine's legal_moves in every position: a move the rules allow and the engine withholds is
- * missing, one the engine offers and the rules forbid is extra; the message names its clause. */
+ * engine's legal_moves in every position. A move the rules allow and the engine withholds is
+ * missing, and is reported under the clause that allows it; one the engine offers and the rules
+ * forbid is extra, reported under the clause that forbids it (rules_allow). KK-LEGAL-SET itself
+ * reports what no single clause explains: an encoding no move has, a move listed twice. */
 static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
 {
-    int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0;
+    int k = k0 + K_LEGAL_SET, p = s->turn, nr = 0, forbid;
     game_move buf[GAME_MAX_MOVES], rule[KK_COLOURS * KK_MAXP + KK_HAND * KK_CELLS + 3];
     const game_move *eng;
     const char *why;
@@ -1309,39 +1417,47 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
     int ne = inv_legal_post(c, s, buf, &eng);     /* s: a step's post state, or a position */
     /* Every candidate the rules could allow: gives, the hand's places, pass, both draws. */
     game_move m;
+    int n_give = 0, n_pass = 0;
     for (int col = 0; col < KK_COLOURS; col++)
         for (int q = 0; q < s->players; q++) {
             memset(&m, 0, sizeof m); m.kind = KK_MV_GIVE; m.a = (uint8_t)col; m.b = (uint8_t)q;
-            if (rules_allow(s, &m, &why)) rule[nr++] = m;
+            if (rules_allow(s, &m, &why, &forbid)) { rule[nr++] = m; n_give++; }
         }
     for (int j = 0; j < KK_HAND; j++)
         for (int at = 0; at < KK_CELLS && s->hand[p][j] != NO; at++) {
             memset(&m, 0, sizeof m); m.kind = KK_MV_PLACE; m.a = s->hand[p][j]; m.b = (uint8_t)at;
-            if (rules_allow(s, &m, &why)) rule[nr++] = m;
+            if (rules_allow(s, &m, &why, &forbid)) rule[nr++] = m;
         }
     memset(&m, 0, sizeof m); m.kind = KK_MV_PASS;
-    if (rules_allow(s, &m, &why)) rule[nr++] = m;
+    if (rules_allow(s, &m, &why, &forbid)) { rule[nr++] = m; n_pass++; }
     for (int i = 0; i < 2; i++) {
         memset(&m, 0, sizeof m); m.kind = KK_MV_DRAW; m.a = (uint8_t)i;
-        if (rules_allow(s, &m, &why)) rule[nr++] = m;
+        if (rules_allow(s, &m, &why, &forbid)) rule[nr++] = m;
     }
     for (int i = 0; i < nr; i++)
         if (!game_move_in(eng, ne, &rule[i])) {
-            inv_fail(c, k, "%s: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
-                     kk_clauses[legal_clause(rule[i].kind)].id, sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
+            int kk = k0 + legal_clause(rule[i].kind);
+            inv_applied(c, kk);
+            inv_fail(c, kk, "legal moves: %s %s is missing: the rules allow it in phase %s, but legal_moves does "
+                     "not offer it (%d moves offered)", sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
             return;
         }
     for (int i = 0; i < ne; i++)
-        if (!rules_allow(s, &eng[i], &why)) {
-            inv_fail(c, k, "%s: legal_moves offers %s %s in phase %s, which the rules forbid: %s",
-                     kk_clauses[legal_clause(eng[i].kind)].id, sn(p).s, mvname(&eng[i]).s, phase_name(s->phase), why);
+        if (!rules_allow(s, &eng[i], &why, &forbid)) {
+            int kk = k0 + forbid;
+            inv_applied(c, kk);
+            inv_fail(c, kk, "legal moves: %s %s is offered in phase %s, but the rules forbid it: %s", sn(p).s,
+                     mvname(&eng[i]).s, phase_name(s->phase), why);
             return;
         }
     if (nr != ne) {
-        inv_fail(c, k, "KK-TURN-ORDER: legal_moves lists %d moves, %d of them distinct and allowed", ne, nr);
+        inv_fail(c, k, "legal moves: legal_moves lists %d moves, %d of them distinct and allowed (a move listed "
+                 "twice)", ne, nr);
         return;
     }
-    if (nr > 0) inv_fired(c, k);
+    /* PLACE: with a pass among the moves, else with a give, else places only; DRAW; OVER: none */
+    inv_fired_case(c, k, s->phase == KK_PH_OVER ? C_LEGAL_OVER : s->phase == KK_PH_DRAW ? C_LEGAL_DRAW
+                         : n_pass ? C_LEGAL_PASS : n_give ? C_LEGAL_GIVE : C_LEGAL_PLACE);
 }
 
 /* ---- Hooks ------------------------------------------------------------------------------------ */
@@ -1393,6 +1509,7 @@ typedef struct fin {
     int nsec[KK_MAXP];              /* colours secured */
     int pen[KK_MAXP];               /* penalty points: votes of unsecured colours */
     int any_sec, any_tie;
+    int best[KK_COLOURS], ntop[KK_COLOURS], total[KK_COLOURS];   /* largest sum, seats with it, all votes */
 } fin;
 
 /* The tally; ties_secure 0 is the alternative "a tie secures for nobody" (for blame only). */
@@ -1408,6 +1525,9 @@ static void final_tally(const kk_state *s, int ties_secure, fin *f)
         for (int q = 0; q < P; q++)
             if (f->sum[q][col] > best) { best = f->sum[q][col]; n = 1; }
             else if (f->sum[q][col] == best && best > 0) n++;
+        f->best[col] = best;
+        f->ntop[col] = best > 0 ? n : 0;
+        for (int q = 0; q < P; q++) f->total[col] += f->sum[q][col];
         if (best == 0) continue;                      /* nobody holds votes in this colour */
         if (n > 1) { f->any_tie = 1; if (!ties_secure) continue; }
         for (int q = 0; q < P; q++)
@@ -1437,7 +1557,14 @@ static void inv_kk_final_majority(inv_ctx *c, int k0, const fin *f)
 {
     int k = k0 + K_FINAL_MAJORITY;
     inv_applied(c, k);
-    if (f->any_sec) inv_fired(c, k);
+    /* per colour with one top seat (a shared top is KK-FINAL-TIE's): "Stimmenmehrheit" is the
+     * largest sum, whether more than half of the colour's territory votes or not; a colour no
+     * territory holds is secured by nobody */
+    for (int col = 0; col < KK_COLOURS; col++) {
+        if (f->ntop[col] > 1) continue;
+        inv_fired_case(c, k, f->best[col] == 0 ? C_MAJ_UNHELD
+                              : 2 * f->best[col] > f->total[col] ? C_MAJ_MAJORITY : C_MAJ_PLURALITY);
+    }
 }
 
 /* KK-FINAL-OPEN: "Alle anderen Spieler lassen ihre Karten des Reviers in dieser Farbe offen liegen."
@@ -1446,13 +1573,14 @@ static void inv_kk_final_majority(inv_ctx *c, int k0, const fin *f)
  * whose score leaves out exactly such a colour's votes. Returns 0 when it reported. */
 static int inv_kk_final_open(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores)
 {
-    int k = k0 + K_FINAL_OPEN, fired = 0;
+    int k = k0 + K_FINAL_OPEN, n_case[2] = {0, 0};
     inv_applied(c, k);
     for (int q = 0; q < s->players; q++)
         for (int col = 0; col < KK_COLOURS; col++) {
             int v = f->sum[q][col];
             if (v == 0 || f->sec[q][col]) continue;
-            fired = 1;
+            /* "whatever other colours s secures": Karl secures four and leaves blue and green open */
+            n_case[f->nsec[q] > 0 ? C_OPEN_SECURES_OTHER : C_OPEN_SECURES_NONE]++;
             if (scores[q] == f->pen[q] - v) {
                 inv_fail(c, k, "%s has %d penalty points, expected %d: its %d votes of colour %c are below the "
                          "largest sum and lie open (territory votes %s; * = secured)", sn(q).s, scores[q], f->pen[q],
@@ -1460,7 +1588,8 @@ static int inv_kk_final_open(inv_ctx *c, int k0, const kk_state *s, const fin *f
                 return 0;
             }
         }
-    if (fired) inv_fired(c, k);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < n_case[i]; j++) inv_fired_case(c, k, i);
     return 1;
 }
 
@@ -1470,7 +1599,9 @@ static void inv_kk_final_tie(inv_ctx *c, int k0, const fin *f)
 {
     int k = k0 + K_FINAL_TIE;
     inv_applied(c, k);
-    if (f->any_tie) inv_fired(c, k);
+    /* "Bei einem Gleichstand von zwei oder mehreren Spielern" */
+    for (int col = 0; col < KK_COLOURS; col++)
+        if (f->ntop[col] > 1) inv_fired_case(c, k, f->ntop[col] == 2 ? C_TIE_TWO : C_TIE_MORE);
 }
 
 /* Which rule a wrong penalty total breaks: a colour the seat secures but is charged for (a tied
@@ -1501,7 +1632,8 @@ static void inv_kk_final_penalty(inv_ctx *c, int k0, const kk_state *s, const fi
 {
     int k = k0 + K_FINAL_PENALTY;
     inv_applied(c, k);
-    inv_fired(c, k);
+    for (int q = 0; q < s->players; q++)          /* a seat that secured all it holds scores 0 */
+        inv_fired_case(c, k, f->pen[q] == 0 ? C_PEN_ZERO : C_PEN_OPEN);
     for (int q = 0; q < s->players; q++) {
         if (scores[q] == f->pen[q]) continue;
         fin alt;
@@ -1518,29 +1650,59 @@ static void inv_kk_final_penalty(inv_ctx *c, int k0, const kk_state *s, const fi
     }
 }
 
-/* KK-FINAL-WINNER: "Es gewinnt, wer zumindest ein Revier sichern konnte und gleichzeitig die
- * wenigsten Schlechtpunkte gesammelt hat." Judged on the engine's penalty points. */
-static void inv_kk_final_winner(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores,
-                                unsigned winners)
+/* The winners mask KK-FINAL-WINNER gives, from the engine's penalty points and the securers in f;
+ * *kase its case (C_WIN_*). */
+static unsigned winners_of(const kk_state *s, const fin *f, const int *scores, int *kase)
 {
-    int k = k0 + K_FINAL_WINNER, P = s->players, best = -1, n = 0;
+    int P = s->players, low_all = -1, low_sec = -1, n = 0;
     unsigned want = 0;
-    inv_applied(c, k);
+    for (int q = 0; q < P; q++) {
+        if (low_all < 0 || scores[q] < low_all) low_all = scores[q];
+        if (f->nsec[q] > 0 && (low_sec < 0 || scores[q] < low_sec)) low_sec = scores[q];
+    }
     /* KK-AMB-NO-SECURE: fewest-of-securers (the fewest among seats that secured a colour) |
      * must-be-lowest (the fewest of all seats, and that seat must have secured a colour) */
-    int all = (s->readings & KK_R_MUST_BE_LOWEST) != 0;
-    for (int q = 0; q < P; q++)
-        if ((all || f->nsec[q] > 0) && (best < 0 || scores[q] < best)) best = scores[q];
+    int all = (s->readings & KK_R_MUST_BE_LOWEST) != 0, best = all ? low_all : low_sec;
     for (int q = 0; q < P; q++)
         if (best >= 0 && scores[q] == best && f->nsec[q] > 0) { want |= 1u << q; n++; }
     /* KK-AMB-PENALTY-TIE: shared (every tied seat wins) | none (a tie has no winner) */
-    if (n > 1 && (s->readings & KK_R_TIE_NONE)) want = 0;
-    inv_fired(c, k);
-    if (winners != want)
-        inv_fail(c, k, "winners mask 0x%x, expected 0x%x: penalties %d %d %d %d, colours secured %d %d %d %d "
-                 "(no-secure=%s, penalty-tie=%s)", winners, want, scores[0], P > 1 ? scores[1] : 0,
-                 P > 2 ? scores[2] : 0, P > 3 ? scores[3] : 0, f->nsec[0], f->nsec[1], f->nsec[2], f->nsec[3],
-                 all ? "must-be-lowest" : "fewest-of-securers", (s->readings & KK_R_TIE_NONE) ? "none" : "shared");
+    int tie_none = (s->readings & KK_R_TIE_NONE) != 0;
+    if (n > 1 && tie_none) want = 0;
+    /* a seat that secured nothing has fewer points than every securer */
+    if (low_sec < 0 || low_all < low_sec) *kase = all ? C_WIN_NOBODY : C_WIN_SECURERS;
+    else *kase = n <= 1 ? C_WIN_SOLE : tie_none ? C_WIN_TIE_NONE : C_WIN_SHARED;
+    return want;
+}
+
+/* KK-FINAL-WINNER: "Es gewinnt, wer zumindest ein Revier sichern konnte und gleichzeitig die
+ * wenigsten Schlechtpunkte gesammelt hat." Judged on the engine's penalty points. A wrong winners
+ * mask is reported under the clause that decides it: KK-FINAL-TIE when the mask is the one a
+ * tie that secures for nobody would give (a seat is a candidate only through a shared colour),
+ * else KK-FINAL-WINNER (its candidates, the fewest points, and its two readings). */
+static void inv_kk_final_winner(inv_ctx *c, int k0, const kk_state *s, const fin *f, const int *scores,
+                                unsigned winners)
+{
+    int k = k0 + K_FINAL_WINNER, P = s->players, kase, alt_case;
+    static const char *const case_text[] = {
+        "one seat has the fewest points", "candidates tie on the fewest points (penalty-tie=shared: all win)",
+        "candidates tie on the fewest points (penalty-tie=none: nobody wins)",
+        "a seat that secured no colour has the fewest points (winner-needs=must-be-lowest: nobody wins)",
+        "a seat that secured no colour has the fewest points (winner-needs=fewest-of-securers: the fewest "
+        "among the securers win)"};
+    inv_applied(c, k);
+    unsigned want = winners_of(s, f, scores, &kase);
+    inv_fired_case(c, k, kase);
+    if (winners == want) return;
+    fin alt;
+    final_tally(s, 0, &alt);
+    int kk = f->any_tie && winners_of(s, &alt, scores, &alt_case) == winners ? k0 + K_FINAL_TIE : k;
+    if (kk != k) inv_applied(c, kk);
+    inv_fail(c, kk, "winners mask 0x%x, expected 0x%x: %s%s; penalties %d %d %d %d, colours secured %d %d %d %d "
+             "(no-secure=%s, penalty-tie=%s)", winners, want, case_text[kase],
+             kk != k ? ", and the engine's winners are those of a tied colour secured by nobody" : "",
+             scores[0], P > 1 ? scores[1] : 0, P > 2 ? scores[2] : 0, P > 3 ? scores[3] : 0, f->nsec[0], f->nsec[1],
+             f->nsec[2], f->nsec[3], (s->readings & KK_R_MUST_BE_LOWEST) ? "must-be-lowest" : "fewest-of-securers",
+             (s->readings & KK_R_TIE_NONE) ? "none" : "shared");
 }
 
 static void kk_check_final(inv_ctx *c, int k0, const void *st, const int *scores, unsigned winners)

@@ -1227,6 +1227,240 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
     return GAME_OK;
 }
 
+/* ---- Partial positions (SPEC.md, "Position fields (Bonje in de Stal)"): rest=pile|box ------------- */
+
+/* The fields of a partial position: the position's own, then rest. Its rng is the record's [Seed]
+ * in hex (cli/record.c appends it); the completed position's rng is the generator after the deal. */
+static const char *const bids_partial_name[] = {
+    "piles", "open", "held", "stables", "out", "box", "phase", "actor", "waiting", "round", "grabbed",
+    "won", "winners", "pending", "specials", "wins", "rng", "rest",
+};
+enum { B_REST = F_N, B_N };
+
+/* Read a list of field f ("-": none) into out: card ids, and -1 for '?' where allow_q; every card
+ * named is noted in where[] (-1: not yet), and a card named twice is refused. The count, or
+ * GAME_BADARG with a one-line reason. */
+static int bids_plist(const char *s, int f, int allow_q, int *out, int max, int *where, char *err, size_t errlen)
+{
+    if (!strcmp(s, "-")) return 0;
+    int k = 0;
+    for (;;) {
+        int id = -1;
+        if (*s == '?' && (s[1] == ',' || !s[1])) {
+            if (!allow_q) PFAIL("position: '?' may stand only in 'piles', 'open' and 'held', not in '%s'", bids_partial_name[f]);
+            s++;
+        } else {
+            const char *t = s;
+            id = card_parse(&s);
+            if (id < 0 || (*s && *s != ',')) {
+                size_t tl = strcspn(t, ",|/");
+                PFAIL("position: '%.*s' in '%s' is no card (cards such as hen3%s)", (int)(tl > 16 ? 16 : tl), t, bids_partial_name[f],
+                      allow_q ? ", or '?'" : "");
+            }
+            if (where[id] >= 0) {
+                char nm[16];
+                card_name(id, nm, sizeof nm);
+                PFAIL("position: card %s is named twice (in '%s' and '%s')", nm, bids_partial_name[where[id]], bids_partial_name[f]);
+            }
+            where[id] = f;
+        }
+        if (k >= max) PFAIL("position: '%s' holds more than %d cards", bids_partial_name[f], max);
+        out[k++] = id;
+        if (!*s) return k;
+        s++;
+    }
+}
+
+/* Complete a partial position (it has rest=pile or rest=box) into the full one in out. With 2 or 3
+ * players the unnamed cards with the 2-3 player symbol go to the box (as at setup); the other
+ * unnamed cards are shuffled by rng (the record's [Seed]) and dealt to the '?' places of 'piles' (seat
+ * by seat, top first), 'open' and 'held'; what is left goes under the piles, one card at a time in
+ * seat order to every pile shorter than the rest make possible, so that they end equal, the cards that
+ * do not divide to the box (rest=pile, as a deal), or all to the box (rest=box). Missing fields
+ * take the values of a fresh trick (SPEC.md). GAME_OK, or GAME_BADARG with a one-line reason. */
+static int bids_complete(const game_config *cfg, const char *text, char *out, size_t outn, char *err, size_t errlen)
+{
+    char buf[GAME_TEXT_MAX], *val[B_N], *part[8], *sub[8];
+    int np = cfg->players, rest_box, where[BIDS_CARDS];
+    long v;
+    if (strlen(text) >= sizeof buf) PFAIL("position: too long");
+    strcpy(buf, text);
+    if (game_fields_split(buf, bids_partial_name, B_N, val, err, errlen)) return GAME_BADARG;
+    uint64_t rng;
+    if (game_partial_head(val[B_REST], val[F_RNG], &rest_box, &rng, err, errlen)) return GAME_BADARG;
+    for (int id = 0; id < BIDS_CARDS; id++) where[id] = -1;
+    /* the numbers the defaults follow: rounds won, cards held, seats that took a card, the phase */
+    int wins[BIDS_MAXP] = {0}, sumwins = 0, ph = BIDS_PH_TABLE;
+    if (val[F_WINS]) {
+        char w[64];
+        snprintf(w, sizeof w, "%s", val[F_WINS]);
+        if (split(w, ',', part, 8) == np)
+            for (int p = 0; p < np; p++) if (!small_int(part[p], 0, 255, &v)) { wins[p] = (int)v; sumwins += (int)v; }
+    }
+    if (val[F_PHASE]) for (int i = 0; i < 5; i++) if (!strcmp(val[F_PHASE], bids_phase_name[i])) ph = i;
+    int running = ph == BIDS_PH_TABLE || ph == BIDS_PH_GRAB || ph == BIDS_PH_PLAY;
+    /* piles, open, held: '?' to deal */
+    int pile[BIDS_MAXP][BIDS_CARDS];
+    int plen[BIDS_MAXP] = {0}, open[BIDS_CARDS], nopen, held[BIDS_MAXP], q = 0;
+    unsigned holding = 0;
+    if (val[F_PILES]) {
+        if (split(val[F_PILES], '|', part, 8) != np) PFAIL("position: 'piles' needs one entry per player");
+        for (int p = 0; p < np; p++) {
+            plen[p] = bids_plist(part[p], F_PILES, 1, pile[p], BIDS_PILE_MAX, where, err, errlen);
+            if (plen[p] < 0) return GAME_BADARG;
+            for (int i = 0; i < plen[p]; i++) q += pile[p][i] < 0;
+        }
+    }
+    for (int p = 0; p < np; p++) held[p] = BIDS_NONE;
+    if (val[F_HELD]) {
+        if (split(val[F_HELD], '|', part, 8) != np) PFAIL("position: 'held' needs one entry per player");
+        for (int p = 0; p < np; p++) {
+            int one[2];
+            int k = bids_plist(part[p], F_HELD, 1, one, 1, where, err, errlen);
+            if (k < 0) return GAME_BADARG;
+            if (k) { held[p] = one[0]; holding |= 1u << p; q += one[0] < 0; }
+        }
+    }
+    unsigned grabbed = holding;
+    if (val[F_GRABBED] && !small_int(val[F_GRABBED], 0, (1L << np) - 1, &v)) grabbed = (unsigned)v;
+    if (val[F_OPEN]) {
+        nopen = bids_plist(val[F_OPEN], F_OPEN, 1, open, BIDS_CARDS, where, err, errlen);
+        if (nopen < 0) return GAME_BADARG;
+    } else {                                     /* as after a flip: one card for every seat yet to take one */
+        nopen = 0;
+        for (int p = 0; p < np; p++) if (!(grabbed >> p & 1)) open[nopen++] = -1;
+    }
+    for (int i = 0; i < nopen; i++) q += open[i] < 0;
+    /* stables (default: 3 empty ones, and one more per round won), out, box */
+    char stables[512];
+    int nst[BIDS_MAXP];
+    unsigned specials = 0;
+    if (val[F_STABLES]) {
+        if (strlen(val[F_STABLES]) >= sizeof stables) PFAIL("position: 'stables' is too long");
+        strcpy(stables, val[F_STABLES]);
+        if (split(val[F_STABLES], '|', part, 8) != np) PFAIL("position: 'stables' needs one entry per player");
+        for (int p = 0; p < np; p++) {
+            nst[p] = split(part[p], '/', sub, BIDS_STABLES);
+            if (nst[p] < 1) PFAIL("position: a seat owns 1 to %d stables", BIDS_STABLES);
+            for (int s = 0; s < nst[p]; s++) {
+                char *c = sub[s];
+                if (c[0] == '*' && (c[1] == '1' || c[1] == '2') && c[2] == ':') { specials |= 1u << (c[1] - '1'); c += 3; }
+                int ids[BIDS_CARDS];
+                if (bids_plist(c, F_STABLES, 0, ids, BIDS_CARDS, where, err, errlen) < 0) return GAME_BADARG;
+            }
+        }
+    } else {
+        size_t m = 0;
+        for (int p = 0; p < np; p++) {
+            nst[p] = BIDS_START_STABLES + wins[p] < BIDS_STABLES ? BIDS_START_STABLES + wins[p] : BIDS_STABLES;
+            m += (size_t)snprintf(stables + m, sizeof stables - m, "%s-", p ? "|" : "");
+            for (int s = 1; s < nst[p]; s++) m += (size_t)snprintf(stables + m, sizeof stables - m, "/-");
+        }
+    }
+    int ids[BIDS_CARDS], nbox = 0, box[BIDS_CARDS];
+    if (val[F_OUT] && bids_plist(val[F_OUT], F_OUT, 0, ids, BIDS_CARDS, where, err, errlen) < 0) return GAME_BADARG;
+    if (val[F_BOX]) {
+        nbox = bids_plist(val[F_BOX], F_BOX, 0, box, BIDS_CARDS, where, err, errlen);
+        if (nbox < 0) return GAME_BADARG;
+    }
+    /* as at setup: the unnamed symbol cards to the box, the others shuffled as a deal shuffles them */
+    uint8_t deck[BIDS_CARDS];
+    int n = 0, used = 0;
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        if (where[id] >= 0) continue;
+        int t = bids_type_of(id);
+        if (np < 4 && id - first_id(t) < bids_param.symbol[t]) box[nbox++] = id;
+        else deck[n++] = (uint8_t)id;
+    }
+    if (q > n)
+        PFAIL("position: %d '?' places to deal, but only %d cards are not named%s", q, n, np < 4 ? " (the 2-3 player symbol cards go to the box)" : "");
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(&rng, (uint32_t)(i + 1));
+        uint8_t x = deck[i]; deck[i] = deck[j]; deck[j] = x;
+    }
+    for (int p = 0; p < np; p++) for (int i = 0; i < plen[p]; i++) if (pile[p][i] < 0) pile[p][i] = deck[used++];
+    for (int i = 0; i < nopen; i++) if (open[i] < 0) open[i] = deck[used++];
+    for (int p = 0; p < np; p++) if ((holding >> p & 1) && held[p] < 0) held[p] = deck[used++];
+    if (!rest_box) {                             /* under the piles, "gelijkmatig" */
+        int longest = 0, need = 0, left = n - used;
+        for (int p = 0; p < np; p++) if (plen[p] > longest) longest = plen[p];
+        for (int p = 0; p < np; p++) need += longest - plen[p];
+        if (need > left)
+            PFAIL("position: 'piles': the longest has %d cards, and the %d cards left cannot make the others as long (the piles are equal, BIDS-SETUP-DEAL)",
+                  longest, left);
+        int to = longest + (left - need) / np;
+        if (to > BIDS_PILE_MAX) to = longest > BIDS_PILE_MAX ? longest : BIDS_PILE_MAX;
+        for (int more = 1; more;) {
+            more = 0;
+            for (int p = 0; p < np; p++) if (plen[p] < to) { pile[p][plen[p]++] = deck[used++]; more = 1; }
+        }
+    }
+    while (used < n) box[nbox++] = deck[used++];
+    /* the full position */
+    game_out o = {out, outn, 0, 0};
+    char nm[24];
+    game_put(&o, "piles=");
+    for (int p = 0; p < np; p++) {
+        if (p) game_put(&o, "|");
+        for (int i = 0; i < plen[p]; i++) { if (i) game_put(&o, ","); put_card(&o, pile[p][i]); }
+        if (!plen[p]) game_put(&o, "-");
+    }
+    game_put(&o, ";open=");
+    for (int i = 0; i < nopen; i++) { if (i) game_put(&o, ","); put_card(&o, open[i]); }
+    if (!nopen) game_put(&o, "-");
+    game_put(&o, ";held=");
+    for (int p = 0; p < np; p++) {
+        if (p) game_put(&o, "|");
+        if (held[p] == BIDS_NONE) game_put(&o, "-"); else put_card(&o, held[p]);
+    }
+    game_put(&o, ";stables="); game_put(&o, stables);
+    game_put(&o, ";out="); game_put(&o, val[F_OUT] ? val[F_OUT] : "-");
+    game_put(&o, ";box=");
+    for (int i = 0; i < nbox; i++) { if (i) game_put(&o, ","); card_name(box[i], nm, sizeof nm); game_put(&o, nm); }
+    if (!nbox) game_put(&o, "-");
+    /* the other fields: given, or those of a fresh trick */
+    game_put(&o, ";phase="); game_put(&o, val[F_PHASE] ? val[F_PHASE] : bids_phase_name[ph]);
+    int round = running ? 1 + sumwins : sumwins > 1 ? sumwins : 1;
+    if (val[F_ROUND] && !small_int(val[F_ROUND], 1, 255, &v)) round = (int)v;
+    int done = round - (running ? 1 : 0), best = -1;
+    for (int p = 0; p < np; p++) if (wins[p] && (best < 0 || wins[p] > wins[best])) best = p;
+    unsigned won = done > 0 && best >= 0 ? 1u << best : 0, pending = 0, winners = 0;
+    if (val[F_WON] && !small_int(val[F_WON], 0, (1L << np) - 1, &v)) won = (unsigned)v;
+    for (int p = 0; p < np; p++) {
+        if (!(won >> p & 1)) continue;
+        if (ph == BIDS_PH_OVER && (R(cfg, BIDS_R_SHORT) || nst[p] == bids_param.goal)) winners |= 1u << p;
+        if (ph == BIDS_PH_SPECIAL && nst[p] == BIDS_STABLES) pending |= 1u << p;
+    }
+    if (val[F_PENDING] && !small_int(val[F_PENDING], 0, (1L << np) - 1, &v)) pending = (unsigned)v;
+    int actor = 0;
+    for (int p = np - 1; p >= 0; p--)
+        if ((ph == BIDS_PH_GRAB && !(grabbed >> p & 1)) || (ph == BIDS_PH_PLAY && held[p] != BIDS_NONE) ||
+            (ph == BIDS_PH_SPECIAL && (pending >> p & 1)))
+            actor = p;
+    game_put(&o, ";actor=");
+    if (val[F_ACTOR]) game_put(&o, val[F_ACTOR]); else game_put_int(&o, actor + 1);
+    game_put(&o, ";waiting="); game_put(&o, val[F_WAITING] ? val[F_WAITING] : "0");
+    game_put(&o, ";round=");
+    if (val[F_ROUND]) game_put(&o, val[F_ROUND]); else game_put_int(&o, round);
+    game_put(&o, ";grabbed=");
+    if (val[F_GRABBED]) game_put(&o, val[F_GRABBED]); else game_put_int(&o, grabbed);
+    game_put(&o, ";won=");
+    if (val[F_WON]) game_put(&o, val[F_WON]); else game_put_int(&o, won);
+    game_put(&o, ";winners=");
+    if (val[F_WINNERS]) game_put(&o, val[F_WINNERS]); else game_put_int(&o, winners);
+    game_put(&o, ";pending=");
+    if (val[F_PENDING]) game_put(&o, val[F_PENDING]); else game_put_int(&o, pending);
+    game_put(&o, ";specials=");
+    if (val[F_SPECIALS]) game_put(&o, val[F_SPECIALS]); else game_put_int(&o, specials);
+    game_put(&o, ";wins=");
+    if (val[F_WINS]) game_put(&o, val[F_WINS]);
+    else for (int p = 0; p < np; p++) game_put(&o, p ? ",0" : "0");
+    snprintf(nm, sizeof nm, "%llu", (unsigned long long)rng);
+    game_put(&o, ";rng="); game_put(&o, nm);
+    if (o.bad) PFAIL("position: the completed position is too long");
+    return GAME_OK;
+}
+
 /* Note that card `id` is named in field f (bids_setup_position's seen/where). */
 #define NAMED(id, f) do { if (seen[id] < 2) where[id][seen[id]] = (f); seen[id]++; } while (0)
 
@@ -1238,6 +1472,12 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     int seen[BIDS_CARDS] = {0}, where[BIDS_CARDS][2];
     long v;
     if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");
+    /* rest=pile|box: a partial position, completed first (the result is loaded like any other) */
+    if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
+        char full[GAME_TEXT_MAX];
+        if (bids_complete(cfg, text, full, sizeof full, err, errlen) != GAME_OK) return GAME_BADARG;
+        return bids_setup_position(vst, cfg, full, err, errlen);
+    }
     if (strlen(text) >= sizeof buf) PFAIL("position: too long");
     strcpy(buf, text);
     if (game_fields_split(buf, bids_field_name, F_N, val, err, errlen)) return GAME_BADARG;
@@ -1349,7 +1589,7 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
         PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0", st->actor + 1, st->pending5, st->specials_given);
     if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen", st->pending5, bids_phase_name[ph]);
-    if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && !R(st, BIDS_R_FIRST_COMPLETE))
+    if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && (!R(st, BIDS_R_FIRST_COMPLETE) || !complete_seats(st)))
         PFAIL("position: phase table with empty 'piles', no 'open' card and every card played: that round is over (BIDS-END-EXHAUSTED)");
     return bids_reachable(st, err, errlen);
 }

@@ -1,5 +1,6 @@
 /* game.c: the engine registry and reading (interpretation) parsing shared by all engines. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "game.h"
 #include "hdz.h"
@@ -119,5 +120,20 @@ int game_fields_split(char *text, const char *const *names, int n, char **val, c
         if (!e) break;
         p = e + 1;
     }
+    return 0;
+}
+
+int game_partial_head(const char *rest, const char *rng_text, int *rest_box, uint64_t *rng, char *err, size_t errlen)
+{
+    if (!strcmp(rest, "pile")) *rest_box = 0;
+    else if (!strcmp(rest, "box")) *rest_box = 1;
+    else { snprintf(err, errlen, "position: 'rest' wants pile or box, got '%.12s'", rest); return -1; }
+    if (!rng_text) {
+        snprintf(err, errlen, "position: a partial position (rest=...) needs the record's [Seed] to deal the cards it does not name");
+        return -1;
+    }
+    char *e;
+    *rng = strtoull(rng_text, &e, 16);
+    if (*e || e == rng_text) { snprintf(err, errlen, "position: 'rng' wants a hex number, got '%.20s'", rng_text); return -1; }
     return 0;
 }

@@ -173,6 +173,9 @@ void game_put_int(game_out *o, long v);
 /* Split "key=value;key=value" (text is modified in place) into val[] by the names in names[];
  * every field must be known and given once. 0, or -1 with a one-line reason in err. */
 int game_fields_split(char *text, const char *const *names, int n, char **val, char *err, size_t errlen);
+/* A partial position's head: `rest` (pile or box) into *rest_box and its `rng` (hex, the record's
+ * [Seed] added by the record reader) into *rng. 0, or -1 with a one-line reason naming the field. */
+int game_partial_head(const char *rest, const char *rng_text, int *rest_box, uint64_t *rng, char *err, size_t errlen);
 
 /* Small deterministic generator for deals and shuffles (splitmix64). */
 static inline uint64_t game_rng_next(uint64_t *s)

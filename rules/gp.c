@@ -835,9 +835,233 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
     return GAME_OK;
 }
 
+/* ---- Partial positions (SPEC.md, "Position fields (Gloria Picktoria)"): rest=pile|box ----------- */
+
+/* The fields of a partial position: the position's own, then rest and rng (the record's [Seed]). */
+static const char *const gp_partial_name[] = {
+    "display", "hands", "pile", "cols", "fox", "turn", "phase", "acts", "foxmoved", "dh", "scorings",
+    "score", "penalty", "rest", "rng",
+};
+enum { G_REST = F_N, G_RNG, G_N };
+
+/* One collection of a partial 'cols': <owner><face or ?><motif or .><len>j<jokers>x<doublers>. */
+typedef struct gp_pcol { int owner, face, motif, len, jk, dbl; } gp_pcol;
+
+/* Count one named card of type t in field f: more than the game has is refused (the 110 cards). */
+static int gp_name_card(int *named, const int *have, int t, int f, char *err, size_t errlen)
+{
+    if (++named[t] <= have[t]) return 0;
+    if (t == GP_DOUBLER)
+        snprintf(err, errlen, "position: '%s' names doubler %d, but %d players got one each (GP-SETUP-HANDS)", gp_partial_name[f],
+                 named[t], have[t]);
+    else if (t == GP_DH)
+        snprintf(err, errlen, "position: '%s' names Dschingis-Haan %d, but with 'dh' %d laid out %d are left (10 in all)",
+                 gp_partial_name[f], named[t], gp_param.dh - have[t], have[t]);
+    else
+        snprintf(err, errlen, "position: '%s' names %c %d times in all, but the game has %d (GP-CARDS-110)", gp_partial_name[f],
+                 gp_param.letter[t], named[t], have[t]);
+    return GAME_BADARG;
+}
+
+/* Complete a partial position (it has rest=pile or rest=box) into the full one in out. The unnamed
+ * motif and joker cards are shuffled by rng (the record's [Seed]) and dealt to the '?' places of
+ * 'display', 'hands' and the chest faces in 'cols', in that order; the cards left and the unnamed
+ * Dschingis-Haan are shuffled together (as the setup makes the pile) and dealt to the '?' of 'pile', top first,
+ * and what is left goes under the pile (rest=pile) or must be nothing (rest=box: the game has no
+ * box). A doubler not named goes to the hand of a seat that has none; missing fields take the
+ * values of a fresh turn (SPEC.md). GAME_OK, or GAME_BADARG with a one-line reason naming the field. */
+static int gp_complete(const game_config *cfg, const char *text, char *out, size_t outn, char *err, size_t errlen)
+{
+    char buf[GAME_TEXT_MAX], *val[G_N];
+    int np = cfg->players, rest_box, v;
+    if (strlen(text) >= sizeof buf) PFAIL("position: too long");
+    strcpy(buf, text);
+    if (game_fields_split(buf, gp_partial_name, G_N, val, err, errlen)) return GAME_BADARG;
+    uint64_t rng;
+    if (game_partial_head(val[G_REST], val[G_RNG], &rest_box, &rng, err, errlen)) return GAME_BADARG;
+    int dh = 0;
+    if (val[F_DH] && small_int(val[F_DH], 0, gp_param.dh, &dh)) PFAIL("position: 'dh' wants 0 to %d, got '%.12s'", gp_param.dh, val[F_DH]);
+    int have[GP_TYPES], named[GP_TYPES] = {0};
+    for (int t = 0; t < GP_MOTIFS; t++) have[t] = gp_param.per_motif;
+    have[GP_JOKER] = gp_param.jokers;
+    have[GP_DOUBLER] = np;
+    have[GP_DH] = gp_param.dh - dh;
+    /* display: 3 places, '?' dealt */
+    char display[GP_DISPLAY + 1] = "???";
+    if (val[F_DISPLAY]) {
+        if (strlen(val[F_DISPLAY]) != GP_DISPLAY) PFAIL("position: 'display' needs 3 places, got '%.12s'", val[F_DISPLAY]);
+        memcpy(display, val[F_DISPLAY], GP_DISPLAY);
+    }
+    int qcol = 0, qpile = 0;
+    for (int i = 0; i < GP_DISPLAY; i++) {
+        if (display[i] == '?') { qcol++; continue; }
+        if (display[i] == '.') continue;
+        int t = type_of_letter(display[i]);
+        if (t < 0 || t >= GP_DOUBLER) PFAIL("position: bad card '%c' in 'display'", display[i]);
+        if (gp_name_card(named, have, t, F_DISPLAY, err, errlen)) return GAME_BADARG;
+    }
+    /* hands: one entry per seat, '?' dealt; default four '?' each */
+    char hands[GP_MAXP][128];
+    {
+        char *p = val[F_HANDS];
+        for (int s = 0; s < np; s++) {
+            if (!p) { snprintf(hands[s], sizeof hands[s], "????"); continue; }
+            char *bar = strchr(p, '|');
+            if (bar) *bar = 0;
+            if (!*p) PFAIL("position: empty hand entry in 'hands' (write '-')");
+            if (strlen(p) >= sizeof hands[s]) PFAIL("position: 'hands' of P%d is too long", s + 1);
+            snprintf(hands[s], sizeof hands[s], "%s", strcmp(p, "-") ? p : "");
+            for (char *q = hands[s]; *q; q++) {
+                if (*q == '?') { qcol++; continue; }
+                int t = type_of_letter(*q);
+                if (t < 0 || t >= GP_HANDT) PFAIL("position: bad card '%c' in 'hands'", *q);
+                if (gp_name_card(named, have, t, F_HANDS, err, errlen)) return GAME_BADARG;
+            }
+            if (!bar && s < np - 1) PFAIL("position: 'hands' needs one entry per player");
+            if (bar && s == np - 1) PFAIL("position: 'hands' needs one entry per player");
+            p = bar ? bar + 1 : NULL;
+        }
+    }
+    /* cols: a chest face may be '?' */
+    gp_pcol col[GP_MAXCOL];
+    int ncol = 0;
+    if (val[F_COLS] && strcmp(val[F_COLS], "-")) {
+        const char *s = val[F_COLS];
+        for (;;) {
+            if (ncol >= GP_MAXCOL) PFAIL("position: too many collections");
+            gp_pcol *c = &col[ncol];
+            c->owner = num_at(&s, np);
+            if (c->owner < 1) PFAIL("position: bad owner in 'cols'");
+            c->face = *s == '?' ? -1 : type_of_letter(*s);
+            if (*s != '?' && (c->face < 0 || c->face >= GP_HANDT)) PFAIL("position: bad chest card in 'cols'");
+            s++;
+            c->motif = *s == '.' ? GP_NONE : type_of_letter(*s);
+            if (c->motif != GP_NONE && (c->motif < 0 || c->motif >= GP_MOTIFS)) PFAIL("position: bad motif in 'cols'");
+            s++;
+            c->len = num_at(&s, 90);
+            if (c->len < 0 || *s++ != 'j') PFAIL("position: bad length in 'cols'");
+            c->jk = num_at(&s, 5);
+            if (c->jk < 0 || *s++ != 'x') PFAIL("position: bad jokers in 'cols'");
+            c->dbl = num_at(&s, 5);
+            if (c->dbl < 0) PFAIL("position: bad doublers in 'cols'");
+            if ((c->motif == GP_NONE) != (c->len == 0) || (c->len > 0 && c->jk > c->len - 1) || (c->dbl && !c->len))
+                PFAIL("position: collection c%d cannot exist (motif, pieces, jokers, doublers)", ncol + 1);
+            if (c->face < 0) qcol++;
+            else if (gp_name_card(named, have, c->face, F_COLS, err, errlen)) return GAME_BADARG;
+            for (int k = 0; k < c->len - c->jk; k++) if (gp_name_card(named, have, c->motif, F_COLS, err, errlen)) return GAME_BADARG;
+            for (int k = 0; k < c->jk; k++) if (gp_name_card(named, have, GP_JOKER, F_COLS, err, errlen)) return GAME_BADARG;
+            for (int k = 0; k < c->dbl; k++) if (gp_name_card(named, have, GP_DOUBLER, F_COLS, err, errlen)) return GAME_BADARG;
+            ncol++;
+            if (!*s) break;
+            if (*s++ != ',') PFAIL("position: bad separator in 'cols'");
+        }
+    }
+    /* pile: top first, '?' dealt */
+    const char *pile = val[F_PILE] && strcmp(val[F_PILE], "-") ? val[F_PILE] : "";
+    if (strlen(pile) > GP_PILE_MAX) PFAIL("position: 'pile' holds 1 to %d cards or '-', got %d", GP_PILE_MAX, (int)strlen(pile));
+    for (const char *q = pile; *q; q++) {
+        if (*q == '?') { qpile++; continue; }
+        int t = type_of_letter(*q);
+        if (t < 0 || t == GP_DOUBLER) PFAIL("position: bad card '%c' in 'pile'", *q);
+        if (gp_name_card(named, have, t, F_PILE, err, errlen)) return GAME_BADARG;
+    }
+    /* as the setup deals: the motif and joker cards not named, shuffled, to the display, the hands and
+     * the chest faces */
+    uint8_t deck[128];
+    int n = 0, used = 0;
+    for (int t = 0; t < GP_DOUBLER; t++)
+        for (int k = named[t]; k < have[t]; k++) deck[n++] = (uint8_t)t;
+    if (qcol > n)
+        PFAIL("position: %d '?' places in 'display', 'hands' and 'cols' to deal, but only %d motif and joker cards are not named", qcol, n);
+    shuffle(deck, n, &rng);
+    for (int i = 0; i < GP_DISPLAY; i++) if (display[i] == '?') display[i] = (char)gp_param.letter[deck[used++]];
+    for (int s = 0; s < np; s++)
+        for (char *q = hands[s]; *q; q++) if (*q == '?') *q = (char)gp_param.letter[deck[used++]];
+    for (int c = 0; c < ncol; c++) if (col[c].face < 0) col[c].face = deck[used++];
+    /* as the setup makes the pile: the rest with the Dschingis-Haan not named, shuffled: the pile's '?', then under it */
+    int m = 0;
+    for (int i = used; i < n; i++) deck[m++] = deck[i];
+    for (int k = named[GP_DH]; k < have[GP_DH]; k++) deck[m++] = GP_DH;
+    if (qpile > m) PFAIL("position: %d '?' places in 'pile' to deal, but only %d cards are left", qpile, m);
+    if (rest_box && m > qpile)
+        PFAIL("position: 'rest' is box, but %d cards are left and Gloria Picktoria has no box (GP-CARDS-110): write rest=pile or more '?'", m - qpile);
+    shuffle(deck, m, &rng);
+    /* the doublers not named (one was dealt to each seat): to the hands of the seats that have
+     * none in the hand, as a chest or open on their collections, in seat order */
+    int missing = np - named[GP_DOUBLER];
+    for (int s = 0; s < np && missing > 0; s++) {
+        int own = strchr(hands[s], gp_param.letter[GP_DOUBLER]) != NULL;
+        for (int c = 0; c < ncol; c++) own |= col[c].owner == s + 1 && (col[c].face == GP_DOUBLER || col[c].dbl);
+        if (own) continue;
+        size_t l = strlen(hands[s]);
+        if (l + 1 >= sizeof hands[s]) PFAIL("position: 'hands' of P%d is too long", s + 1);
+        hands[s][l] = gp_param.letter[GP_DOUBLER];
+        hands[s][l + 1] = 0;
+        missing--;
+    }
+    /* the full position */
+    game_out o = {out, outn, 0, 0};
+    game_put(&o, "display="); game_put(&o, display);
+    game_put(&o, ";hands=");
+    int hand_n[GP_MAXP], bare[GP_MAXP] = {0};
+    for (int s = 0; s < np; s++) {
+        if (s) game_put(&o, "|");
+        game_put(&o, hands[s][0] ? hands[s] : "-");
+        hand_n[s] = (int)strlen(hands[s]);
+    }
+    game_put(&o, ";pile=");
+    int k = 0;
+    for (const char *q = pile; *q; q++) put_ch(&o, *q == '?' ? (char)gp_param.letter[deck[k++]] : *q);
+    if (!rest_box) for (; k < m; k++) put_ch(&o, gp_param.letter[deck[k]]);
+    if (!*pile && (rest_box || !m)) game_put(&o, "-");
+    game_put(&o, ";cols=");
+    if (!ncol) game_put(&o, "-");
+    for (int c = 0; c < ncol; c++) {
+        if (c) game_put(&o, ",");
+        game_put_int(&o, col[c].owner);
+        put_ch(&o, gp_param.letter[col[c].face]);
+        put_ch(&o, col[c].motif == GP_NONE ? '.' : gp_param.letter[col[c].motif]);
+        game_put_int(&o, col[c].len);
+        game_put(&o, "j"); game_put_int(&o, col[c].jk);
+        game_put(&o, "x"); game_put_int(&o, col[c].dbl);
+        bare[col[c].owner - 1] += col[c].len == 0;
+    }
+    /* the other fields: given, or those of a fresh turn; 'scorings' follows 'dh' (the 4th, 7th and 10th),
+     * the game is over after the third, and then the penalties are due (hand cards, bare chests) */
+    int scorings = dh >= gp_param.scoring_at[2] ? 3 : dh >= gp_param.scoring_at[1] ? 2 : dh >= gp_param.scoring_at[0] ? 1 : 0;
+    if (val[F_SCORINGS] && !small_int(val[F_SCORINGS], 0, 3, &v)) scorings = v;
+    const char *phase = val[F_PHASE] ? val[F_PHASE] : scorings == 3 ? "over" : "act";
+    game_put(&o, ";fox="); game_put(&o, val[F_FOX] ? val[F_FOX] : "-");
+    game_put(&o, ";turn="); game_put(&o, val[F_TURN] ? val[F_TURN] : "1");
+    game_put(&o, ";phase="); game_put(&o, phase);
+    game_put(&o, ";acts="); game_put(&o, val[F_ACTS] ? val[F_ACTS] : "0");
+    game_put(&o, ";foxmoved="); game_put(&o, val[F_FOXMV] ? val[F_FOXMV] : "0");
+    game_put(&o, ";dh="); game_put_int(&o, dh);
+    game_put(&o, ";scorings=");
+    if (val[F_SCORINGS]) game_put(&o, val[F_SCORINGS]); else game_put_int(&o, scorings);
+    game_put(&o, ";score=");
+    if (val[F_SCORE]) game_put(&o, val[F_SCORE]);
+    else for (int r = 0; r < 3; r++) for (int s = 0; s < np; s++) { game_put(&o, r && !s ? "/" : s ? "," : ""); game_put(&o, "0"); }
+    game_put(&o, ";penalty=");
+    if (val[F_PENALTY]) game_put(&o, val[F_PENALTY]);
+    else for (int s = 0; s < np; s++) {
+        if (s) game_put(&o, ",");
+        game_put_int(&o, strcmp(phase, "over") ? 0 : hand_n[s] * gp_param.hand_penalty + bare[s] * gp_param.bare_chest_penalty);
+    }
+    if (o.bad) PFAIL("position: the completed position is too long");
+    return GAME_OK;
+}
+
 static int gp_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     gp_state *st = vst;
+    /* rest=pile|box: a partial position, completed first (the result is loaded like any other) */
+    if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
+        char full[GAME_TEXT_MAX];
+        if (!config_ok(cfg)) PFAIL("position: players must be 2 to 5");
+        if (gp_complete(cfg, text, full, sizeof full, err, errlen) != GAME_OK) return GAME_BADARG;
+        return gp_setup_position(vst, cfg, full, err, errlen);
+    }
     char buf[GAME_TEXT_MAX], *val[F_N];
     if (!config_ok(cfg)) PFAIL("position: players must be 2 to 5");
     if (strlen(text) >= sizeof buf) PFAIL("position: too long");

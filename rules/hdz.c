@@ -1197,13 +1197,8 @@ static int hdz_complete(const game_config *cfg, const char *text, char *out, siz
     memcpy(buf, text, strlen(text) + 1);
     if (game_fields_split(buf, hdz_partial_name, P_N, val, err, errlen)) return -1;
     int np = cfg->players, n = hdz_param.side[np], rest_box;
-    if (!strcmp(val[P_REST], "pile")) rest_box = 0;
-    else if (!strcmp(val[P_REST], "box")) rest_box = 1;
-    else { snprintf(err, errlen, "position: 'rest' wants pile or box, got '%.12s'", val[P_REST]); return -1; }
-    if (!val[P_RNG]) { snprintf(err, errlen, "position: a partial position (rest=...) needs the record's [Seed] or an rng field to deal the rest"); return -1; }
-    char *e;
-    uint64_t rng = strtoull(val[P_RNG], &e, 16);
-    if (*e || e == val[P_RNG]) { snprintf(err, errlen, "position: 'rng' wants a hex number, got '%.20s'", val[P_RNG]); return -1; }
+    uint64_t rng;
+    if (game_partial_head(val[P_REST], val[P_RNG], &rest_box, &rng, err, errlen)) return -1;
     /* defaults for the card fields */
     char meadow[1024];
     if (!val[P_MEADOW]) {

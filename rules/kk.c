@@ -757,13 +757,8 @@ static int kk_complete(const game_config *cfg, const char *text, char *out, size
     strcpy(buf, text);
     if (game_fields_split(buf, kk_partial_name, Q_N, val, err, errlen)) return -1;
     int np = cfg->players, rest_box;
-    if (!strcmp(val[Q_REST], "pile")) rest_box = 0;
-    else if (!strcmp(val[Q_REST], "box")) rest_box = 1;
-    else { snprintf(err, errlen, "position: 'rest' wants pile or box, got '%.12s'", val[Q_REST]); return -1; }
-    if (!val[Q_RNG]) { snprintf(err, errlen, "position: a partial position (rest=...) needs the record's [Seed] to deal the rest"); return -1; }
-    char *e;
-    uint64_t rng = strtoull(val[Q_RNG], &e, 16);
-    if (*e || e == val[Q_RNG]) { snprintf(err, errlen, "position: 'rng' wants a hex number, got '%.20s'", val[Q_RNG]); return -1; }
+    uint64_t rng;
+    if (game_partial_head(val[Q_REST], val[Q_RNG], &rest_box, &rng, err, errlen)) return -1;
     char council[128], hands[64], terr[16];
     if (!val[Q_COUNCIL]) {                       /* KK-SETUP-COUNCIL: the ring, or all 16 (start=all16) */
         int all = (cfg->readings & KK_R_START_ALL16) != 0;

@@ -94,6 +94,7 @@ static void w_call_stays(const bids_state *pre, bids_state *post) { memcpy(post,
 static void w_winners_noncaller(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 4; }
 static void w_winners_none(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 0; }
 static void w_winners_other(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 1; }
+static void w_winners_p2(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 2; post->wins[0] = 0; post->wins[1] = 1; post->nstables[0] = 3; post->nstables[1] = 4; }
 static void w_new_round(const bids_state *pre, bids_state *post) { (void)pre; post->round++; }
 static void w_extra(const bids_state *pre, bids_state *post) { (void)pre; post->nstables[1]++; }
 static void w_reset(const bids_state *pre, bids_state *post) { (void)pre; post->round++; }
@@ -175,14 +176,21 @@ static const fcase cases[] = {
      "place P1.1", w_madcow_own, 1},
     {"BIDS-STABLE-SECOND-MALE", 2, 0, "held=truck1|-;stables=bull1,cow1,cow2/-/-|-/-/-;phase=play;actor=1", "truck P1.1 cow P1.2",
      w_truck_female_same_seat, 1},
-    {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
+    /* a wrong winner by value is named under the clause that decides it, BIDS-END-VALUE (the values
+     * restated by BIDS-SCORE-TABLE, here a pair bonus per female) */
+    {"BIDS-END-VALUE", 2, BIDS_R_PAIR_EACH,
      "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
     {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1;"
      "wins=2,0;round=3;won=1",
      "place P1.2", w_game_over, 0},
     {"BIDS-END-EXHAUSTED", 2, 0, "held=hen1|-;phase=play;actor=1", "place P1.1", w_new_round, 0},
     {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_none, 0},
-    {"BIDS-SCORE-TABLE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_other, 0},
+    {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_other, 0},
+    /* simultaneous callers tie on their best stable (stallion1,mare1 and stallion2,mare2: 10 each): both win */
+    {"BIDS-END-SIMULTANEOUS", 2, 0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2", "call P1+P2", w_winners_other, 0},
+    /* the cards ran out with P1 complete (complete-wins): the engine named P2, richer in value */
+    {"BIDS-END-EXHAUSTED", 2, 0, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|stallion2,mare2,mare3,mare4/bull2,cow2,cow3/sow2,sow3;"
+     "phase=play;actor=1", "discard", w_winners_p2, 0},
     {"BIDS-EXTRA-STABLE", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_extra, 0},
     {"BIDS-RESET", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_reset, 0},
     {"BIDS-GAME-END", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_game_over, 0},
@@ -352,6 +360,7 @@ static int offer_call(const void *vst, game_move *out, int max)
     return n;
 }
 
+/* BIDS-LEGAL-SET BIDS-GRAB-RACE BIDS-CALL-LATE */
 START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call)
 {
     static inv_ctx c;
@@ -363,7 +372,8 @@ START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle
     post = pre;
     ck_assert_int_eq(tu_try(BG, &post, "grab P1"), GAME_OK);
     judge(&c, &pre, "grab P1", &post);      /* post: P1 takes: cow or hen offered; the last is withheld */
-    tu_caught(&c, tu_clause(&c, "BIDS-LEGAL-SET"));
+    tu_caught(&c, tu_clause(&c, "BIDS-GRAB-RACE"));   /* the clause that allows the take */
+    ck_assert_msg(!strncmp(c.first_msg, "legal moves: 'take ", 19), "%s", c.first_msg);
     /* BIDS-CALL-LATE: P1 was complete; a truck took its cow; the engine still offers its call */
     broken.legal_moves = offer_call;
     ck_assert_int_eq(inv_init(&c, &broken, 0), 0);
@@ -372,6 +382,105 @@ START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle
     ck_assert_int_eq(tu_try(BG, &post, "truck P1.2 cow out"), GAME_OK);
     judge(&c, &pre, "truck P1.2 cow out", &post);
     tu_caught(&c, tu_clause(&c, "BIDS-CALL-LATE"));
+}
+END_TEST
+
+/* ---- Failures named under the rule they break (issue 20, point 4) -------------------------------- */
+
+/* A doctored legal-move list: the engine's list of the judged step's post state with one move taken out
+ * (dr_drop), one put in (dr_add), or its first move offered twice (dr_dup). */
+static const char *dr_drop, *dr_add;
+static int dr_dup;
+static int doctored(const void *st, game_move *out, int max)
+{
+    int n = bids_engine.legal_moves(st, out, max);
+    game_move m;
+    if (dr_drop && bids_engine.move_parse(st, dr_drop, &m) == GAME_OK)
+        for (int i = 0; i < n; i++)
+            if (!memcmp(&out[i], &m, sizeof m)) { memmove(out + i, out + i + 1, (size_t)(n - i - 1) * sizeof m); n--; break; }
+    if (dr_add && n < max && bids_engine.move_parse(st, dr_add, &m) == GAME_OK) out[n++] = m;
+    if (dr_dup && n > 0 && n < max) { out[n] = out[0]; n++; }
+    return n;
+}
+
+static const struct {
+    const char *clause;          /* the clause the failure must name */
+    uint32_t readings;
+    const char *pos, *move;      /* the step judged: its post state's legal moves are doctored */
+    const char *drop, *add;      /* the move withheld, or offered wrongly */
+    int dup;
+} legal_cases[] = {
+    /* BIDS-ELEPHANT: "moet deze in een lege stal van een andere speler leggen": a withheld empty stable */
+    {"BIDS-ELEPHANT", 0, "held=elephant1|-", "play P1", "place P2.2", NULL, 0},
+    /* BIDS-WILD: no other seat has a horse stable: the wild stallion may go nowhere but out */
+    {"BIDS-WILD", 0, "held=wild1|-;stables=-/-/-|ram1/-/-", "play P1", NULL, "place P2.1", 0},
+    /* BIDS-MADCOW: a discard while another seat has a cattle stable */
+    {"BIDS-MADCOW", 0, "held=madcow1|-;stables=-/-/-|bull1,cow1/-/-", "play P1", NULL, "discard", 0},
+    /* BIDS-WAIT-ORDER: while waiting the elephant (3) plays before the truck (6): its play withheld, the truck's offered */
+    {"BIDS-WAIT-ORDER", 0, "held=elephant1|truck1", "wait", "play P1", NULL, 0},
+    {"BIDS-WAIT-ORDER", 0, "held=elephant1|truck1", "wait", NULL, "play P2", 0},
+    /* BIDS-TRUCK: every truck move is offered; an elephant goes only to an empty stable */
+    {"BIDS-TRUCK", 0, "held=truck1|-;stables=elephant1/-/-|ram1/-/-", "play P1", "truck P1.1 elephant P2.2", NULL, 0},
+    {"BIDS-TRUCK", 0, "held=truck1|-;stables=elephant1/-/-|ram1/-/-", "play P1", NULL, "truck P1.1 elephant P2.1", 0},
+    /* BIDS-STABLE-SECOND-MALE: a male may start a second cattle stable (withheld); a cow trucked into P2's
+     * empty stable may not (offered) */
+    {"BIDS-STABLE-SECOND-MALE", 0, "held=bull2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", "place P1.2", NULL, 0},
+    {"BIDS-STABLE-SECOND-MALE", 0, "held=truck1|-;stables=cow2/-/-|bull1,cow1/-/-", "play P1", NULL, "truck P1.1 cow P2.2", 0},
+    /* BIDS-ANIMAL-FEMALE-EMPTY, BIDS-ANIMAL-DISCARD, BIDS-ANIMAL-OWN, BIDS-STABLE-ONE-SPECIES: where a cow may not go */
+    {"BIDS-ANIMAL-FEMALE-EMPTY", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "place P1.2", 0},
+    {"BIDS-ANIMAL-DISCARD", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "discard", 0},
+    {"BIDS-ANIMAL-OWN", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "place P2.1", 0},
+    {"BIDS-ANIMAL-OWN", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", "place P1.1", NULL, 0},
+    {"BIDS-STABLE-ONE-SPECIES", 0, "held=cow2|-;stables=bull1,cow1/ram1/-|-/-/-", "play P1", NULL, "place P1.2", 0},
+    /* BIDS-NO-MOVE: only a truck moves an animal */
+    {"BIDS-NO-MOVE", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "truck P1.1 cow P1.2", 0},
+    /* BIDS-STABLE-COMPLETE, BIDS-CALL: a call for a seat whose stables are not all complete; the complete one withheld */
+    {"BIDS-STABLE-COMPLETE", 0, "held=hen1|-;stables=" COMPLETE3 "|ram1/-/-", "wait", NULL, "call P2", 0},
+    {"BIDS-CALL", 0, "held=hen1|-;stables=" COMPLETE3 "|ram1/-/-", "wait", "call P1", NULL, 0},
+    /* BIDS-TRICK-STEPS: a flip while a card is held */
+    {"BIDS-TRICK-STEPS", 0, "held=hen1|-", "wait", NULL, "flip", 0},
+    /* BIDS-GRAB-RACE: a grab by a seat that has its card, a play by one that holds none, a withheld take */
+    {"BIDS-GRAB-RACE", 0, "open=hen2,cow1;grabbed=0", "grab P1", "take hen", NULL, 0},
+    {"BIDS-GRAB-RACE", 0, "held=hen1|-", "wait", NULL, "play P2", 0},
+    /* BIDS-LEGAL-SET itself: a move offered twice, and a move of another phase */
+    {"BIDS-LEGAL-SET", 0, "held=hen1|-", "wait", NULL, NULL, 1},
+    {"BIDS-LEGAL-SET", 0, "held=hen1|-", "wait", NULL, "special 1", 0},
+};
+
+/* BIDS-LEGAL-SET: a move the engine withholds is named under the clause that allows it, a move it
+ * offers wrongly under the clause that forbids it, the message beginning "legal moves:" and naming the
+ * move; LEGAL-SET itself only for a duplicate or a move no clause speaks of. */
+START_TEST(a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it)
+{
+    static inv_ctx c;
+    game_engine broken = bids_engine;
+    bids_state pre, post;
+    broken.legal_moves = doctored;
+    dr_drop = dr_add = NULL;
+    dr_dup = 0;
+    ck_assert_int_eq(inv_init(&c, &broken, 0), 0);
+    tu_bids_pos(&pre, 2, legal_cases[_i].readings, legal_cases[_i].pos);
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, legal_cases[_i].move), GAME_OK);
+    judge(&c, &pre, legal_cases[_i].move, &post);
+    ck_assert_msg(c.violations == 0, "%s: %s", tu_first_id(&c), c.first_msg);
+    if (legal_cases[_i].drop) ck_assert_msg(tu_bids_legal(&post, legal_cases[_i].drop), "'%s' is not legal", legal_cases[_i].drop);
+    if (legal_cases[_i].add) ck_assert_msg(!tu_bids_legal(&post, legal_cases[_i].add), "'%s' is legal", legal_cases[_i].add);
+    dr_drop = legal_cases[_i].drop;
+    dr_add = legal_cases[_i].add;
+    dr_dup = legal_cases[_i].dup;
+    judge(&c, &pre, legal_cases[_i].move, &post);
+    dr_drop = dr_add = NULL;
+    dr_dup = 0;
+    tu_caught(&c, tu_clause(&c, legal_cases[_i].clause));
+    ck_assert_str_eq(tu_first_id(&c), legal_cases[_i].clause);
+    ck_assert_msg(!strncmp(c.first_msg, "legal moves: ", 13), "%s", c.first_msg);
+    const char *named = legal_cases[_i].drop ? legal_cases[_i].drop : legal_cases[_i].add;
+    if (named) {
+        char q[64];
+        snprintf(q, sizeof q, "'%s'", named);
+        ck_assert_msg(strstr(c.first_msg, q) != NULL, "%s", c.first_msg);
+    }
 }
 END_TEST
 
@@ -451,6 +560,8 @@ static Suite *bids_oracles_suite(void)
     tcase_add_test(tc, a_lost_take_is_reported_as_holding_nothing);
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
+    tcase_add_loop_test(tc, a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it, 0,
+                        (int)(sizeof legal_cases / sizeof legal_cases[0]));
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_determinize_that_changes_a_pile_height_or_loses_a_card);
     suite_add_tcase(s, tc);

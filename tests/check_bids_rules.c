@@ -467,6 +467,9 @@ START_TEST(one_truck_move_completing_two_seats_is_judged_as_a_simultaneous_first
     ck_assert_int_eq(st.nstables[1], 4);
     AT(&st, "boar1", ST(0, 2));                          /* keep: the animals stayed */
     ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    /* BIDS-END-SIMULTANEOUS, case chain: the oracle judged round 2 as ending at its deal */
+    ck_assert_uint_gt(ctx.count[tu_clause(&ctx, "BIDS-END-SIMULTANEOUS")].cases[4], 0);
+    tu_add_counts(&ctx, "one_truck_move_completing_two_seats_is_judged_as_a_simultaneous_first");
     fresh();
     tu_bids_pos(&st, 2, BIDS_R_FIRST_COMPLETE, pos);     /* clear: round 2 starts empty */
     play(&st, "truck P2.3 boar P1.3");
@@ -1064,6 +1067,99 @@ START_TEST(a_female_only_stable_beside_another_of_its_species_is_reachable_and_l
 }
 END_TEST
 
+/* ---- Cases (issue 20): each clause's case is counted where the rules put it ------------------------ */
+
+/* One row: a hand-made position, the moves played from it with every oracle on, and the case of the
+ * clause those moves must have counted; the counts go to the case gate (tu_add_counts). */
+static const struct {
+    const char *clause, *cse;
+    int players;
+    uint32_t r;
+    const char *pos, *moves;     /* moves separated by ';' */
+} case_rows[] = {
+    /* BIDS-END-SIMULTANEOUS BIDS-EXTRA-STABLE: callers at once, best stables 10 and 10: both win, each a stable */
+    {"BIDS-END-SIMULTANEOUS", "tie", 2, R0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2", "call P1+P2"},
+    {"BIDS-EXTRA-STABLE", "several", 2, R0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2", "call P1+P2"},
+    /* BIDS-END-SIMULTANEOUS: P2's horses (14) beat P1's (10) */
+    {"BIDS-END-SIMULTANEOUS", "best-stable", 2, R0, "stables=" COMPLETE3 "|stallion2,mare2,mare3/bull2,cow2/boar2,sow2", "call P1+P2"},
+    {"BIDS-END-SIMULTANEOUS", "one-caller", 2, R0, "stables=" COMPLETE3 "|ram1/-/-", "call P1"},
+    /* BIDS-END-EXHAUSTED BIDS-AMB-END-COMPLETE: the cards run out with P1 complete; value-wins or complete-wins */
+    {"BIDS-END-EXHAUSTED", "value-reading", 2, BIDS_R_END_VALUE, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|ram1/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-END-EXHAUSTED", "complete", 2, R0, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|ram1/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-END-SIMULTANEOUS", "one-complete", 2, R0, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|ram1/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-END-EXHAUSTED", "value", 2, R0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1"},
+    /* BIDS-STABLE-COMPLETE BIDS-VAR-BONUS: a special stable of horses holding horses */
+    {"BIDS-STABLE-COMPLETE", "special", 2, BIDS_R_BONUS,
+     "stables=bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:stallion1,mare1|-/-/-;specials=1" WON5, "call P1"},
+    {"BIDS-STABLE-COMPLETE", "repeat-species", 2, R0, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-", "call P1"},
+    {"BIDS-STABLE-COMPLETE", "plain", 2, R0, "stables=" COMPLETE3 "|-/-/-", "call P1"},
+    /* BIDS-CALL-LATE: a truck takes the cow of a complete seat: its own, or another seat's */
+    {"BIDS-CALL-LATE", "by-self", 2, R0, "held=truck1|-;stables=" COMPLETE3 "|-/-/-;phase=play;actor=1", "truck P1.2 cow out"},
+    {"BIDS-CALL-LATE", "by-other", 2, R0, "held=-|truck1;stables=" COMPLETE3 "|-/-/-;phase=play;actor=2", "truck P1.2 cow out"},
+    /* BIDS-STABLE-SECOND-MALE BIDS-ANIMAL-FEMALE-EMPTY: the truck moves P1's only cow to an empty stable of P1 */
+    {"BIDS-STABLE-SECOND-MALE", "truck-last", 2, R0, "held=truck1|-;stables=cow1/-/-|-/-/-;phase=play;actor=1", "truck P1.1 cow P1.2"},
+    {"BIDS-ANIMAL-FEMALE-EMPTY", "truck", 2, R0, "held=truck1|-;stables=cow1/-/-|-/-/-;phase=play;actor=1", "truck P1.1 cow P1.2"},
+    {"BIDS-STABLE-SECOND-MALE", "second-male", 2, R0, "held=bull2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "place P1.2"},
+    {"BIDS-STABLE-SECOND-MALE", "new-species", 2, R0, "held=cow1|-;phase=play;actor=1", "place P1.1"},
+    /* BIDS-ANIMAL-FEMALE-EMPTY BIDS-ANIMAL-OWN: a cow beside its bull while P1.2 stands empty */
+    {"BIDS-ANIMAL-FEMALE-EMPTY", "kept-out", 2, R0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "place P1.1"},
+    {"BIDS-ANIMAL-OWN", "same-species", 2, R0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "place P1.1"},
+    {"BIDS-ANIMAL-FEMALE-EMPTY", "allowed", 2, R0, "held=cow1|-;phase=play;actor=1", "place P1.1"},
+    /* BIDS-ANIMAL-DISCARD: a cow with an elephant in P1.1 and other species in P1.2, P1.3 */
+    {"BIDS-ANIMAL-DISCARD", "elephant-blocked", 2, R0, "held=cow1|-;stables=elephant1/ram1/rooster1,hen1|-/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-ANIMAL-DISCARD", "male", 2, R0, "held=bull1|-;stables=stallion1/ram1/rooster1,hen1|-/-/-;phase=play;actor=1", "discard"},
+    /* BIDS-VAR-BONUS: P1 and P2, 4 stables each, both win a round: seat order, P1 chooses */
+    {"BIDS-VAR-BONUS", "two-at-once", 2, BIDS_R_BONUS,
+     "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=3;won=3", "call P1+P2"},
+    /* BIDS-WAIT-ORDER: two animals (no number) while waiting; one holder alone (wait=one-or-more) */
+    {"BIDS-WAIT-ORDER", "tie", 2, R0, "held=hen1|cow1", "wait;play P1"},
+    {"BIDS-WAIT-ORDER", "alone", 2, R0, "held=hen1|-", "wait;play P1"},
+    {"BIDS-WAIT-ORDER", "lowest", 2, R0, "held=elephant1|truck1", "wait;play P1"},
+    /* BIDS-PLAY-ALL BIDS-MADCOW BIDS-TRUCK: discards a card's own rule allows though it had a place */
+    {"BIDS-PLAY-ALL", "may-discard", 2, R0, "held=madcow1|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-MADCOW", "discard", 2, R0, "held=madcow1|-;stables=bull1,cow1/-/-|-/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-TRUCK", "idle-chosen", 2, R0, "held=truck1|-;stables=ram1/-/-|-/-/-;phase=play;actor=1", "discard"},
+    {"BIDS-TRUCK", "idle-empty", 2, BIDS_R_TRUCK_MUST, "held=truck1|-;phase=play;actor=1", "discard"},
+    {"BIDS-PLAY-ALL", "no-place", 2, BIDS_R_TRUCK_MUST, "held=truck1|-;phase=play;actor=1", "discard"},
+    /* BIDS-MADCOW BIDS-NO-MOVE: the mad cow empties P2's cattle stable */
+    {"BIDS-MADCOW", "other", 2, R0, "held=madcow1|-;stables=-/-/-|bull1,cow1/-/-;phase=play;actor=1", "place P2.1"},
+    {"BIDS-NO-MOVE", "cleared", 2, R0, "held=madcow1|-;stables=-/-/-|bull1,cow1/-/-;phase=play;actor=1", "place P2.1"},
+    /* BIDS-BRAWL: the truck takes a stallion out of the brawl */
+    {"BIDS-BRAWL", "truck", 2, R0, "held=truck1|-;stables=stallion1,stallion2,mare1/-/-|-/-/-;phase=play;actor=1", "truck P1.1 stallion out"},
+    {"BIDS-TRUCK", "out", 2, R0, "held=truck1|-;stables=stallion1,stallion2,mare1/-/-|-/-/-;phase=play;actor=1", "truck P1.1 stallion out"},
+    /* BIDS-GAME-END BIDS-AMB-FIVE-WIN BIDS-EXTRA-STABLE: P1 with 5 stables wins on value under complete-win */
+    {"BIDS-GAME-END", "value-no-end", 2, BIDS_R_FIVE_COMPLETE,
+     "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1" WON5, "place P1.2"},
+    {"BIDS-EXTRA-STABLE", "full", 2, BIDS_R_FIVE_COMPLETE,
+     "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1" WON5, "place P1.2"},
+    {"BIDS-GAME-END", "reach-five", 2, BIDS_R_REACH_FIVE, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4, "call P1"},
+    /* BIDS-SCORE-TABLE: values that decide a round that ran out */
+    {"BIDS-SCORE-TABLE", "pair-per-female", 2, BIDS_R_PAIR_EACH,
+     "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3/-/-;phase=play;actor=1", "place P1.2"},
+    {"BIDS-SCORE-TABLE", "brawl", 2, R0, "piles=-|-;held=hen1|-;stables=stallion1,stallion2,mare1/-/-|ram1/-/-;phase=play;actor=1", "place P1.2"},
+    {"BIDS-SCORE-TABLE", "elephant", 2, R0, "piles=-|-;held=hen1|-;stables=elephant1/-/-|ram1/-/-;phase=play;actor=1", "place P1.2"},
+    /* BIDS-GRAB-RACE: P1 plays while P2 and P3 have yet to take a card */
+    {"BIDS-GRAB-RACE", "play-early", 3, R0, "open=hen2,cow1,ewe1;grabbed=0", "grab P1;take hen;play P1"},
+    {"BIDS-GRAB-RACE", "direct", 3, BIDS_R_MUST_PLAY, "open=hen2,cow1,ewe1;grabbed=0", "grab P1;take hen"},
+};
+
+START_TEST(each_case_is_counted_where_the_rules_put_it)
+{
+    bids_state st;
+    char moves[256], label[160], name[INV_CASE_NAME_MAX];
+    fresh();
+    tu_bids_pos(&st, case_rows[_i].players, case_rows[_i].r, case_rows[_i].pos);
+    snprintf(moves, sizeof moves, "%s", case_rows[_i].moves);
+    for (char *save = NULL, *mv = strtok_r(moves, ";", &save); mv; mv = strtok_r(NULL, ";", &save)) play(&st, mv);
+    int k = tu_clause(&ctx, case_rows[_i].clause), i = 0;
+    while (inv_case_name(ctx.clause[k], i, name, sizeof name) == 0 && strcmp(name, case_rows[_i].cse)) i++;
+    ck_assert_msg(!strcmp(name, case_rows[_i].cse), "%s has no case %s", case_rows[_i].clause, case_rows[_i].cse);
+    ck_assert_msg(ctx.count[k].cases[i] > 0, "%s/%s not counted", case_rows[_i].clause, case_rows[_i].cse);
+    snprintf(label, sizeof label, "each_case_is_counted_where_the_rules_put_it: %s/%s", case_rows[_i].clause, case_rows[_i].cse);
+    tu_add_counts(&ctx, label);
+}
+END_TEST
+
 static Suite *bids_rules_suite(void)
 {
     Suite *s = suite_create("bids_rules");
@@ -1120,6 +1216,9 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, the_short_variant_ends_after_one_round);
     tcase_add_test(tc, the_scores_so_far_end_the_round_as_it_stands);
     tcase_add_loop_test(tc, the_scores_so_far_are_the_result_once_the_game_is_over, 0, 4);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cases");
+    tcase_add_loop_test(tc, each_case_is_counted_where_the_rules_put_it, 0, (int)(sizeof case_rows / sizeof case_rows[0]));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -67,6 +67,8 @@ static void set_count(inv_ctx *c, const char *id, uint64_t applied, uint64_t fir
     c->count[k].applied = applied;
     c->count[k].fired = fired;
     c->count[k].violated = violated;
+    memset(c->count[k].cases, 0, sizeof c->count[k].cases);
+    if (c->clause[k]->cases) c->count[k].cases[0] = fired;   /* its firings in its first case */
 }
 
 /* Run `rulefuzz coverage` in-process with the given arguments (NULL-terminated); its output
@@ -95,12 +97,18 @@ static int run_coverage(char **out, char **msg, ...)
     return rc;
 }
 
-/* Counts for every Herr der Ziegen clause fired once, except `skip` (NULL: none). */
+/* Counts for every Herr der Ziegen clause fired once in each of its cases, except `skip` (NULL:
+ * none). */
 static void counts_all_but(const char *path, const char *skip)
 {
     static inv_ctx c;
     inv_init(&c, &hdz_engine, INV_GEN_ALL);
-    for (int k = 0; k < c.n; k++) { c.count[k].applied = 3; c.count[k].fired = 1; }
+    for (int k = 0; k < c.n; k++) {
+        int nc = inv_n_cases(c.clause[k]);
+        c.count[k].applied = 3;
+        c.count[k].fired = (uint64_t)nc;
+        for (int i = 0; i < nc && c.clause[k]->cases; i++) c.count[k].cases[i] = 1;
+    }
     if (skip) set_count(&c, skip, 3, 0, 0);
     rf_cov acc = {0};
     ck_assert_int_eq(rf_cov_add(&acc, &c, "tests: a made-up game"), 0);
@@ -339,6 +347,61 @@ START_TEST(the_gate_fails_naming_the_clause_that_never_fired)
     ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
     ck_assert_ptr_nonnull(strstr(out, "passed"));
     free(out); free(msg);
+}
+END_TEST
+
+/* The case gate (--cases-fail-under): a clause that fired, but never in one of its cases, fails it
+ * by name; so does a clause whose case counts do not add up to its firings (an oracle that fires it
+ * without naming the case); the clause gate alone still passes. */
+START_TEST(the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_case_counts)
+{
+    make_tmpdir();
+    char path[512];
+    tmp_path(path, sizeof path, "cases.counts");
+    static inv_ctx c;
+    inv_init(&c, &hdz_engine, INV_GEN_ALL);
+    int total = 0;
+    for (int k = 0; k < c.n; k++) {
+        int nc = inv_n_cases(c.clause[k]);
+        c.count[k].applied = 3;
+        c.count[k].fired = (uint64_t)nc;
+        for (int i = 0; i < nc && c.clause[k]->cases; i++) c.count[k].cases[i] = 1;
+        if (k >= c.k_game) total += nc;
+    }
+    int refill = tu_clause(&c, "HDZ-TAKE-REFILL"), fourth = tu_clause(&c, "HDZ-SCORE-FOURTH");
+    char last[INV_CASE_NAME_MAX], want[96];
+    int nr = inv_n_cases(c.clause[refill]);
+    ck_assert_int_ge(nr, 2);
+    inv_case_name(c.clause[refill], nr - 1, last, sizeof last);
+    c.count[refill].cases[nr - 1] = 0;                 /* its last case never fired */
+    c.count[refill].cases[0]++;                        /* still balanced */
+    c.count[fourth].fired += 5;                        /* fired 5 times in no case */
+    rf_cov acc = {0};
+    ck_assert_int_eq(rf_cov_add(&acc, &c, "tests: cases"), 0);
+    char err[RF_ERR_MAX];
+    ck_assert_msg(rf_cov_write(&acc, path, err, sizeof err) == 0, "%s", err);
+    rf_cov_free(&acc);
+    char *out, *msg;
+    int rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--fail-under", "100", "--cases-fail-under", "100", NULL);
+    ck_assert_msg(rc == 1, "exit %d: %s", rc, msg);
+    snprintf(want, sizeof want, "\nHDZ-TAKE-REFILL/%s never fired\n", last);
+    ck_assert_msg(strstr(msg, want) != NULL, "%s", msg);
+    ck_assert_msg(strstr(msg, "HDZ-SCORE-FOURTH fired") != NULL && strstr(msg, "its cases add up to another number") != NULL, "%s", msg);
+    snprintf(want, sizeof want, "hdz: %d of %d cases fired", total - 1, total);
+    ck_assert_msg(strstr(msg, want) != NULL, "%s", msg);
+    ck_assert_ptr_nonnull(strstr(out, "clause coverage gate: hdz: 39 of 39 clauses fired (100.0%), at least 100%: passed"));
+    ck_assert_ptr_nonnull(strstr(out, "CASES"));          /* the rows' status */
+    free(out); free(msg);
+    /* the JSON names each case with its count */
+    char json[600];
+    tmp_path(json, sizeof json, "cases.json");
+    rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--json", json, "--quiet", NULL);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
+    char *j = slurp(json);
+    snprintf(want, sizeof want, "{\"name\":\"%s\",\"fired\":0,\"first_input\":null}", last);
+    ck_assert_msg(strstr(j, want) != NULL, "%s", want);
+    ck_assert_ptr_nonnull(strstr(j, "\"cases_balanced\":false"));
+    free(j); free(out); free(msg);
 }
 END_TEST
 
@@ -613,6 +676,7 @@ static Suite *coverage_suite(void)
 
     tc = tcase_create("gate");
     tcase_add_test(tc, the_gate_fails_naming_the_clause_that_never_fired);
+    tcase_add_test(tc, the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_case_counts);
     tcase_add_test(tc, the_gate_passes_when_every_clause_fired_and_ignores_conformance_checks);
     tcase_add_test(tc, a_game_missing_from_the_counts_fails_the_gate_with_every_clause_named);
     tcase_add_test(tc, bad_coverage_arguments_and_files_exit_2_with_one_line);

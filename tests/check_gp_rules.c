@@ -16,6 +16,30 @@ static void pos(int players, uint32_t r, const char *fields, const char *top)
 static void play(const char *move) { tu_play(G, &ctx, &st, move); }
 static int legal(const char *move) { return tu_gp_legal(&st, move); }
 
+/* Clause `id` fired in its case `name` in the oracle run since the last pos(): the classification of
+ * the rule's cases is itself tested. */
+static void fired_in(const char *id, const char *name)
+{
+    int k = tu_clause(&ctx, id), n = inv_n_cases(ctx.clause[k]);
+    char nm[INV_CASE_NAME_MAX];
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(inv_case_name(ctx.clause[k], i, nm, sizeof nm), 0);
+        if (strcmp(nm, name)) continue;
+        ck_assert_msg(inv_case_count(ctx.clause[k], &ctx.count[k], i) > 0, "%s fired, but not in its case %s", id, name);
+        return;
+    }
+    ck_abort_msg("%s has no case %s", id, name);
+}
+
+/* The oracle run since the last pos() reached the cases it was built for: its counts go to the case
+ * gate (tu_add_counts), labelled with the test. */
+static void counted(const char *test)
+{
+    char label[200];
+    snprintf(label, sizeof label, "tests/check_gp_rules.c: %s", test);
+    tu_add_counts(&ctx, label);
+}
+
 #define T3 "hands=VVWX|SSX|TTX"   /* three small hands, a doubler each */
 
 /* ---- Setup --------------------------------------------------------------------------------- */
@@ -69,8 +93,12 @@ START_TEST(a_turn_is_three_actions_in_any_order_then_the_next_player_clockwise)
     play("take 2");
     ck_assert_int_eq(G->to_move(&st), 0);             /* P3's left neighbour is P1 */
     ck_assert_int_eq(st.acts, 0);
+    fired_in("GP-TURN-ORDER", "wrap");
+    fired_in("GP-TURN-ACTIONS", "third");
     play("chest V"); play("take 3"); play("open W c1");
     ck_assert_int_eq(G->to_move(&st), 1);
+    fired_in("GP-TURN-ORDER", "next");
+    counted("a_turn_is_three_actions_in_any_order_then_the_next_player_clockwise");
 }
 END_TEST
 
@@ -85,6 +113,8 @@ START_TEST(a_turn_cannot_end_before_three_actions_unless_the_reading_is_may_stop
     ck_assert(legal("end"));
     play("end");
     ck_assert_int_eq(G->to_move(&st), 1);
+    fired_in("GP-TURN-ACTIONS", "stop");
+    counted("a_turn_cannot_end_before_three_actions_unless_the_reading_is_may_stop");
 }
 END_TEST
 
@@ -100,6 +130,10 @@ START_TEST(any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler)
     play("chest J"); play("chest X"); play("chest V");
     ck_assert_int_eq(st.ncol, 3);
     for (int i = 0; i < 3; i++) ck_assert_int_eq(st.col_motif[i], GP_NONE);
+    fired_in("GP-JOKER", "chest");
+    fired_in("GP-CHEST", "doubler");
+    fired_in("GP-CHEST", "motif");
+    counted("any_hand_card_becomes_a_chest_even_a_joker_or_a_doubler");
 }
 END_TEST
 
@@ -247,6 +281,9 @@ START_TEST(the_last_player_to_open_a_first_collection_gets_the_fox)
     pos(3, GP_NL, "hands=KX|SX|TTX;cols=1VK1j0x0,2VS1j0x0,3V.0j0x0;turn=3", "");
     play("open T c3");
     ck_assert_int_eq(st.fox, 2);
+    fired_in("GP-FOX-PLACE", "last");
+    fired_in("GP-OPEN-START", "first");
+    counted("the_last_player_to_open_a_first_collection_gets_the_fox");
     /* not before: P2 opens while P3 has not */
     pos(3, GP_NL, "hands=KX|SSX|TX;cols=1VK1j0x0,2V.0j0x0;turn=2", "");
     play("open S c2");
@@ -260,9 +297,11 @@ START_TEST(under_each_first_every_first_open_card_takes_the_fox)
     pos(3, GP_R_FOX_EACH_FIRST, "hands=KKX|SX|TX;cols=1V.0j0x0,1W.0j0x0", "");
     play("open K c1");
     ck_assert_int_eq(st.fox, 0);
+    fired_in("GP-FOX-PLACE", "each-first");
     play("take 1");
     play("take 1");
     ck_assert_int_eq(G->to_move(&st), 1);
+    counted("under_each_first_every_first_open_card_takes_the_fox");
 }
 END_TEST
 
@@ -300,6 +339,9 @@ START_TEST(a_newly_opened_second_collection_takes_the_fox_only_under_every_open)
     ck_assert_int_eq(st.fox, 3);
     ck_assert_int_eq(st.fox_moved, 0);                 /* fox-place-move=free */
     ck_assert(legal("fox c1"));
+    fired_in("GP-FOX-PLACE", "every-open");
+    fired_in("GP-OPEN-START", "later");
+    counted("a_newly_opened_second_collection_takes_the_fox_only_under_every_open");
     pos(3, GP_NL | GP_R_FOX_EVERY_OPEN | GP_R_PLACE_COUNTS, f, "");
     play("open W c4");
     ck_assert_int_eq(st.fox, 3);
@@ -345,6 +387,8 @@ START_TEST(the_fox_goes_to_the_left_neighbour_for_two_actions)
     play("fox c2");
     ck_assert_int_eq(st.fox, 1);
     ck_assert_int_eq(G->to_move(&st), 1);
+    fired_in("GP-FOX-LEFT", "opened");
+    counted("the_fox_goes_to_the_left_neighbour_for_two_actions");
     pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,2VS1j0x0;fox=c1;acts=2", "");
     ck_assert(!legal("fox c2"));                       /* one action left */
 }
@@ -363,6 +407,11 @@ START_TEST(after_the_turn_the_fox_is_passed_on_for_free)
     ck_assert_int_eq(st.fox, 2);
     ck_assert_int_eq(G->to_move(&st), 1);
     ck_assert_int_eq(st.phase, GP_PH_ACT);
+    fired_in("GP-FOX-OWN", "opened");
+    fired_in("GP-FOX-ONCE", "refused");
+    fired_in("GP-FOX-PASS", "pass-moved");                /* "ook doen als hij ... de vos al ... had verplaatst" */
+    fired_in("GP-LEGAL-SET", "pass");
+    counted("after_the_turn_the_fox_is_passed_on_for_free");
 }
 END_TEST
 
@@ -400,6 +449,13 @@ START_TEST(a_bare_chest_takes_the_fox_only_under_any_chest)
     pos(3, GP_R_FOX_BARE_CHEST, f, "");
     ck_assert(legal("fox c2"));
     ck_assert(legal("fox c3"));
+    play("fox c2");
+    fired_in("GP-FOX-OWN", "bare-chest");
+    counted("a_bare_chest_takes_the_fox_only_under_any_chest");
+    pos(3, GP_R_FOX_BARE_CHEST, f, "");
+    play("fox c3");
+    fired_in("GP-FOX-LEFT", "bare-chest");
+    counted("a_bare_chest_takes_the_fox_only_under_any_chest");
 }
 END_TEST
 
@@ -409,6 +465,22 @@ START_TEST(the_foxs_collection_may_still_grow)
     pos(3, GP_NL, "hands=KX|SX|TX;cols=1VK1j0x0;fox=c1", "");
     play("open K c1");
     ck_assert_int_eq(st.col_len[0], 2);
+    fired_in("GP-FOX-EXTEND", "motif");
+    counted("the_foxs_collection_may_still_grow");
+    pos(3, GP_NL, "hands=JX|SX|TX;cols=1VK1j0x0;fox=c1", "");
+    play("open J c1");
+    ck_assert_int_eq(st.col_len[0], 2);
+    ck_assert_int_eq(st.fox, 0);
+    fired_in("GP-FOX-EXTEND", "joker");
+    fired_in("GP-JOKER", "extend");
+    counted("the_foxs_collection_may_still_grow");
+    /* fox-target=any-chest: the fox on P1's bare chest c2, which P1 now opens */
+    pos(3, GP_R_FOX_BARE_CHEST, "hands=KX|SX|TX;cols=1VW1j0x0,1V.0j0x0;fox=c2", "");
+    play("open K c2");
+    ck_assert_int_eq(st.col_len[1], 1);
+    ck_assert_int_eq(st.fox, 1);
+    fired_in("GP-FOX-EXTEND", "bare-chest");
+    counted("the_foxs_collection_may_still_grow");
 }
 END_TEST
 
@@ -424,6 +496,15 @@ START_TEST(a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside
     ck_assert_int_eq(st.display[1], tu_gp_type('G'));
     ck_assert_int_eq(st.dh, 1);
     ck_assert_int_eq(st.acts, 1);
+    fired_in("GP-TAKE-DISPLAY", "dh");
+    fired_in("GP-DH-REVEAL", "refill");
+    counted("a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside");
+    pos(3, GP_NL, T3 ";display=KMH", "##G");          /* two in a row, then the G */
+    play("take 2");
+    ck_assert_int_eq(st.display[1], tu_gp_type('G'));
+    ck_assert_int_eq(st.dh, 2);
+    fired_in("GP-DH-REVEAL", "refill-many");
+    counted("a_display_card_is_replaced_at_once_and_a_dschingis_haan_is_laid_aside");
 }
 END_TEST
 
@@ -435,6 +516,9 @@ START_TEST(the_pile_top_costs_two_actions_and_never_twice)
     ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 1);
     ck_assert_int_eq(st.acts, 2);
     ck_assert(!legal("draw"));
+    fired_in("GP-TAKE-PILE", "card");
+    fired_in("GP-TURN-ACTIONS", "two");
+    counted("the_pile_top_costs_two_actions_and_never_twice");
     pos(3, GP_NL, T3 ";acts=1", "G");
     ck_assert(legal("draw"));
     play("draw");
@@ -457,6 +541,9 @@ START_TEST(the_pile_is_drawn_at_any_point_with_two_actions_left_or_only_first_un
     ck_assert(legal("draw"));
     play("take 1");
     ck_assert(!legal("draw"));                         /* the second action may not be the draw */
+    play("take 1");                                    /* the oracle's list for it leaves the draw out */
+    fired_in("GP-TAKE-PILE", "refused-later");
+    counted("the_pile_is_drawn_at_any_point_with_two_actions_left_or_only_first_under_draw_at_first");
     pos(3, GP_NL | GP_R_DRAW_FIRST, T3, "G");
     play("draw");                                      /* "Carl neemt een kaart van de voorraadstapel." */
     ck_assert_int_eq(st.acts, 2);
@@ -472,10 +559,15 @@ START_TEST(a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_readin
     play("draw");
     ck_assert_int_eq(st.dh, 1);
     ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 0);
+    fired_in("GP-TAKE-PILE", "dh-lost");
+    fired_in("GP-DH-REVEAL", "draw");
+    counted("a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_reading");
     pos(3, GP_R_DH_REDRAW, T3, "#G");
     play("draw");
     ck_assert_int_eq(st.dh, 1);
     ck_assert_int_eq(tu_gp_hand(&st, 0, 'G'), 1);
+    fired_in("GP-TAKE-PILE", "dh-redraw");
+    counted("a_dschingis_haan_drawn_from_the_pile_is_lost_or_redrawn_by_the_reading");
 }
 END_TEST
 
@@ -489,6 +581,9 @@ START_TEST(a_joker_extends_a_row_but_never_opens_one)
     play("open J c2");
     ck_assert_int_eq(st.col_len[1], 2);
     ck_assert_int_eq(st.col_jokers[1], 1);
+    fired_in("GP-JOKER", "refused");                   /* the oracle's list leaves out J on c1 */
+    fired_in("GP-JOKER", "extend");
+    counted("a_joker_extends_a_row_but_never_opens_one");
 }
 END_TEST
 
@@ -501,6 +596,8 @@ START_TEST(a_doubler_needs_an_open_piece_and_closes_the_row)
     ck_assert_int_eq(st.col_dbl[1], 1);
     ck_assert(!legal("open K c2"));
     ck_assert(!legal("open J c2"));
+    fired_in("GP-DOUBLER-PLAY", "own");
+    counted("a_doubler_needs_an_open_piece_and_closes_the_row");
 }
 END_TEST
 
@@ -513,6 +610,8 @@ START_TEST(a_doubler_goes_on_an_opponents_row_only_under_any)
     pos(3, GP_R_DOUBLER_ANY, f, "");
     play("open X c1");
     ck_assert_int_eq(st.col_dbl[0], 1);
+    fired_in("GP-DOUBLER-PLAY", "other");
+    counted("a_doubler_goes_on_an_opponents_row_only_under_any");
 }
 END_TEST
 
@@ -531,6 +630,8 @@ START_TEST(a_second_doubler_only_under_allowed)
     pos(3, GP_NL | GP_R_DOUBLER_ANY, f, "");
     play("open X c1");
     ck_assert_int_eq(st.col_dbl[0], 2);
+    fired_in("GP-DOUBLER-PLAY", "second");
+    counted("a_second_doubler_only_under_allowed");
     pos(3, GP_NL, f, "");
     ck_assert(!legal("open X c1"));                    /* doubler-on=own: not P1's row */
 }
@@ -549,6 +650,24 @@ START_TEST(the_fourth_dschingis_haan_scores_and_the_turn_goes_on)
     ck_assert_int_eq(st.acts, 1);
     play("take 1"); play("take 1");
     ck_assert_int_eq(G->to_move(&st), 1);
+    fired_in("GP-SCORING-TIMES", "first");
+    fired_in("GP-SCORING-INTERRUPT", "actions-left");
+    counted("the_fourth_dschingis_haan_scores_and_the_turn_goes_on");
+    /* in the turn's last action: the scoring, then the next player (the fox is beside the pile:
+     * no pass) */
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=3;acts=2", "#G");
+    play("take 1");
+    ck_assert_int_eq(st.scorings, 1);
+    ck_assert_int_eq(G->to_move(&st), 1);
+    fired_in("GP-SCORING-INTERRUPT", "turn-over");
+    counted("the_fourth_dschingis_haan_scores_and_the_turn_goes_on");
+    /* the seventh: the second scoring */
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=6;score=4,0,0/0,0,0/0,0,0", "#G");
+    play("take 1");
+    ck_assert_int_eq(st.scorings, 2);
+    ck_assert_int_eq(st.wscore[1][0], 4);
+    fired_in("GP-SCORING-TIMES", "second");
+    counted("the_fourth_dschingis_haan_scores_and_the_turn_goes_on");
 }
 END_TEST
 
@@ -566,6 +685,21 @@ START_TEST(the_tenth_dschingis_haan_ends_the_game_at_once)
     ck_assert_int_eq(sc[0], 10);
     ck_assert_int_eq(sc[1], -2);
     ck_assert_uint_eq(w, 1u);
+    inv_on_final(&ctx, &st);
+    fired_in("GP-SCORING-TIMES", "third");
+    fired_in("GP-END", "refill");
+    fired_in("GP-TAKE-DISPLAY", "ends");
+    fired_in("GP-TURN-ACTIONS", "game-ends");
+    fired_in("GP-WINNER", "sole");
+    counted("the_tenth_dschingis_haan_ends_the_game_at_once");
+    /* drawn from the pile */
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=9;score=4,0,0/4,0,0/0,0,0", "#G");
+    play("draw");
+    ck_assert_int_eq(G->to_move(&st), -1);
+    fired_in("GP-END", "draw");
+    fired_in("GP-TAKE-PILE", "ends");
+    fired_in("GP-DH-REVEAL", "draw");
+    counted("the_tenth_dschingis_haan_ends_the_game_at_once");
 }
 END_TEST
 
@@ -577,6 +711,10 @@ START_TEST(sole_row_four_longest_three_second_one)
     ck_assert_int_eq(st.wscore[0][0], 3 + 4);
     ck_assert_int_eq(st.wscore[0][1], 1);
     ck_assert_int_eq(st.wscore[0][2], 0);
+    fired_in("GP-SCORE-SOLE", "alone");
+    fired_in("GP-SCORE-LONGEST", "plain");
+    fired_in("GP-SCORE-SECOND", "plain");
+    counted("sole_row_four_longest_three_second_one");
 }
 END_TEST
 
@@ -590,6 +728,19 @@ START_TEST(a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing)
     ck_assert_int_eq(st.wscore[0][1], 2);
     ck_assert_int_eq(st.wscore[0][2], 0);
     ck_assert_int_eq(st.wscore[0][3], 0);
+    fired_in("GP-SCORE-TIE-LONGEST", "shorter-lapse");   /* "vervalt het punt" of P3's K */
+    fired_in("GP-SCORE-TIE-SECOND", "two");
+    counted("a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing");
+    /* K: every row ties (2 each); T: one longest, three share the second length (nothing) */
+    pos(4, GP_NL, "hands=X|X|X|X;cols=1VK2j0x0,2VK2j0x0,1VT3j0x0,2VT2j0x0,3VT2j0x0,4VT2j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 2 + 3);
+    ck_assert_int_eq(st.wscore[0][1], 2);
+    ck_assert_int_eq(st.wscore[0][2], 0);
+    ck_assert_int_eq(st.wscore[0][3], 0);
+    fired_in("GP-SCORE-TIE-LONGEST", "all-tied");
+    fired_in("GP-SCORE-TIE-SECOND", "more");
+    counted("a_tie_for_longest_pays_two_each_and_a_tie_for_second_nothing");
 }
 END_TEST
 
@@ -600,6 +751,26 @@ START_TEST(a_doubler_doubles_its_row_but_not_as_a_chest)
     pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=-|-|X;cols=1VK2j0x1,1XS1j0x0;dh=3", "#");
     play("take 1");
     ck_assert_int_eq(st.wscore[0][0], 8 + 4);
+    fired_in("GP-DOUBLER-SCORE", "doubled");
+    counted("a_doubler_doubles_its_row_but_not_as_a_chest");
+    /* second-doubler=allowed: two doublers on P1's c1, four times its 4 */
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=-|-|X;cols=1VK2j0x2;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 16);
+    fired_in("GP-DOUBLER-SCORE", "twice");
+    counted("a_doubler_doubles_its_row_but_not_as_a_chest");
+    /* P1's doubled K row is the third: twice nothing */
+    pos(3, GP_NL, "hands=-|X|X;cols=1VK1j0x1,2VK3j0x0,3VK2j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 0);
+    fired_in("GP-DOUBLER-SCORE", "zero");
+    counted("a_doubler_doubles_its_row_but_not_as_a_chest");
+    /* only a doubler chest: it doubles nothing */
+    pos(3, GP_NL, "hands=-|X|X;cols=1XK1j0x0;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 4);
+    fired_in("GP-DOUBLER-SCORE", "chest");
+    counted("a_doubler_doubles_its_row_but_not_as_a_chest");
 }
 END_TEST
 
@@ -610,6 +781,23 @@ START_TEST(the_foxs_collection_is_ignored_at_a_scoring)
     play("take 1");
     ck_assert_int_eq(st.wscore[0][0], 0);
     ck_assert_int_eq(st.wscore[0][1], 4);
+    fired_in("GP-FOX-WORTHLESS", "ignored");
+    fired_in("GP-SCORE-SOLE", "fox-ignored");
+    counted("the_foxs_collection_is_ignored_at_a_scoring");
+    /* three rows of W, the longest under the fox: P2 longest (3), P3 second (1) */
+    pos(3, GP_NL, "hands=X|X|X;cols=1VW5j0x0,2VW3j0x0,3VW1j0x0;fox=c1;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][1], 3);
+    ck_assert_int_eq(st.wscore[0][2], 1);
+    fired_in("GP-SCORE-LONGEST", "fox-ignored");
+    fired_in("GP-SCORE-SECOND", "fox-ignored");
+    counted("the_foxs_collection_is_ignored_at_a_scoring");
+    /* the fox's row is the only W: nobody scores W */
+    pos(3, GP_NL, "hands=X|X|X;cols=1VW5j0x0,2VK1j0x0;fox=c1;dh=3", "#");
+    play("take 1");
+    ck_assert_int_eq(st.wscore[0][0], 0);
+    fired_in("GP-FOX-WORTHLESS", "alone");
+    counted("the_foxs_collection_is_ignored_at_a_scoring");
 }
 END_TEST
 
@@ -621,6 +809,8 @@ START_TEST(the_foxs_row_still_ranks_only_under_fox_row_ranked)
     play("take 1");
     ck_assert_int_eq(st.wscore[0][0], 0);
     ck_assert_int_eq(st.wscore[0][1], 1);
+    fired_in("GP-FOX-WORTHLESS", "ranked");
+    counted("the_foxs_row_still_ranks_only_under_fox_row_ranked");
 }
 END_TEST
 
@@ -634,6 +824,17 @@ START_TEST(bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only)
     play("take 1");
     ck_assert_int_eq(st.penalty[0], 4 + 3);
     ck_assert_int_eq(st.penalty[1], 1);
+    fired_in("GP-PENALTY-CHEST", "several");
+    fired_in("GP-PENALTY-HAND", "doubler");            /* the doubler kept costs a point like any card */
+    counted("bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only");
+    /* one bare chest; the doublers lie as chests, so the hands hold motif cards only */
+    pos(3, GP_NL, "hands=V|S|T;cols=1XK1j0x0,2XS1j0x0,3XT1j0x0,1W.0j0x0;dh=9", "#");
+    play("take 1");
+    ck_assert_int_eq(st.penalty[0], 2 + 2);
+    ck_assert_int_eq(st.penalty[1], 1);
+    fired_in("GP-PENALTY-CHEST", "one");
+    fired_in("GP-PENALTY-HAND", "cards");
+    counted("bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only");
 }
 END_TEST
 
@@ -646,10 +847,16 @@ START_TEST(the_most_points_win_and_a_tie_is_shared_or_nobodys)
     play("take 1");
     ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
     ck_assert_uint_eq(w, 3u);
+    inv_on_final(&ctx, &st);
+    fired_in("GP-WINNER", "shared");
+    counted("the_most_points_win_and_a_tie_is_shared_or_nobodys");
     pos(3, GP_R_TIE_NONE, "hands=X|XV|X;dh=9;score=5,5,1/0,0,0/0,0,0", "#");
     play("take 1");
     ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
     ck_assert_uint_eq(w, 0u);
+    inv_on_final(&ctx, &st);
+    fired_in("GP-WINNER", "none");
+    counted("the_most_points_win_and_a_tie_is_shared_or_nobodys");
 }
 END_TEST
 
@@ -910,6 +1117,32 @@ START_TEST(positions_the_readings_allow_are_accepted)
 }
 END_TEST
 
+/* GP-FOX-ONCE GP-FOX-PASS GP-PENALTY-HAND GP-FOX-PLACE GP-SCORING-TIMES: a position given whole is
+ * judged by what every reachable position keeps, each clause in its `position` case: a fox marked
+ * moved this turn on the mover's collection, the pass phase with a place for the fox, the penalties
+ * of a finished game. */
+START_TEST(positions_given_whole_are_judged_under_their_clauses)
+{
+    pos(3, GP_NL, "hands=VVX|SX|TTX;cols=1VW1j0x0,1SK1j0x0;fox=c1;foxmoved=1;acts=1", "");
+    fired_in("GP-FOX-ONCE", "position");
+    fired_in("GP-FOX-PLACE", "position");
+    fired_in("GP-SCORING-TIMES", "position");
+    counted("positions_given_whole_are_judged_under_their_clauses");
+    pos(3, GP_NL, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "");
+    fired_in("GP-FOX-PASS", "position");
+    play("end");
+    ck_assert_int_eq(G->to_move(&st), 1);
+    ck_assert_int_eq(st.fox, 0);
+    fired_in("GP-FOX-PASS", "keep");
+    counted("positions_given_whole_are_judged_under_their_clauses");
+    pos(3, GP_NL, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3", "");
+    fired_in("GP-PENALTY-HAND", "position");
+    inv_on_final(&ctx, &st);                           /* P2 and P3 tie at -3 */
+    fired_in("GP-WINNER", "shared");
+    counted("positions_given_whole_are_judged_under_their_clauses");
+}
+END_TEST
+
 static Suite *gp_rules_suite(void)
 {
     Suite *s = suite_create("gp-rules");
@@ -919,6 +1152,7 @@ static Suite *gp_rules_suite(void)
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
                         (int)(sizeof bad_positions / sizeof bad_positions[0]));
     tcase_add_test(tc, positions_the_readings_allow_are_accepted);
+    tcase_add_test(tc, positions_given_whole_are_judged_under_their_clauses);
     suite_add_tcase(s, tc);
     tc = tcase_create("illegal moves");
     tcase_add_loop_test(tc, an_illegal_move_is_refused_with_the_rule_it_breaks, 0, (int)(sizeof why_cases / sizeof why_cases[0]));

@@ -825,7 +825,9 @@ START_TEST(milk_tie_oracle_fires_when_a_tie_for_first_is_broken)
 }
 END_TEST
 
-/* HDZ-FINAL-WINNER */
+/* HDZ-FINAL-WINNER: both of its cases, a tie (every top seat wins: one dropped) and one winner (the
+ * mask names another seat), are reported under HDZ-FINAL-WINNER, the clause that decides the winner
+ * in each (the texts name no tie-break); the totals themselves are right, so no score clause speaks. */
 START_TEST(winner_oracle_fires_when_one_of_two_equal_top_scores_is_dropped)
 {
     hdz_state st;
@@ -835,7 +837,17 @@ START_TEST(winner_oracle_fires_when_one_of_two_equal_top_scores_is_dropped)
     int s[GAME_MAX_PLAYERS]; unsigned w;
     final_accepts(&st, "HDZ-FINAL-WINNER", s, &w);
     ck_assert_uint_eq(w, (1u << 0) | (1u << 2));
+    ck_assert_uint_gt(ctx.count[tu_clause(&ctx, "HDZ-FINAL-WINNER")].cases[1], 0);   /* case tie */
     final_rejects(&st, "HDZ-FINAL-WINNER", s, 1u << 0);
+    ck_assert_str_eq(tu_first_id(&ctx), "HDZ-FINAL-WINNER");
+    /* one winner: P3's B4 goes, P1 alone has the most points; a mask naming P2 is wrong */
+    to_box(&st, "f5");
+    st.supply[2]++;
+    final_accepts(&st, "HDZ-FINAL-WINNER", s, &w);
+    ck_assert_uint_eq(w, 1u << 0);
+    ck_assert_uint_gt(ctx.count[tu_clause(&ctx, "HDZ-FINAL-WINNER")].cases[0], 0);   /* case one */
+    final_rejects(&st, "HDZ-FINAL-WINNER", s, 1u << 1);
+    ck_assert_str_eq(tu_first_id(&ctx), "HDZ-FINAL-WINNER");
 }
 END_TEST
 
@@ -1279,7 +1291,8 @@ END_TEST
 
 
 /* In the position after the move, legal_moves forgets P1's swap with J3 at f5 (variant 0) or its
- * last take (variant 1), or offers a take of c5, which carries P1's small goat (variant 2). */
+ * last take (variant 1), offers a take of c5, which carries P1's small goat (variant 2), lists its
+ * first take twice (variant 3), or offers `pass` in phase TAKE (variant 4). */
 static int legal_wrong_set(const void *vst, game_move *out, int max)
 {
     const hdz_state *st = vst;
@@ -1296,13 +1309,27 @@ static int legal_wrong_set(const void *vst, game_move *out, int max)
         out[k].a = (uint8_t)tu_cell("c5");
         return k + 1;
     }
+    if (variant == 3 && st->phase == HDZ_PH_TAKE && k > 0 && k < max) {
+        out[k] = out[0];
+        return k + 1;
+    }
+    if (variant == 4 && st->phase == HDZ_PH_TAKE && k < max) {
+        memset(&out[k], 0, sizeof out[k]);
+        out[k].kind = HDZ_MV_PASS;
+        return k + 1;
+    }
     return k;
 }
 
-/* HDZ-LEGAL-SET */
+/* HDZ-LEGAL-SET HDZ-DOG-SWAP-NEUTRAL HDZ-TURN-TAKE HDZ-TAKE-NOMARKED: a missing move is reported under
+ * the clause that allows it (the swap with a neutral card, a take beside the goat), an extra one
+ * under the clause that forbids it (a marked card: HDZ-TAKE-NOMARKED; a `pass` in phase TAKE, which
+ * offers no other move: HDZ-TURN-TAKE), and only a move listed twice under HDZ-LEGAL-SET itself. */
 START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card)
 {
-    static const char *const named[] = {"HDZ-DOG-SWAP-NEUTRAL", "HDZ-TURN-TAKE", "HDZ-TAKE-NOMARKED"};
+    static const char *const named[] = {"HDZ-DOG-SWAP-NEUTRAL", "HDZ-TURN-TAKE", "HDZ-TAKE-NOMARKED", "HDZ-LEGAL-SET",
+                                        "HDZ-TURN-TAKE"};
+    static const char *const says[] = {"dog c5-f5", "take", "take c5", "listed twice", "pass"};
     hdz_state st;
     dog_position(&st);
     trans played = step(&st, "play Dog");        /* post: TAKE beside the unmoved goat */
@@ -1314,8 +1341,11 @@ START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_
     broken.legal_moves = legal_wrong_set;
     variant = _i;
     inv_init(&ctx, &broken, 0);                  /* the game's oracles alone: the set is the first to speak */
-    rejects(_i == 0 ? &took : &played, "HDZ-LEGAL-SET");
-    ck_assert_msg(strstr(ctx.first_msg, named[_i]) != NULL, "the message names no %s: %s", named[_i], ctx.first_msg);
+    rejects(_i == 0 ? &took : &played, named[_i]);
+    ck_assert_str_eq(tu_first_id(&ctx), named[_i]);
+    ck_assert_msg(strncmp(ctx.first_msg, "legal moves: ", 13) == 0, "%s", ctx.first_msg);
+    ck_assert_msg(strstr(ctx.first_msg, says[_i]) != NULL, "the message names no %s: %s", says[_i], ctx.first_msg);
+    if (_i != 3) ck_assert_uint_eq(ctx.count[tu_clause(&ctx, "HDZ-LEGAL-SET")].violated, 0);
 }
 END_TEST
 
@@ -1334,8 +1364,8 @@ static int legal_offers_keep(const void *vst, game_move *out, int max)
 
 /* HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW HDZ-LEGAL-SET: under dog-redraw=optional P1 may keep a
  * starting hand with a dog; the same step under compulsory (the dog must go back while the pile
- * has a card) is reported by the redraw clause, and a legal_moves that still offers `keep` by the
- * legal set, naming HDZ-SETUP-DOG-REDRAW. */
+ * has a card) is reported by the redraw clause, and a legal_moves that still offers `keep` (an
+ * extra move) by the legal-set oracle under HDZ-SETUP-DOG-REDRAW, the clause that forbids it. */
 START_TEST(dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory)
 {
     hdz_state st;
@@ -1366,9 +1396,9 @@ START_TEST(dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory)
     inv_init(&ctx, &broken, 0);
     inv_reset_counts(&ctx);
     inv_on_position(&ctx, &forced);
-    caught(tu_clause(&ctx, "HDZ-LEGAL-SET"));
-    ck_assert_msg(strstr(ctx.first_msg, "HDZ-SETUP-DOG-REDRAW"), "the message names no HDZ-SETUP-DOG-REDRAW: %s",
-                  ctx.first_msg);
+    caught(tu_clause(&ctx, "HDZ-SETUP-DOG-REDRAW"));
+    ck_assert_str_eq(tu_first_id(&ctx), "HDZ-SETUP-DOG-REDRAW");
+    ck_assert_msg(strncmp(ctx.first_msg, "legal moves: ", 13) == 0 && strstr(ctx.first_msg, "keep"), "%s", ctx.first_msg);
 }
 END_TEST
 
@@ -1459,7 +1489,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_hides_a_revealed_card);
     tcase_add_test(tc, hidden_info_accepts_views_of_short_hands);
     tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_shows_p2_another_card_or_loses_one);
-    tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 3);
+    tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 5);
     tcase_add_test(tc, dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);

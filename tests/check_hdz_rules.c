@@ -43,6 +43,34 @@ static void empty_pile(hdz_state *st)
     while (st->pile_len) { st->box[st->pile[st->pile_len - 1]]++; st->pile[--st->pile_len] = 0; }
 }
 
+/* How often case `name` of clause `id` fired in ctx (the case classification under test). */
+static uint64_t case_count(const char *id, const char *name)
+{
+    int k = tu_clause(&ctx, id);
+    char nm[INV_CASE_NAME_MAX];
+    for (int i = 0; i < inv_n_cases(ctx.clause[k]); i++) {
+        ck_assert_int_eq(inv_case_name(ctx.clause[k], i, nm, sizeof nm), 0);
+        if (strcmp(nm, name) == 0) return inv_case_count(ctx.clause[k], &ctx.count[k], i);
+    }
+    ck_abort_msg("%s has no case '%s'", id, name);
+    return 0;
+}
+
+/* Clause `id` counted case `name` (and the run so far is clean). */
+static void counted(const char *id, const char *name)
+{
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+    ck_assert_msg(case_count(id, name) > 0, "%s did not count its case '%s'", id, name);
+}
+
+/* The oracles judge the fresh deal st (setup clauses) in a new context. */
+static void judge_deal(const hdz_state *st)
+{
+    inv_init(&ctx, G, INV_GEN_ALL);
+    inv_on_setup(&ctx, st);
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+}
+
 static int legal_has(const hdz_state *st, const char *move)
 {
     game_move ms[GAME_MAX_MOVES], m;
@@ -81,7 +109,7 @@ START_TEST(all_121_cards_are_accounted_for_through_a_whole_game)
 }
 END_TEST
 
-/* HDZ-SETUP-REMOVAL HDZ-AMB-REMOVAL */
+/* HDZ-SETUP-REMOVAL HDZ-SETUP-PLAYERS HDZ-AMB-REMOVAL: each row of the table, and removal=none, counted in its case */
 START_TEST(cards_removed_per_player_count_follow_the_dutch_table)
 {
     static const int types[] = {8, 5, 2, 0}, dogs[] = {8, 5, 2, 0}, m1[] = {4, 5, 2, 0}, m2[] = {4, 0, 0, 0};
@@ -98,12 +126,21 @@ START_TEST(cards_removed_per_player_count_follow_the_dutch_table)
     ck_assert_int_eq(st.box[HDZ_DOG], dogs[_i]);
     ck_assert_int_eq(st.box[HDZ_MILK1], m1[_i]);
     ck_assert_int_eq(st.box[HDZ_MILK2], m2[_i]);
+    static const char *const row[] = {"two", "three", "four", "five"};
+    judge_deal(&st);
+    counted("HDZ-SETUP-REMOVAL", row[_i]);             /* the table's row for the player count */
+    counted("HDZ-SETUP-PLAYERS", row[_i]);
+    tu_add_counts(&ctx, "cards_removed_per_player_count_follow_the_dutch_table");
     tu_hdz_deal(&st, 2 + _i, NL | HDZ_R_REMOVAL_NONE, 3);   /* removal=none: the box stays empty */
     for (int c = 0; c < HDZ_CODES; c++) ck_assert_int_eq(st.box[c], 0);
+    judge_deal(&st);
+    counted("HDZ-SETUP-REMOVAL", "removal-none");
+    ck_assert_uint_eq(case_count("HDZ-SETUP-REMOVAL", row[_i]), 0);
+    tu_add_counts(&ctx, "cards_removed_per_player_count_follow_the_dutch_table");
 }
 END_TEST
 
-/* HDZ-SETUP-MEADOW HDZ-AMB-STABLE-SITE */
+/* HDZ-SETUP-MEADOW HDZ-SETUP-STABLES HDZ-AMB-STABLE-SITE */
 START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
 {
     hdz_state st;
@@ -121,6 +158,10 @@ START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
     }
     ck_assert_int_eq(stables, _i < 4 ? players : 0);
     ck_assert_int_eq(cards, n * n - stables);
+    judge_deal(&st);
+    counted("HDZ-SETUP-MEADOW", n == 6 ? "six" : "seven");
+    counted("HDZ-SETUP-STABLES", _i < 4 ? "cell" : "outside");   /* site=outside: no stable place */
+    tu_add_counts(&ctx, "the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out");
 }
 END_TEST
 
@@ -485,12 +526,16 @@ START_TEST(the_gap_is_refilled_from_the_pile_at_once_or_stays_empty)
     play(&st, "take d4");
     ck_assert_int_eq(st.cell[tu_cell("d4")], tu_card("K4"));
     ck_assert_int_eq(st.pile_len, len - 1);
+    counted("HDZ-TAKE-REFILL", "from-pile");
+    ck_assert_uint_eq(case_count("HDZ-TAKE-REFILL", "pile-empty"), 0);
     start(&st, 3, NL);
     empty_pile(&st);
     tu_put_hand(&st, "Dog", 0, 0);
     play(&st, "play Dog");
     play(&st, "take d4");
     ck_assert_int_eq(st.cell[tu_cell("d4")], HDZ_NONE);
+    counted("HDZ-TAKE-REFILL", "pile-empty");
+    ck_assert_uint_eq(case_count("HDZ-TAKE-REFILL", "from-pile"), 0);
 }
 END_TEST
 
@@ -518,6 +563,7 @@ START_TEST(eight_points_in_a_type_marks_all_its_meadow_cards)
     ck_assert_int_eq(tu_mark(&st, "c5"), 0);
     ck_assert_int_eq(st.owner[5], 0);
     ck_assert_int_eq(st.supply[0], 8);
+    counted("HDZ-SCORE-MAJORITY8", "marks-all");
 }
 END_TEST
 
@@ -531,6 +577,7 @@ START_TEST(after_a_majority_the_opponents_cards_of_the_type_are_worthless)
     ck_assert_int_eq(st.display[1][tu_card("F4")], 0);
     ck_assert_int_eq(st.box[tu_card("F4")], 1);
     ck_assert_int_eq(st.display[0][tu_card("F5")], 1);   /* the winner's own cards stay */
+    counted("HDZ-SCORE-WORTHLESS", "to-box");
 }
 END_TEST
 
@@ -550,6 +597,7 @@ START_TEST(a_card_of_a_decided_type_is_marked_as_it_appears)
     play(&st, "take b6");
     ck_assert_int_eq(st.cell[tu_cell("b6")], tu_card("F4"));
     ck_assert_int_eq(tu_mark(&st, "b6"), 0);
+    counted("HDZ-SCORE-FUTURE", "from-supply");
 }
 END_TEST
 
@@ -575,6 +623,9 @@ START_TEST(the_fourth_card_gives_the_fifth_to_the_largest_sum)
     play(&st, "take f1");
     ck_assert_int_eq(st.owner[6], 1);
     ck_assert_int_eq(tu_mark(&st, "b3"), 1);
+    counted("HDZ-SCORE-FOURTH", "by-sum");
+    counted("HDZ-SCORE-FOURTH-SUM", "other-wins");        /* P1 triggered, P2 has the larger sum */
+    counted("HDZ-SCORE-FIFTH-MEADOW", "marked");
 }
 END_TEST
 
@@ -594,6 +645,8 @@ START_TEST(a_tie_on_the_sum_goes_to_more_cards)
     play(&st, "take e1");
     ck_assert_int_eq(st.owner[6], 0);
     ck_assert_int_eq(tu_mark(&st, "b3"), 0);
+    counted("HDZ-SCORE-FOURTH", "by-count");
+    counted("HDZ-SCORE-FOURTH-COUNT", "trigger-wins");
 }
 END_TEST
 
@@ -607,6 +660,8 @@ START_TEST(a_tie_on_sum_and_count_goes_to_the_trigger)
     play(&st, "take e1");
     ck_assert_int_eq(st.owner[6], 0);
     ck_assert_int_eq(tu_mark(&st, "b3"), 0);
+    counted("HDZ-SCORE-FOURTH", "by-trigger");
+    ck_assert_uint_eq(case_count("HDZ-SCORE-FOURTH", "by-sum") + case_count("HDZ-SCORE-FOURTH", "by-count"), 0);
 }
 END_TEST
 
@@ -621,6 +676,7 @@ START_TEST(a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it)
     ck_assert_int_eq(st.owner[6], 1);
     ck_assert(st.hand[2][0] == tu_card("G5") || st.hand[2][1] == tu_card("G5"));
     for (int c = 0; c < HDZ_CELLS; c++) ck_assert(st.cell[c] != tu_card("G5"));
+    counted("HDZ-SCORE-FIFTH-HAND", "other-holds");       /* P3 holds it, P2 won */
     /* "moet zich dan melden en de geitenkaart tonen": revealed, so every seat's view shows it */
     ck_assert_int_eq(st.shown[2][0], tu_card("G5"));
     hdz_state view = st;
@@ -718,6 +774,8 @@ START_TEST(after_the_fourth_card_the_losers_cards_go_to_the_box)
     ck_assert_int_eq(st.display[0][tu_card("G1")] + st.display[0][tu_card("G2")], 0);   /* loser P1 */
     /* the winner P2 keeps G3, G4 (opponents) or loses them too (all) */
     ck_assert_int_eq(st.display[1][tu_card("G3")] + st.display[1][tu_card("G4")], _i ? 0 : 2);
+    counted("HDZ-SCORE-B-WORTHLESS", _i ? "all" : "opponents");
+    tu_add_counts(&ctx, "after_the_fourth_card_the_losers_cards_go_to_the_box");
 }
 END_TEST
 
@@ -738,7 +796,7 @@ static void dog_setup(hdz_state *st, uint32_t r)
     ck_assert_int_eq(st->phase, HDZ_PH_DOG);
 }
 
-/* HDZ-DOG-SWAP-NEUTRAL HDZ-AMB-DOG-LINE */
+/* HDZ-DOG-SWAP-NEUTRAL HDZ-AMB-DOG-LINE HDZ-DOG-NO-MAJORITY HDZ-TURN-PHASES */
 START_TEST(a_dog_swaps_an_own_card_with_a_neutral_card_in_one_line)
 {
     hdz_state st;
@@ -752,10 +810,14 @@ START_TEST(a_dog_swaps_an_own_card_with_a_neutral_card_in_one_line)
     ck_assert_int_eq(st.cell[tu_cell("c5")], tu_card("J3"));
     ck_assert_int_eq(tu_mark(&st, "c5"), HDZ_NONE);
     ck_assert_int_eq(st.turn, 1);
+    counted("HDZ-DOG-SWAP-NEUTRAL", "row");
+    counted("HDZ-DOG-NO-MAJORITY", "moved");
+    counted("HDZ-TURN-PHASES", "ends-at-dog");
 }
 END_TEST
 
-/* HDZ-DOG-SWAP-AGREE HDZ-AMB-DOG-REFUSED */
+/* HDZ-DOG-SWAP-AGREE HDZ-AMB-DOG-REFUSED HDZ-DOG-NO-MAJORITY: asked, agreed, refused with a choice left
+ * (choose-again) and refused for good (lost), each counted in its case */
 START_TEST(a_swap_with_an_opponents_card_needs_the_opponents_agreement)
 {
     hdz_state st;
@@ -766,20 +828,27 @@ START_TEST(a_swap_with_an_opponents_card_needs_the_opponents_agreement)
     play(&st, "dog c5-e5");
     ck_assert_int_eq(st.phase, HDZ_PH_AGREE);
     ck_assert_int_eq(G->to_move(&st), 2);
+    counted("HDZ-DOG-SWAP-AGREE", "ask");
     hdz_state saved = st;
     play(&st, "agree");
     ck_assert_int_eq(st.cell[tu_cell("e5")], tu_card("H2"));
     ck_assert_int_eq(tu_mark(&st, "c5"), 2);
+    counted("HDZ-DOG-SWAP-AGREE", "agree");
     st = saved;
     play(&st, "refuse");                       /* refused=choose-again: P1 picks again */
     ck_assert_int_eq(st.phase, HDZ_PH_DOG);
     ck_assert(!legal_has(&st, "dog c5-e5"));
     ck_assert(legal_has(&st, "dog c5-f5"));
+    counted("HDZ-DOG-SWAP-AGREE", "refuse-again");
+    ck_assert_uint_eq(case_count("HDZ-DOG-SWAP-AGREE", "refuse-ends"), 0);
     st = saved;
     st.readings |= HDZ_R_REFUSED_LOST;         /* refused=lost: the dog's move is gone */
     play(&st, "refuse");
     ck_assert_int_eq(st.phase, HDZ_PH_PLAY);
     ck_assert_int_eq(st.cell[tu_cell("c5")], tu_card("H2"));
+    counted("HDZ-DOG-SWAP-AGREE", "refuse-ends");
+    counted("HDZ-DOG-NO-MAJORITY", "not-moved");
+    tu_add_counts(&ctx, "a_swap_with_an_opponents_card_needs_the_opponents_agreement");
 }
 END_TEST
 
@@ -795,6 +864,7 @@ START_TEST(a_dog_may_move_an_own_card_to_an_empty_place)
     play(&st, "dog c5-g5");
     ck_assert_int_eq(st.cell[tu_cell("g5")], tu_card("H2"));
     ck_assert_int_eq(st.cell[tu_cell("c5")], HDZ_NONE);
+    counted("HDZ-DOG-EMPTY", "same-line");
 }
 END_TEST
 
@@ -837,6 +907,7 @@ START_TEST(taking_the_last_card_of_a_line_ends_the_game)
     play(&st, "take d4");
     ck_assert_int_eq(st.ending, HDZ_END_LINE);
     ck_assert_int_eq(G->to_move(&st), -1);
+    counted("HDZ-END-LINE-EMPTY", "column");                /* column d is empty, row 4 is not */
 }
 END_TEST
 
@@ -865,6 +936,7 @@ START_TEST(no_takeable_card_beside_the_goat_ends_the_game)
     play(&st, "play Dog");
     ck_assert_int_eq(st.ending, HDZ_END_BLOCKED);
     ck_assert_int_eq(G->to_move(&st), -1);
+    counted("HDZ-END-BLOCKED", "all-marked");
 }
 END_TEST
 
@@ -884,7 +956,8 @@ START_TEST(end_timing_decides_whether_the_last_turn_is_scored)
 }
 END_TEST
 
-/* HDZ-AMB-END-DOG-EMPTIED */
+/* HDZ-AMB-END-DOG-EMPTIED HDZ-END-LINE-EMPTY HDZ-DOG-EMPTY: a dog move to an empty place elsewhere that
+ * empties column c ends the game only under ends (HDZ-END-LINE-EMPTY's case by-dog) */
 START_TEST(a_dog_move_that_empties_a_line_ends_the_game_only_under_ends)
 {
     hdz_state st;
@@ -896,6 +969,9 @@ START_TEST(a_dog_move_that_empties_a_line_ends_the_game_only_under_ends)
     to_box(&st, "g7");
     play(&st, "dog c5-g7");
     ck_assert_int_eq(G->to_move(&st) < 0, _i);
+    counted("HDZ-DOG-EMPTY", "elsewhere");                  /* g7 is not in c5's row or column */
+    ck_assert_uint_eq(case_count("HDZ-END-LINE-EMPTY", "by-dog"), (uint64_t)_i);
+    tu_add_counts(&ctx, "a_dog_move_that_empties_a_line_ends_the_game_only_under_ends");
 }
 END_TEST
 
@@ -947,7 +1023,8 @@ START_TEST(cards_at_the_stable_or_connected_to_it_score_double)
 }
 END_TEST
 
-/* HDZ-AMB-STABLE-SITE: outside, the stable touches only the border card at its edge */
+/* HDZ-AMB-STABLE-SITE HDZ-FINAL-STABLE-DOUBLE: outside, the stable touches only the border card at its
+ * edge (case stable-cell under double=adjacent; chain links the others to it) */
 START_TEST(an_outside_stable_doubles_from_the_card_it_touches)
 {
     hdz_state st;
@@ -959,6 +1036,13 @@ START_TEST(an_outside_stable_doubles_from_the_card_it_touches)
     int s[6]; unsigned w;
     result(&st, s, &w);
     ck_assert_int_eq(s[0], 2 * (1 + 2 + 3));  /* chain: all connected to d1 */
+    counted("HDZ-FINAL-STABLE-DOUBLE", "chain");
+    inv_reset_counts(&ctx);
+    st.readings |= HDZ_R_DOUBLE_ADJ;           /* adjacent: only the card the stable touches */
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 2 * 1 + 2 + 3);
+    counted("HDZ-FINAL-STABLE-DOUBLE", "stable-cell");
+    tu_add_counts(&ctx, "an_outside_stable_doubles_from_the_card_it_touches");
 }
 END_TEST
 
@@ -986,8 +1070,8 @@ START_TEST(most_milk_scores_its_sum_second_scores_half)
 }
 END_TEST
 
-/* HDZ-AMB-MILK-MOST: count and sum can rank differently; both profiles rank by the sum
- * ("ontvangt deze som" / "receives this sum") */
+/* HDZ-AMB-MILK-MOST HDZ-FINAL-MILK-FIRST HDZ-FINAL-MILK-SECOND: count and sum can rank differently; both
+ * profiles rank by the sum ("ontvangt deze som" / "receives this sum") */
 START_TEST(milk_ranked_by_count_or_by_sum)
 {
     hdz_state st;
@@ -999,9 +1083,14 @@ START_TEST(milk_ranked_by_count_or_by_sum)
     int s[6]; unsigned w;
     result(&st, s, &w);
     ck_assert_int_eq(s[0], 3); ck_assert_int_eq(s[1], 2);   /* count: P1 first */
+    counted("HDZ-FINAL-MILK-FIRST", "by-count");
+    counted("HDZ-FINAL-MILK-SECOND", "exact-half");          /* P2: half of 4 */
     st.readings |= HDZ_R_MILK_SUM;
     result(&st, s, &w);
     ck_assert_int_eq(s[1], 4); ck_assert_int_eq(s[0], 1);   /* sum: P2 first, P1 half of 3 down */
+    counted("HDZ-FINAL-MILK-FIRST", "by-sum");
+    counted("HDZ-FINAL-MILK-SECOND", "rounded-half");
+    tu_add_counts(&ctx, "milk_ranked_by_count_or_by_sum");
 }
 END_TEST
 
@@ -1018,7 +1107,7 @@ START_TEST(second_place_gets_half_of_its_own_or_of_the_leaders_milk)
 }
 END_TEST
 
-/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE */
+/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE HDZ-FINAL-MILK-SECOND */
 START_TEST(tied_milk_players_each_get_the_full_or_a_shared_payout)
 {
     hdz_state st;
@@ -1032,6 +1121,8 @@ START_TEST(tied_milk_players_each_get_the_full_or_a_shared_payout)
     ck_assert_int_eq(s[0], _i ? 3 : 4);
     ck_assert_int_eq(s[1], _i ? 3 : 4);
     ck_assert_int_eq(s[2], 0);
+    ck_assert_uint_eq(case_count("HDZ-FINAL-MILK-TIE", _i ? "first-share" : "first-full"), 2);   /* once per tied seat */
+    counted("HDZ-FINAL-MILK-SECOND", "later");               /* P3 is third */
 }
 END_TEST
 
@@ -1045,10 +1136,13 @@ START_TEST(the_most_points_win_and_equal_top_scores_all_win)
     int s[6]; unsigned w;
     result(&st, s, &w);
     ck_assert_int_eq(w, (1u << 0) | (1u << 2));
+    counted("HDZ-FINAL-WINNER", "tie");
+    ck_assert_uint_eq(case_count("HDZ-FINAL-WINNER", "one"), 0);
 }
 END_TEST
 
-/* HDZ-AMB-GOAT-SUPPLY */
+/* HDZ-AMB-GOAT-SUPPLY HDZ-SCORE-MAJORITY8: under ten the marking stops when the goats run out (case
+ * supply-out); unlimited marks all */
 START_TEST(a_player_without_small_goats_marks_nothing_more_under_ten)
 {
     hdz_state st;
@@ -1064,6 +1158,8 @@ START_TEST(a_player_without_small_goats_marks_nothing_more_under_ten)
     play(&st, "take g2");
     int marked = (tu_mark(&st, "b2") == 0) + (tu_mark(&st, "c5") == 0);
     ck_assert_int_eq(marked, _i ? 2 : 1);
+    counted("HDZ-SCORE-MAJORITY8", _i ? "marks-all" : "supply-out");
+    tu_add_counts(&ctx, "a_player_without_small_goats_marks_nothing_more_under_ten");
 }
 END_TEST
 
@@ -1122,7 +1218,7 @@ START_TEST(dogs_in_a_display_add_nothing_to_a_sum_of_eight)
 }
 END_TEST
 
-/* HDZ-SCORE-REMINDER HDZ-AMB-REMINDER */
+/* HDZ-SCORE-REMINDER HDZ-AMB-REMINDER HDZ-SCORE-FUTURE */
 START_TEST(reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pile)
 {
     hdz_state st;
@@ -1135,6 +1231,7 @@ START_TEST(reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pil
     ck_assert_int_eq(tu_mark(&st, "c5"), 0);
     ck_assert_int_eq(st.remind[5], reserve);   /* reserve: one goat set aside for F1 */
     ck_assert_int_eq(st.supply[0], reserve ? 8 : 9);
+    counted("HDZ-SCORE-REMINDER", reserve ? "after-majority" : "memo");
     /* F1 appears: P2 plays a dog and takes from row 6 */
     tu_put_pile_top(&st, "F1");
     tu_put_hand(&st, "Dog", 1, 0);
@@ -1144,6 +1241,9 @@ START_TEST(reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pil
     ck_assert_int_eq(tu_mark(&st, "b6"), 0);
     ck_assert_int_eq(st.remind[5], 0);
     ck_assert_int_eq(st.supply[0], 8);         /* memo: from the stable now; reserve: the waiting goat */
+    counted("HDZ-SCORE-FUTURE", reserve ? "from-reminder" : "from-supply");
+    ck_assert_uint_eq(case_count("HDZ-SCORE-REMINDER", "used"), (uint64_t)reserve);
+    tu_add_counts(&ctx, "reminder_goats_are_a_memo_or_wait_in_reserve_for_the_cards_in_the_pile");
 }
 END_TEST
 
@@ -1160,11 +1260,15 @@ START_TEST(a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth)
     int before = st.supply[1];
     play(&st, "play A3");
     game_move takes[GAME_MAX_MOVES];
+    char take[32];
     ck_assert_int_gt(G->legal_moves(&st, takes, GAME_MAX_MOVES), 0);   /* any take: scoring follows it */
-    ck_assert_int_eq(G->apply(&st, &takes[0]), GAME_OK);
+    ck_assert_int_gt(G->move_print(&st, &takes[0], take, sizeof take), 0);
+    play(&st, take);
     ck_assert_int_eq(st.owner[0], 1);
     ck_assert_int_eq(st.remind[0], reserve);
     ck_assert_int_eq(st.supply[1], before - reserve);
+    counted("HDZ-SCORE-REMINDER", reserve ? "after-fourth" : "memo");
+    tu_add_counts(&ctx, "a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth");
 }
 END_TEST
 

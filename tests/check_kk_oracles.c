@@ -293,6 +293,27 @@ START_TEST(place_oracle_fires_when_a_second_hand_card_is_laid_too)
 }
 END_TEST
 
+/* KK-TURN-PLACE: a pass the engine accepts while P1 could place ("a seat that can place must") is
+ * named under KK-TURN-PLACE, the clause that forbids it. */
+START_TEST(place_oracle_fires_when_a_pass_is_accepted_though_a_place_exists)
+{
+    kk_state st;
+    base(&st, NULL);
+    trans t;
+    t.pre = st;
+    ck_assert(!tu_kk_legal(&st, "pass"));
+    ck_assert_int_eq(G->move_parse(&st, "pass", &t.m), GAME_OK);
+    t.post = st;                               /* what a pass would do: nothing drawn, P2's turn */
+    t.post.turn = 1;
+    t.post.turns = 1;
+    t.post.passes = 1;
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);   /* the game's oracles alone (apply rejects the pass) */
+    rejects(&t, "KK-TURN-PLACE");
+    ck_assert_str_eq(tu_first_id(&ctx), "KK-TURN-PLACE");
+    ck_assert_msg(strstr(ctx.first_msg, "passed with hand") != NULL, "%s", ctx.first_msg);
+}
+END_TEST
+
 /* ---- Taking and crisis ----------------------------------------------------------------------- */
 
 /* Move the council card at `at` into seat p's territories, or back. */
@@ -582,6 +603,29 @@ START_TEST(winner_oracle_fires_when_one_of_two_equal_low_scores_is_dropped)
     final_accepts(&st, "KK-FINAL-WINNER", s, &w);
     ck_assert_uint_eq(w, (1u << 0) | (1u << 1));   /* penalty-tie=shared */
     final_rejects(&st, "KK-FINAL-WINNER", s, 1u << 0);
+}
+END_TEST
+
+/* KK-FINAL-WINNER KK-FINAL-TIE: a wrong winners mask is named under the clause that decides it.
+ * P1 and P2 tie for green and both secure it; P3 secures yellow; all score 0, and all three win
+ * (penalty-tie=shared). An engine that names P3 alone, as if the tied green secured for nobody
+ * (P1 and P2 then no candidates), breaks KK-FINAL-TIE; one that names P1 alone breaks
+ * KK-FINAL-WINNER. */
+START_TEST(winner_oracle_names_a_wrong_winner_under_the_tie_or_the_winner_clause)
+{
+    kk_state st;
+    final_setup(&st);
+    terr(&st, 0, "gC5");
+    terr(&st, 1, "gS5");
+    terr(&st, 2, "yC1");
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "KK-FINAL-WINNER", s, &w);
+    ck_assert_uint_eq(w, 7u);
+    ck_assert_uint_gt(ctx.count[tu_clause(&ctx, "KK-FINAL-WINNER")].cases[1], 0);   /* tie-shared */
+    final_rejects(&st, "KK-FINAL-TIE", s, 1u << 2);
+    ck_assert_str_eq(tu_first_id(&ctx), "KK-FINAL-TIE");
+    final_rejects(&st, "KK-FINAL-WINNER", s, 1u << 0);
+    ck_assert_str_eq(tu_first_id(&ctx), "KK-FINAL-WINNER");
 }
 END_TEST
 
@@ -896,41 +940,79 @@ START_TEST(hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs)
 }
 END_TEST
 
-/* In the position after the move, legal_moves forgets the draw from the right pile (variant 0)
- * or the first place move (variant 2), or offers a pass while a pile must be chosen (variant 1). */
+/* In the position after the move, legal_moves goes wrong in one way per variant (the table below
+ * says which, and the clause that must report it). */
 static int legal_wrong_set(const void *vst, game_move *out, int max)
 {
     const kk_state *st = vst;
-    int k = kk_engine.legal_moves(vst, out, max);
-    for (int i = 0; i < k; i++)
-        if ((variant == 0 && out[i].kind == KK_MV_DRAW && out[i].a == 1) || (variant == 2 && out[i].kind == KK_MV_PLACE)) {
-            memmove(&out[i], &out[i + 1], sizeof *out * (size_t)(k - i - 1));
-            return k - 1;
-        }
-    if (variant == 1 && st->phase == KK_PH_DRAW && k < max) {
-        memset(&out[k], 0, sizeof out[k]);
-        out[k].kind = KK_MV_PASS;
-        return k + 1;
+    int k = kk_engine.legal_moves(vst, out, max), drop = -1;
+    for (int i = 0; i < k && drop < 0; i++)
+        if ((variant == 0 && out[i].kind == KK_MV_DRAW && out[i].a == 1) || (variant == 2 && out[i].kind == KK_MV_PLACE) ||
+            (variant == 3 && out[i].kind == KK_MV_GIVE)) drop = i;
+    if (drop >= 0) {
+        memmove(&out[drop], &out[drop + 1], sizeof *out * (size_t)(k - drop - 1));
+        return k - 1;
     }
-    return k;
+    if (k >= max) return k;
+    game_move *x = &out[k];
+    memset(x, 0, sizeof *x);
+    switch (variant) {
+    case 1: if (st->phase != KK_PH_DRAW) return k; x->kind = KK_MV_PASS; return k + 1;
+    case 4: if (st->phase != KK_PH_PLACE) return k;                 /* P2 gives green to P1 in round 1 */
+            x->kind = KK_MV_GIVE; x->a = (uint8_t)KK_COLOUR(tu_kk_card("gC5")); x->b = 0; return k + 1;
+    case 5: if (st->phase != KK_PH_PLACE) return k;                 /* onto an occupied place */
+            x->kind = KK_MV_PLACE; x->a = st->hand[st->turn][0]; x->b = (uint8_t)tu_kk_cell("a1"); return k + 1;
+    case 6: if (st->phase != KK_PH_PLACE) return k; x->kind = KK_MV_DRAW; return k + 1;
+    case 7: if (st->phase != KK_PH_OVER) return k; x->kind = KK_MV_PASS; return k + 1;
+    case 8: if (k == 0) return k; *x = out[0]; return k + 1;        /* the first move listed twice */
+    default: return k;
+    }
 }
 
-/* KK-LEGAL-SET */
-START_TEST(legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass)
+/* P2 holds a green territory from the second round on: after P1's turn P2 may give it away. */
+static trans give_ready(kk_state *st)
 {
-    static const char *const named[] = {"KK-DRAW", "KK-TURN-PLACE", "KK-TURN-PLACE"};
-    kk_state st;
-    trans placed = plain_place(&st);            /* post: P1 chooses a pile */
-    trans drew = step(&st, "draw left");        /* post: P2 places */
-    accepts(&placed, "KK-LEGAL-SET");
-    accepts(&drew, "KK-LEGAL-SET");
+    base(st, NULL);
+    st->turns = 3;
+    tu_kk_put_terr(st, "gC5", 1);
+    step(st, "place yF2 b2");
+    trans t = step(st, "draw left");
+    ck_assert(tu_kk_legal(&t.post, "give g P1"));
+    return t;
+}
+
+/* KK-LEGAL-SET KK-TURN-GIVE KK-TURN-PLACE KK-DRAW KK-TURN-ORDER: a missing move is reported under
+ * the clause that allows it, an extra one under the clause that forbids it ("legal moves: ..."
+ * naming the move); KK-LEGAL-SET keeps only what no single clause explains (a move listed twice). */
+START_TEST(legal_set_oracle_names_a_missing_or_extra_move_under_its_clause)
+{
+    static const struct { int on; const char *id, *move; } want[] = {
+        {0, "KK-DRAW", "P1 draw right is missing"},            /* 0: forgets the right pile */
+        {0, "KK-DRAW", "P1 pass is offered in phase DRAW"},    /* 1: a pass while a pile must be chosen */
+        {1, "KK-TURN-PLACE", "place"},                          /* 2: forgets a place move */
+        {2, "KK-TURN-GIVE", "P2 give g"},                       /* 3: forgets a give */
+        {1, "KK-TURN-GIVE", "P2 give g P1 is offered"},         /* 4: a give in the first round */
+        {1, "KK-TURN-PLACE", "a1 is offered"},                  /* 5: a place move onto a card */
+        {1, "KK-TURN-PLACE", "P2 draw left is offered in phase PLACE"},   /* 6: a draw before placing */
+        {3, "KK-TURN-ORDER", "pass is offered in phase OVER"},  /* 7: a move after the end */
+        {1, "KK-LEGAL-SET", "listed twice"},                    /* 8: a move listed twice */
+    };
+    kk_state st, g, last;
+    trans on[4];
+    on[0] = plain_place(&st);                  /* post: P1 chooses a pile */
+    on[1] = step(&st, "draw left");            /* post: P2 places, round 1 */
+    on[2] = give_ready(&g);                    /* post: P2 may give green */
+    on[3] = last_round_place(&last, 1);        /* post: the game is over */
+    for (int i = 0; i < 4; i++) accepts(&on[i], "KK-LEGAL-SET");
     break_engine();
     broken.legal_moves = legal_wrong_set;
     variant = _i;
     ck_assert_int_eq(inv_init(&ctx, &broken, 0), 0);   /* the game's oracles alone */
-    judge(_i == 2 ? &drew : &placed);
-    caught(tu_clause(&ctx, "KK-LEGAL-SET"));
-    ck_assert_msg(strstr(ctx.first_msg, named[_i]) != NULL, "the message names no %s: %s", named[_i], ctx.first_msg);
+    judge(&on[want[_i].on]);
+    caught(tu_clause(&ctx, want[_i].id));
+    ck_assert_str_eq(tu_first_id(&ctx), want[_i].id);
+    ck_assert_msg(strncmp(ctx.first_msg, "legal moves: ", 13) == 0 && strstr(ctx.first_msg, want[_i].move),
+                  "variant %d: %s", _i, ctx.first_msg);
 }
 END_TEST
 
@@ -975,6 +1057,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, turn_order_oracle_fires_when_a_seat_is_skipped);
     tcase_add_test(tc, give_oracle_fires_when_a_card_of_the_colour_stays_behind);
     tcase_add_test(tc, place_oracle_fires_when_a_second_hand_card_is_laid_too);
+    tcase_add_test(tc, place_oracle_fires_when_a_pass_is_accepted_though_a_place_exists);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("taking");
@@ -1001,6 +1084,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, tie_oracle_fires_when_a_tie_secures_for_nobody);
     tcase_add_test(tc, penalty_oracle_fires_when_the_unsecured_votes_are_miscounted);
     tcase_add_test(tc, winner_oracle_fires_when_one_of_two_equal_low_scores_is_dropped);
+    tcase_add_test(tc, winner_oracle_names_a_wrong_winner_under_the_tie_or_the_winner_clause);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("conformance");
@@ -1013,7 +1097,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);
     tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_an_unsorted_hand);
-    tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_draw_or_a_place_or_offers_a_pass, 0, 3);
+    tcase_add_loop_test(tc, legal_set_oracle_names_a_missing_or_extra_move_under_its_clause, 0, 9);
     tcase_add_test(tc, every_clause_of_the_kk_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

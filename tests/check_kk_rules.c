@@ -79,6 +79,34 @@ static void terr_is(const kk_state *st, int p, const char *list)
     ck_assert_int_eq(terr_count(st, p), n);
 }
 
+/* The count of case `kase` of clause `id` in this test's oracle run. */
+static uint64_t case_count(const char *id, const char *kase)
+{
+    int k = tu_clause(&ctx, id);
+    char name[INV_CASE_NAME_MAX];
+    for (int i = 0; i < inv_n_cases(ctx.clause[k]); i++)
+        if (inv_case_name(ctx.clause[k], i, name, sizeof name) == 0 && strcmp(name, kase) == 0)
+            return inv_case_count(ctx.clause[k], &ctx.count[k], i);
+    ck_abort_msg("%s has no case %s", id, kase);
+    return 0;
+}
+
+/* The test's oracle run reached every case in `list` ("KK-DRAW/switch-pile KK-REFILL/piles-out"):
+ * each is asserted counted (the case classification is tested too), and under make check the
+ * run's counts go to the suite's counts file under `label`, for the case gate. */
+static void reached(const char *label, const char *list)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        char *slash = strchr(t, '/');
+        ck_assert_msg(slash != NULL, "bad case %s", t);
+        *slash = 0;
+        ck_assert_msg(case_count(t, slash + 1) > 0, "%s: case %s/%s was not counted", label, t, slash + 1);
+    }
+    tu_add_counts(&ctx, label);
+}
+
 /* ---- Material and setup ---------------------------------------------------------------------- */
 
 /* KK-CARDS-72 */
@@ -299,6 +327,9 @@ START_TEST(under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game)
             ck_assert_int_eq(st.hand[p][j], KK_NONE);
             ck_assert(st.terr[p][dealt.hand[p][j]]);
         }
+    reached("tests: under all16 a round of passes ends the game", "KK-SETUP-COUNCIL/all16 KK-SETUP-PILES/all16 "
+            "KK-TURN-PLACE/pass-stuck KK-DRAW/hand-full KK-END-LASTROUND/all-passed KK-END-HANDS/all-passed "
+            "KK-LEGAL-SET/pass KK-LEGAL-SET/over");
 }
 END_TEST
 
@@ -345,6 +376,7 @@ START_TEST(players_take_turns_clockwise_from_the_first_seat)
     }
     ck_assert_int_gt(finished, 10);
     ck_assert_int_eq(st.phase, KK_PH_OVER);
+    reached("tests: players take turns clockwise", "KK-TURN-ORDER/start KK-TURN-ORDER/next-seat KK-TURN-ORDER/wrap");
 }
 END_TEST
 
@@ -416,6 +448,7 @@ START_TEST(a_whole_territory_goes_to_a_seat_without_that_colour)
     ck_assert_int_eq(st.turn, 1);
     ck_assert_int_eq(st.gave, 0);
     ck_assert_int_eq(st.turns, 4);
+    reached("tests: a whole territory of two cards is given", "KK-TURN-GIVE/several-cards KK-LEGAL-SET/give");
 }
 END_TEST
 
@@ -638,6 +671,9 @@ START_TEST(a_line_convinces_from_ten_votes_of_the_unbroken_run_through_the_playe
         tu_kk_slot s = tu_kk_where(&st, card(t));
         ck_assert_msg(s.zone == TU_KK_COUNCIL, "%s left the council", t);
     }
+    static const char *const want[] = {"KK-TAKE-RUN/row KK-TAKE-MATCH/colour", "KK-TAKE-RUN/neither",
+                                       "KK-TAKE-RUN/neither", "KK-TAKE-RUN/column KK-TAKE-MATCH/breed"};
+    reached("tests: a line convinces from ten votes", want[_i]);
 }
 END_TEST
 
@@ -658,6 +694,7 @@ START_TEST(a_convinced_line_gives_every_card_of_the_played_colour_or_breed)
     ck_assert_int_eq(st.council[cell("a2")], KK_NONE);
     ck_assert_int_eq(st.council[cell("c1")], KK_NONE);
     ck_assert_int_eq(st.council[cell("c3")], KK_NONE);
+    reached("tests: a convinced line gives its matches across a free place", "KK-TAKE-RUN/both KK-TAKE-MATCH/beyond-gap");
 }
 END_TEST
 
@@ -703,6 +740,8 @@ START_TEST(filling_the_last_free_place_without_a_take_takes_what_does_not_match)
     }
     ck_assert_int_eq(st.ending, 0);
     ck_assert_int_eq(st.phase, KK_PH_DRAW);
+    static const char *const want[] = {"KK-CRISIS/captures", "KK-TAKE-RUN/neither", "KK-CRISIS/took-no-crisis"};
+    reached("tests: filling the last free place", want[_i]);
 }
 END_TEST
 
@@ -770,6 +809,9 @@ START_TEST(a_crisis_that_takes_nothing_ends_the_game_or_takes_the_played_card)
         ck_assert_int_eq(st.turn, 1);
         ck_assert_int_eq(tu_kk_free_places(&st), 1);              /* one free place: no refill */
     }
+    reached(_i ? "tests: an empty crisis takes the played card" : "tests: an empty crisis ends the game after its draw",
+            _i ? "KK-CRISIS/empty-takes-played"
+               : "KK-CRISIS/empty-game-ends KK-CRISIS/draw-ends-game KK-END-HANDS/empty-crisis");
 }
 END_TEST
 
@@ -844,6 +886,7 @@ START_TEST(a_short_hand_draws_from_the_chosen_pile_then_from_the_other)
     }
     ck_assert_int_eq(st.pile_len[0], 0);
     ck_assert_int_eq(st.pile_len[1], rlen - 2);
+    reached("tests: a short hand draws from the chosen pile, then the other", "KK-DRAW/switch-pile");
 }
 END_TEST
 
@@ -870,6 +913,7 @@ START_TEST(a_hand_the_piles_cannot_fill_takes_what_is_left)
         if (i != cell("b2")) ck_assert_int_eq(st.council[i], council[i]);
     ck_assert_int_eq(st.last_left, 3);
     ck_assert_int_eq(st.turn, 1);
+    reached("tests: a hand the piles cannot fill", "KK-DRAW/one-pile-left KK-END-LASTROUND/begins");
 }
 END_TEST
 
@@ -901,6 +945,8 @@ START_TEST(the_council_is_refilled_in_reading_order_from_the_drawn_pile_until_fo
     for (int i = 0; i < 4; i++) ck_assert_int_eq(st.council[cell(still_free[i])], KK_NONE);
     ck_assert_int_eq(st.pile_len[0], _i ? llen - 2 : llen);
     ck_assert_int_eq(tu_kk_free_places(&st), 4);
+    reached("tests: the council is refilled from the drawn pile", _i ? "KK-REFILL/other-pile"
+            : "KK-REFILL/drawn-pile KK-DRAW/chosen-pile KK-DRAW/choice");
 }
 END_TEST
 
@@ -923,6 +969,7 @@ START_TEST(when_both_piles_run_out_the_other_places_stay_free)
     ck_assert_int_eq(st.pile_len[0] + st.pile_len[1], 0);
     ck_assert_int_eq(st.last_left, 3);
     ck_assert_int_eq(st.turn, 1);
+    reached("tests: both piles run out during the refill", "KK-REFILL/piles-out KK-END-LASTROUND/begins");
 }
 END_TEST
 
@@ -952,6 +999,7 @@ START_TEST(after_the_piles_run_out_every_seat_places_once_more)
     if (cases[_i].left == 0) {
         ck_assert_int_eq(G->to_move(&st), -1);           /* nobody is left in the round */
         for (int p = 0; p < 3; p++) ck_assert_int_eq(tu_kk_hand_count(&st, p), 0);
+        reached("tests: finish-round with nobody left", "KK-END-LASTROUND/begins-and-ends KK-END-HANDS/last-round");
         return;
     }
     ck_assert_int_eq(st.last_left, cases[_i].left);
@@ -981,6 +1029,10 @@ START_TEST(after_the_piles_run_out_every_seat_places_once_more)
         }
         seat = (seat + 1) % 3;
     }
+    reached("tests: every seat places once more", cases[_i].left > 1
+            ? "KK-END-LASTROUND/begins KK-END-LASTROUND/counts-down KK-END-LASTROUND/ends KK-END-HANDS/last-round "
+              "KK-DRAW/piles-empty KK-INFO-BACKS/short-hand"
+            : "KK-END-LASTROUND/begins KK-END-LASTROUND/ends KK-END-HANDS/last-round");
 }
 END_TEST
 
@@ -1034,6 +1086,8 @@ START_TEST(the_largest_vote_sum_of_a_colour_secures_it)
     ck_assert_int_eq(s[1], 5);                            /* orange secured, yellow open */
     ck_assert_int_eq(s[2], 4);
     ck_assert_uint_eq(w, 1u);
+    reached("tests: the largest vote sum secures", "KK-FINAL-MAJORITY/plurality KK-FINAL-MAJORITY/unheld "
+            "KK-FINAL-OPEN/secures-other KK-FINAL-OPEN/secures-none KK-FINAL-WINNER/sole");
 }
 END_TEST
 
@@ -1053,6 +1107,7 @@ START_TEST(seats_below_the_largest_sum_of_a_colour_leave_it_open)
     ck_assert_int_eq(s[1], 4);
     ck_assert_int_eq(s[2], 2);
     ck_assert_uint_eq(w, 1u);
+    reached("tests: seats below the largest sum", "KK-FINAL-OPEN/secures-other KK-FINAL-MAJORITY/majority");
 }
 END_TEST
 
@@ -1071,6 +1126,27 @@ START_TEST(seats_tied_for_the_most_votes_of_a_colour_all_secure_it)
     ck_assert_int_eq(s[1], 0);
     ck_assert_int_eq(s[2], 4);
     ck_assert_uint_eq(w, 2u);
+    reached("tests: two seats tie for a colour", "KK-FINAL-TIE/two-seats");
+}
+END_TEST
+
+/* KK-FINAL-TIE KK-FINAL-WINNER KK-AMB-PENALTY-TIE: "von zwei oder mehreren Spielern": three seats
+ * tie for yellow and all three secure it; with 0 points each they share the win (shared), or
+ * nobody wins (none). */
+START_TEST(three_seats_tied_for_a_colour_all_secure_it)
+{
+    kk_state st;
+    int s[KK_MAXP];
+    unsigned w;
+    final_setup(&st, 3, _i ? DE | KK_R_TIE_NONE : DE);
+    terr_put(&st, 0, "yC5");
+    terr_put(&st, 1, "yS5");
+    terr_put(&st, 2, "yF5");
+    final(&st, s, &w);
+    for (int p = 0; p < 3; p++) ck_assert_int_eq(s[p], 0);
+    ck_assert_uint_eq(w, _i ? 0u : 7u);
+    reached("tests: three seats tie for a colour", _i ? "KK-FINAL-TIE/three-or-more KK-FINAL-WINNER/tie-none"
+                                                      : "KK-FINAL-TIE/three-or-more KK-FINAL-WINNER/tie-shared");
 }
 END_TEST
 
@@ -1092,6 +1168,7 @@ START_TEST(penalty_points_are_the_votes_of_the_colours_not_secured)
     ck_assert_int_eq(s[1], 4);                            /* green secured, orange 1 + blue 3 open */
     ck_assert_int_eq(s[2], 0);                            /* blue secured */
     ck_assert_uint_eq(w, 4u);
+    reached("tests: penalty points", "KK-FINAL-PENALTY/all-secured KK-FINAL-PENALTY/open-cards");
 }
 END_TEST
 
@@ -1114,6 +1191,9 @@ START_TEST(a_winner_must_have_secured_a_colour)
     ck_assert_int_eq(s[1], 2);
     ck_assert_int_eq(s[2], 3);
     ck_assert_uint_eq(w, want[_i]);
+    static const char *const kase[] = {"KK-FINAL-WINNER/fewest-of-securers", "KK-FINAL-WINNER/lowest-secured-none",
+                                       "KK-FINAL-WINNER/sole", "KK-FINAL-WINNER/sole"};
+    reached("tests: a winner must have secured a colour", kase[_i]);
 }
 END_TEST
 
@@ -1131,6 +1211,7 @@ START_TEST(candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_
     ck_assert_int_eq(s[0], 2);
     ck_assert_int_eq(s[1], 2);
     ck_assert_uint_eq(w, _i ? 0u : 3u);
+    reached("tests: candidates tied on the fewest points", _i ? "KK-FINAL-WINNER/tie-none" : "KK-FINAL-WINNER/tie-shared");
 }
 END_TEST
 
@@ -1150,6 +1231,7 @@ START_TEST(a_card_sharing_colour_and_breed_is_taken_only_under_the_inclusive_rea
     ck_assert(!st.terr[0][card("yS2")]);
     ck_assert_int_eq(st.terr[0][card("oC5")], !_i);            /* colour and breed: either only */
     if (_i) ck_assert_int_eq(st.council[cell("a2")], card("oC5"));
+    reached("tests: a card sharing colour and breed", _i ? "KK-TAKE-MATCH/colour" : "KK-TAKE-MATCH/mixed");
 }
 END_TEST
 
@@ -1173,6 +1255,7 @@ START_TEST(the_last_round_placement_is_mandatory_or_optional_by_reading)
         ck_assert_mem_eq(st.council, pre.council, sizeof st.council);
         ck_assert_int_eq(st.last_left, 2);
     }
+    if (_i) reached("tests: a pass in the last round", "KK-TURN-PLACE/pass-last-round KK-LEGAL-SET/pass");
 }
 END_TEST
 
@@ -1195,6 +1278,7 @@ START_TEST(a_territory_may_be_given_in_the_last_round_only_when_allowed)
         play(&st, "give g P2");
         ck_assert(st.terr[1][card("gC5")] && !st.terr[0][card("gC5")]);
     }
+    if (!_i) reached("tests: a give in the last round", "KK-TURN-GIVE/last-round");
 }
 END_TEST
 
@@ -1252,6 +1336,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, the_largest_vote_sum_of_a_colour_secures_it);
     tcase_add_test(tc, seats_below_the_largest_sum_of_a_colour_leave_it_open);
     tcase_add_test(tc, seats_tied_for_the_most_votes_of_a_colour_all_secure_it);
+    tcase_add_loop_test(tc, three_seats_tied_for_a_colour_all_secure_it, 0, 2);
     tcase_add_test(tc, penalty_points_are_the_votes_of_the_colours_not_secured);
     tcase_add_loop_test(tc, a_winner_must_have_secured_a_colour, 0, 4);
     tcase_add_loop_test(tc, candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_wins, 0, 2);
