@@ -33,10 +33,10 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 GAMES        := hdz kk gp bids
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c rules/bids.c rules/bids_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
-LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) cli/record.c
+LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c
-LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/cli/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c
+LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/ambiguity/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
 TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_positions
 FUZZ_SECONDS ?= 60
@@ -142,40 +142,15 @@ check-steps: $(CHECK_LOGS)
 check: test-bins
 	@rm -rf $(BUILD)/check; mkdir -p $(BUILD)/check $(BUILD)/coverage; rm -f $(BUILD)/coverage/check-*.counts
 	@$(MAKE) --no-print-directory -k check-steps || true
-	@failed=; for t in $(TESTS); do for l in $$t $$t@1; do [ -f $(BUILD)/check/$$l.log ] || [ $$l != $$t ] || failed="$$failed $$t(not run)"; \
-	  [ -f $(BUILD)/check/$$l.log ] || continue; echo "== $$l"; grep -av '^exit [0-9]*$$' $(BUILD)/check/$$l.log; \
-	  tail -1 $(BUILD)/check/$$l.log | grep -q '^exit 0$$' || failed="$$failed $$l"; done; done; \
-	echo "== clause and case coverage gate: every clause of every game, and every case of each, fired in the suites (rulefuzz coverage --fail-under 100 --cases-fail-under 100)"; \
-	for g in $(GAMES); do $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/coverage/check-$$g.counts --fail-under 100 \
-	    --cases-fail-under 100 || failed="$$failed clause-coverage-gate($$g)"; done; \
-	echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision, every clause's Cases bullet (rulefuzz textcov --fail-under 100)"; \
-	$(BUILD)/rulefuzz textcov $(TEXTCOV_GAMES) --quiet --fail-under 100 || failed="$$failed rule-text-coverage-gate"; \
-	for s in records seeds regressions fuzz-smoke mutate-smoke ossfuzz; do \
-	  case $$s in records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";; \
-	    seeds) echo "== seed corpora through the plain harnesses and under ASan+UBSan";; \
-	    regressions) echo "== regression inputs";; \
-	    fuzz-smoke) echo "== fuzz smoke: every harness for $(SMOKE_SECONDS)s under ASan+UBSan";; \
-	    mutate-smoke) echo "== mutation smoke: $(SMOKE_MUTANTS) mutants of $(SMOKE_CLAUSE) through rulefuzz mutate (the full run: make mutate)";; \
-	    ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds";; esac; \
-	  if [ -f $(BUILD)/check/$$s.log ]; then grep -av '^exit [0-9]*$$' $(BUILD)/check/$$s.log; \
-	    tail -1 $(BUILD)/check/$$s.log | grep -q '^exit 0$$' || failed="$$failed $$s"; else failed="$$failed $$s(not run)"; fi; done; \
-	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "make check: every step passed"
+	@BUILD=$(BUILD) TESTS="$(TESTS)" GAMES="$(GAMES)" TEXTCOV_GAMES="$(TEXTCOV_GAMES)" SMOKE_SECONDS=$(SMOKE_SECONDS) \
+	  SMOKE_MUTANTS=$(SMOKE_MUTANTS) SMOKE_CLAUSE=$(SMOKE_CLAUSE) bash tests/check-report.sh
 
 # One game's suites in parallel, with its clause and case coverage gate and its rule-text gate:
 # `make check-game GAME=kk` (the quick loop while working on one game; make check runs them all).
 GAME ?= hdz
 GAME_TESTS = $(filter check_$(GAME) check_$(GAME)_%,$(TESTS))
 check-game: $(GAME_TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz
-	@mkdir -p $(BUILD)/coverage $(BUILD)/check; rm -f $(BUILD)/coverage/check-$(GAME).counts; failed=; \
-	for t in $(GAME_TESTS); do ( CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$(GAME).counts \
-	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" $(BUILD)/tests/$$t > $(BUILD)/check/game-$$t.log 2>&1; echo "exit $$?" >> $(BUILD)/check/game-$$t.log ) & done; wait; \
-	for t in $(GAME_TESTS); do echo "== $$t"; grep -a -v '^exit [0-9]*$$' $(BUILD)/check/game-$$t.log | grep -a -E '^[0-9]+%|Checks|FAIL|Error|error' ; \
-	  tail -1 $(BUILD)/check/game-$$t.log | grep -q '^exit 0$$' || failed="$$failed $$t"; done; \
-	$(BUILD)/rulefuzz coverage $(GAME) --counts $(BUILD)/coverage/check-$(GAME).counts --quiet --fail-under 100 \
-	  --cases-fail-under 100 || failed="$$failed clause-coverage-gate"; \
-	$(BUILD)/rulefuzz textcov $(GAME) --quiet --fail-under 100 | grep -a -E 'error|gate' || true; \
-	$(BUILD)/rulefuzz textcov $(GAME) --quiet --fail-under 100 >/dev/null || failed="$$failed rule-text-gate"; \
-	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; echo "check-game $(GAME): every suite and gate passed"
+	@BUILD=$(BUILD) GAME=$(GAME) GAME_TESTS="$(GAME_TESTS)" bash tests/check-game.sh
 
 # ---- fuzzing -----------------------------------------------------------------------
 # Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
@@ -196,7 +171,7 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 # Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
 # search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
 # $(BUILD)/fobj/<flavour>.a; every harness of that flavour links against it.
-DIFF_SRC := cli/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+DIFF_SRC := ambiguity/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
@@ -266,23 +241,8 @@ fuzz: campaign-bins
 campaign: campaign-bins
 	@status=0; FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(CAMPAIGN_SECONDS) BUILD=$(BUILD) \
 	  HARNESSES="$(HARNESSES)" bash fuzz/campaign.sh || status=$$?; \
-	mkdir -p $(BUILD)/reports; rm -f $(BUILD)/reports/campaign-*.counts; \
-	for g in $(GAMES); do echo; echo "== clause coverage of the $$g campaign corpus (seeds and everything the campaign kept)"; \
-	  q=$$(ls -d $(BUILD)/fuzz/$$g/corpus $(BUILD)/fuzz/$$g/afl/*/queue 2>/dev/null); \
-	  $(BUILD)/rulefuzz inputs $$g corpus/$$g $$q --quiet --counts $(BUILD)/reports/campaign-$$g.counts || status=1; \
-	  $(BUILD)/rulefuzz coverage $$g --counts $(BUILD)/reports/campaign-$$g.counts \
-	    --html $(BUILD)/reports/clauses --json $(BUILD)/reports/clauses-$$g.json || status=1; done; \
-	echo; echo "== rule-text coverage of every game's texts (rulefuzz textcov)"; \
-	  $(BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(BUILD)/reports/textcov --json $(BUILD)/reports/textcov.json \
-	  | grep -aE '^rule-text|\.txt|gate|error' || true; \
-	for g in $(GAMES); do echo; echo "== ambiguity report for $$g ($(REPORT_IMPACT_GAMES) paired games per comparison and policy ($(REPORT_POLICIES)), $(REPORT_GAMES) lockstep games)"; \
-	  $(BUILD)/rulefuzz report ambiguities $$g --games $(REPORT_GAMES) --impact-games $(REPORT_IMPACT_GAMES) \
-	    --policy $(REPORT_POLICIES) --jobs $(REPORT_JOBS) --out $(BUILD)/reports 2>/dev/null || status=1; done; \
-	echo; echo "== reports"; for g in $(GAMES); do \
-	  echo "  clause coverage:  $(BUILD)/reports/clauses/$$g.html"; \
-	  echo "  rule-text:        $(BUILD)/reports/textcov/$$g.html"; \
-	  echo "  ambiguities:      $(BUILD)/reports/ambiguities-$$g.html"; done; \
-	exit $$status
+	BUILD=$(BUILD) GAMES="$(GAMES)" REPORT_GAMES=$(REPORT_GAMES) REPORT_IMPACT_GAMES=$(REPORT_IMPACT_GAMES) \
+	  REPORT_POLICIES=$(REPORT_POLICIES) REPORT_JOBS=$(REPORT_JOBS) bash fuzz/campaign-reports.sh || status=1; exit $$status
 
 # Divergence search: libFuzzer on fuzz/diff_hdz.c until two readings part (AMB: an ambiguity ID or
 # key; KIND: state, legal, scores or winner). The crash log holds both sides as records.
@@ -324,35 +284,10 @@ OSSFUZZ_RUN_ENV    := UBSAN_OPTIONS=silence_unsigned_overflow=1:print_stacktrace
 
 .PHONY: ossfuzz-check
 ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
-	@set -e; rm -rf $(OSSFUZZ); mkdir -p $(OSSFUZZ)/src; ln -s $(CURDIR) $(OSSFUZZ)/src/rulefuzz; \
-	[ -n "$(strip $(OSSFUZZ_FUZZERS))" ] || { echo "ossfuzz-check: no fuzz/fuzz_*.c harness"; exit 1; }; \
-	unzip_to() { if [ "$(RF_ZIP)" != python ] && command -v unzip >/dev/null 2>&1; then unzip -q -o "$$1" -d "$$2"; \
-	  else python3 -m zipfile -e "$$1" "$$2"; fi; }; \
-	for san in $(OSSFUZZ_SANITIZERS); do \
-	  case $$san in address) sf="$(OSSFUZZ_SAN_address)";; undefined) sf="$(OSSFUZZ_SAN_undefined)";; \
-	    *) echo "ossfuzz-check: unknown sanitizer $$san (address, undefined)"; exit 1;; esac; \
-	  d=$(CURDIR)/$(OSSFUZZ)/$$san; mkdir -p $$d/out $$d/work; \
-	  echo "== fuzz/build.sh: libFuzzer + $$san, OUT=$(OSSFUZZ)/$$san/out"; \
-	  flags="$(OSSFUZZ_CFLAGS) $$sf -fsanitize=fuzzer-no-link"; \
-	  env CC=clang CXX=clang++ CFLAGS="$$flags" CXXFLAGS="$$flags" LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
-	    SANITIZER=$$san FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64 RF_ZIP="$(RF_ZIP)" \
-	    OUT=$$d/out WORK=$$d/work SRC=$(CURDIR)/$(OSSFUZZ)/src bash -eu fuzz/build.sh >$$d/build.log 2>&1 \
-	    || { cat $$d/build.log; echo "FAILED: fuzz/build.sh ($$san), log $(OSSFUZZ)/$$san/build.log"; exit 1; }; \
-	  for f in $(OSSFUZZ_FUZZERS); do \
-	    [ -x $$d/out/$$f ] || { echo "FAILED: fuzz/build.sh ($$san) made no $$d/out/$$f"; exit 1; }; \
-	    mkdir -p $$d/seeds/$$f $$d/crashes/$$f; \
-	    if [ -f $$d/out/$${f}_seed_corpus.zip ]; then unzip_to $$d/out/$${f}_seed_corpus.zip $$d/seeds/$$f; fi; \
-	    dict=; if [ -f $$d/out/$$f.dict ]; then dict=-dict=$$d/out/$$f.dict; fi; \
-	    out=$$($(OSSFUZZ_RUN_ENV) $$d/out/$$f -runs=0 $$dict -artifact_prefix=$$d/crashes/$$f/ $$d/seeds/$$f 2>&1) \
-	      || { echo "$$out" | tail -60; echo "FAILED: $$f ($$san) on its seed corpus, crash in $(OSSFUZZ)/$$san/crashes/$$f"; exit 1; }; \
-	    echo "$$f ($$san): $$(ls $$d/seeds/$$f | wc -l) seeds, $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; \
-	    if [ "$(OSSFUZZ_SECONDS)" != 0 ]; then mkdir -p $$d/corpus/$$f; cp -r $$d/seeds/$$f/. $$d/corpus/$$f/; \
-	      out=$$($(OSSFUZZ_RUN_ENV) $$d/out/$$f -max_total_time=$(OSSFUZZ_SECONDS) $$dict \
-	        -artifact_prefix=$$d/crashes/$$f/ $$d/corpus/$$f 2>&1) \
-	        || { echo "$$out" | tail -60; echo "FAILED: $$f ($$san) fuzzing, crash in $$d/crashes/$$f"; exit 1; }; \
-	      echo "$$f ($$san) $(OSSFUZZ_SECONDS)s: $$(echo "$$out" | grep -aE '^#[0-9]+[[:space:]]+DONE')"; fi; \
-	  done; \
-	done; echo "ossfuzz-check: fuzz/build.sh builds and runs every fuzzer ($(OSSFUZZ_SANITIZERS))"
+	@OSSFUZZ=$(OSSFUZZ) OSSFUZZ_SANITIZERS="$(OSSFUZZ_SANITIZERS)" OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) \
+	  OSSFUZZ_FUZZERS="$(OSSFUZZ_FUZZERS)" OSSFUZZ_CFLAGS="$(OSSFUZZ_CFLAGS)" OSSFUZZ_SAN_address="$(OSSFUZZ_SAN_address)" \
+	  OSSFUZZ_SAN_undefined="$(OSSFUZZ_SAN_undefined)" OSSFUZZ_RUN_ENV="$(OSSFUZZ_RUN_ENV)" RF_ZIP="$(RF_ZIP)" \
+	  bash fuzz/ossfuzz-check.sh
 
 # ---- clause coverage ---------------------------------------------------------------------
 # `make coverage`: a gcc --coverage -O0 build under $(COV_BUILD) (the normal build is left
@@ -365,52 +300,10 @@ ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
 COV          := $(BUILD)/coverage
 COV_BUILD    := $(COV)/build
 COV_FUZZ_SECONDS ?= 20
-LCOV_RC      := --rc lcov_branch_coverage=1
-LCOV_QUIET   := 2>&1 | grep -avE '^Subroutine .* redefined|^$$' || true
 
 coverage: | $(BUILD)/.deps-ok
-	@rm -rf $(COV)/lcov $(COV)/clauses $(COV)/*.counts $(COV)/lcov*.info $(COV)/clauses.*; mkdir -p $(COV)
-	@echo "== coverage build (gcc --coverage -O0) in $(COV_BUILD)"
-	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) CC=gcc OPT=-O0 CFLAGS=--coverage \
-	  $(COV_BUILD)/rulefuzz $(TESTS:%=$(COV_BUILD)/tests/%) $(HARNESSES:%=$(COV_BUILD)/fuzz/%_replay) >$(COV)/build.log 2>&1 \
-	  || { cat $(COV)/build.log; exit 1; }
-	@find $(COV_BUILD) -name '*.gcda' -delete
-	@echo "== Check suites (clause counts: $(COV)/tests-<game>.counts)"
-	@set -e; for t in $(TESTS); do g=$${t#check_}; g=$${g%%_*}; \
-	  out=$$(CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(COV)/tests-$$g.counts $(COV_BUILD)/tests/$$t 2>&1) \
-	  || { echo "$$out" | tail -40; exit 1; }; echo "$$t: $$(echo "$$out" | grep -aE '^[0-9]+%: Checks')"; done
-	@echo "== records: corpus/records and corpus/regressions (rulefuzz replay --counts $(COV)/records.counts)"
-	@recs=$$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); \
-	  $(COV_BUILD)/rulefuzz replay $$recs --counts $(COV)/records.counts >/dev/null && echo "$$(echo $$recs | wc -w) records replayed"
-	@set -e; need=; for h in $(HARNESSES); do [ -n "$$(ls -A $(BUILD)/fuzz/$$h/corpus 2>/dev/null)" ] || need=1; done; \
-	  if [ -n "$$need" ]; then echo "== no campaign corpus yet: make fuzz FUZZ_SECONDS=$(COV_FUZZ_SECONDS)"; \
-	    $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(COV_FUZZ_SECONDS) >$(COV)/fuzz.log 2>&1 \
-	      || echo "coverage: the campaign exited $$? (see $(COV)/fuzz.log); its corpus is used all the same"; \
-	    tail -n 4 $(COV)/fuzz.log; \
-	  else echo "== campaign corpus: reusing $(BUILD)/fuzz/<harness>/corpus"; fi
-	@echo "== seed and campaign inputs (rulefuzz inputs --counts $(COV)/inputs-<game>.counts, plain replay harnesses)"
-	@set -e; for g in $(GAMES); do q=$$(ls -d $(BUILD)/fuzz/$$g/corpus $(BUILD)/fuzz/$$g/afl/*/queue 2>/dev/null || true); \
-	  $(COV_BUILD)/rulefuzz inputs $$g corpus/$$g $$q --counts $(COV)/inputs-$$g.counts --quiet \
-	    || echo "coverage: warning: rulefuzz inputs $$g exited $$?"; done
-	@set -e; for h in $(HARNESSES); do \
-	  ins=$$(find corpus/$$h $(BUILD)/fuzz/$$h/corpus -maxdepth 1 -type f 2>/dev/null | sort); \
-	  echo "$$h: $$($(COV_BUILD)/fuzz/$${h}_replay $$ins 2>&1 | tail -n 1)"; done
-	@echo "== lcov (line and branch data) and genhtml"
-	@lcov -q --capture --directory $(COV_BUILD) --base-directory $(CURDIR) $(LCOV_RC) -o $(COV)/lcov-all.info $(LCOV_QUIET)
-	@lcov -q --remove $(COV)/lcov-all.info '/usr/*' $(LCOV_RC) -o $(COV)/lcov.info $(LCOV_QUIET)
-	@genhtml -q --branch-coverage --prefix $(CURDIR) --title "rulefuzz (make coverage)" -o $(COV)/lcov $(COV)/lcov.info $(LCOV_QUIET)
-	@echo "== clause coverage"
-	@status=0; $(COV_BUILD)/rulefuzz coverage --counts $(COV)/tests-*.counts $(COV)/records.counts $(COV)/inputs-*.counts \
-	  --lcov $(COV)/lcov.info --lcov-html $(COV)/lcov --src-root . --json $(COV)/clauses.json --html $(COV)/clauses \
-	  $(if $(wildcard $(BUILD)/mutate/*/mutants.tsv),--mutation $(BUILD)/mutate) \
-	  --fail-under 100 >$(COV)/clauses.txt || status=$$?; cat $(COV)/clauses.txt; \
-	echo "coverage: lcov HTML        $(COV)/lcov/index.html"; \
-	$(COV_BUILD)/rulefuzz textcov $(GAMES) --quiet --html $(COV)/textcov --json $(COV)/textcov.json >$(COV)/textcov.txt || true; \
-	echo "coverage: rule-text pages  $(COV)/textcov/<game>.html ($(COV)/textcov.txt)"; \
-	echo "coverage: clause table     $(COV)/clauses.txt"; \
-	echo "coverage: clause JSON      $(COV)/clauses.json"; \
-	for g in $(GAMES); do echo "coverage: clause page      $(COV)/clauses/$$g.html"; done; \
-	echo "coverage: counts           $$(ls $(COV)/*.counts | tr '\n' ' ')"; exit $$status
+	@MAKE="$(MAKE)" BUILD=$(BUILD) COV=$(COV) COV_BUILD=$(COV_BUILD) TESTS="$(TESTS)" HARNESSES="$(HARNESSES)" \
+	  GAMES="$(GAMES)" COV_FUZZ_SECONDS=$(COV_FUZZ_SECONDS) bash coverage/run.sh
 
 # ---- mutation testing ----------------------------------------------------------------------
 # `make mutate`: rulefuzz mutate over each clause's enforcing lines (the clause coverage rule):
@@ -433,7 +326,7 @@ MUTATE_ARGS = --cc "$(CC)" --cflags "$(MUTATE_CFLAGS)" --test-cflags "$(CHECK_CF
 mutate: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
 	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
-	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) \
+	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) $(if $(MUTATE_SAMPLE),--sample $(MUTATE_SAMPLE)) \
 	  --out $(BUILD)/mutate $(MUTATE_ARGS)
 
 # The smoke `make check` runs: a few mutants of one clause against its rules suite, so the

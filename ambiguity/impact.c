@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "impact.h"
 
-#define AMB_MAX_MOVES 8192      /* as a record may hold (cli/record.h RF_MAX_GAME_MOVES) */
+#define AMB_MAX_MOVES 8192      /* as a record may hold (records/record.h RF_MAX_GAME_MOVES) */
 /* Once the runs part, B and the null go on with draws of their own, independent of A's: the winner
  * changes between A and B, and between A and its null, by chance in the same way, so the excess of
  * the first over the second is the reading's effect. */

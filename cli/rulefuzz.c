@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include "record.h"
-#include "diff.h"
+#include "../records/record.h"
+#include "../ambiguity/diff.h"
 #include "../players/tournament.h"
 #include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
@@ -60,12 +60,13 @@ static const char *usage =
     "                                   on an error; --fail-under: exit 1 below PCT; --subjects: per\n"
     "                                   register entry (or the IDs starting with ENTRY-ID) the sentences\n"
     "                                   of each text that share its quotes' words, instead of the report\n"
-    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh] [--naming N]\n"
+    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh] [--naming N] [--sample N]\n"
     "                                   mutation testing of each clause's enforcing code: every single-point\n"
     "                                   mutant built in a scratch copy, the game's suites run, survivors\n"
     "                                   fuzzed; a score per clause (resumable; build/mutate by default);\n"
     "                                   --naming N: N random games per killed mutant, and the share whose\n"
-    "                                   first oracle violation names the mutated clause\n"
+    "                                   first oracle violation names the mutated clause; --sample N:\n"
+    "                                   N mutants spread evenly over the clauses\n"
     "  bench [GAME] [--games N | --full] moves/s and games/s, oracles off and on (runs sized to about\n"
     "                                   0.4 s each by default; --full: 2000 games a run)\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";

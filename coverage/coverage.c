@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "coverage.h"
-#include "../cli/record.h"
-#include "mutate.h"
+#include "../records/record.h"
+#include "mutscore.h"
 
 static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_err(char *err, size_t n, const char *fmt, ...)

@@ -14,8 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "mutate.h"
+#include "mutscore.h"
 #include "coverage.h"
-#include "../cli/record.h"
+#include "../records/record.h"
 #include "../oracles/oracle.h"
 
 /* ==== The line mutator ================================================================ */
@@ -279,6 +280,7 @@ typedef struct {
     const char *cc, *cflags, *test_cflags, *test_libs, *fuzz_cc, *tests;
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
     int naming;                 /* --naming N: random games per killed mutant for the naming probe */
+    int sample;                 /* --sample N: N mutants spread evenly over the clause order */
 } mopts;
 
 static char *xstrdup(const char *s)
@@ -627,7 +629,7 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
     int cap = 0, fcap = 0, tcap = 0;
     memset(wk, 0, sizeof *wk);
     snprintf(wk->dir, sizeof wk->dir, "%s/%s/w%d", o->out, g, w);
-    if (sh("rm -rf '%s/src' && mkdir -p '%s/src' '%s/obj' '%s/fobj' '%s/bin' && cd '%s' && cp -R rules oracles cli coverage players ambiguity tests fuzz '%s/src/'",
+    if (sh("rm -rf '%s/src' && mkdir -p '%s/src' '%s/obj' '%s/fobj' '%s/bin' && cd '%s' && cp -R rules oracles records cli coverage players ambiguity tests fuzz '%s/src/'",
            wk->dir, wk->dir, wk->dir, wk->dir, wk->dir, o->root, wk->dir)) {
         fprintf(errf, "rulefuzz mutate: cannot copy the tree into %s/src\n", wk->dir);
         return -1;
@@ -641,13 +643,12 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
         wk->fz[wk->nfz++] = xstrdup(wk->lib[i]);
     }
     if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
-    wk->fz[wk->nfz++] = xstrdup("cli/record.c");
+    wk->fz[wk->nfz++] = xstrdup("records/record.c");
     list_dir_c(src, "coverage", &wk->lib, &wk->nlib, &cap, NULL);
-    list_dir_c(src, "players", &wk->lib, &wk->nlib, &cap, NULL);     /* the report's players and statistics (cli/diff.c) */
+    list_dir_c(src, "players", &wk->lib, &wk->nlib, &cap, NULL);     /* the report's players and statistics (ambiguity/diff.c) */
     list_dir_c(src, "ambiguity", &wk->lib, &wk->nlib, &cap, NULL);
-    if (grow_to(&wk->lib, &cap, wk->nlib + 2, sizeof *wk->lib)) return -1;
-    wk->lib[wk->nlib++] = xstrdup("cli/record.c");
-    wk->lib[wk->nlib++] = xstrdup("cli/diff.c");
+    if (grow_to(&wk->lib, &cap, wk->nlib + 1, sizeof *wk->lib)) return -1;
+    wk->lib[wk->nlib++] = xstrdup("records/record.c");
     char pre[64];
     snprintf(pre, sizeof pre, "check_%s", g);
     char **t = NULL;
@@ -868,13 +869,7 @@ typedef struct {
                                            * mutant's clauses, another clause (or not a clause), none */
 } cscore;
 
-static int has_clause(const mutant *m, const char *id)
-{
-    size_t l = strlen(id);
-    for (const char *p = m->clauses; (p = strstr(p, id)); p += l)
-        if ((p == m->clauses || p[-1] == ',') && (p[l] == 0 || p[l] == ',')) return 1;
-    return 0;
-}
+static int has_clause(const mutant *m, const char *id) { return rf_mutscore_has_clause(m->clauses, id); }
 
 static void score_of(const mset *s, const char *id, cscore *c)
 {
@@ -1069,36 +1064,6 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
     }
 }
 
-int rf_mut_score_of(const char *dir, const char *game, const char *clause, rf_mut_score *s)
-{
-    char path[PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/%s/mutants.tsv", dir, game);
-    FILE *f = fopen(path, "r");
-    char line[4096];
-    int found = 0;
-    memset(s, 0, sizeof *s);
-    if (!f) return -1;
-    while (fgets(line, sizeof line, f)) {
-        /* key status clauses rel line op */
-        char *fld[4] = {line, NULL, NULL, NULL};
-        for (int i = 1; i < 4; i++) { fld[i] = strchr(fld[i - 1], '\t'); if (!fld[i]) break; *fld[i]++ = 0; }
-        if (!fld[3]) continue;
-        mutant m;
-        snprintf(m.clauses, sizeof m.clauses, "%s", fld[2]);
-        if (!has_clause(&m, clause)) continue;
-        found = 1;
-        s->mutants++;
-        if (!strcmp(fld[1], "tests")) s->tests++;
-        else if (!strcmp(fld[1], "fuzz")) s->fuzz++;
-        else if (!strcmp(fld[1], "survived")) s->survived++;
-        else if (!strcmp(fld[1], "equivalent")) s->equivalent++;
-        else if (!strcmp(fld[1], "not-compiled")) s->nocompile++;
-        else s->mutants--;
-    }
-    fclose(f);
-    return found ? 0 : -1;
-}
-
 /* ---- The command -------------------------------------------------------------------------- */
 
 static void fmt_secs(double s, char *b, size_t n)
@@ -1256,6 +1221,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         else if (!strcmp(a, "--fuzz-seconds")) { if (opt_int(v, 0, 86400, &o.fuzz_seconds)) goto badnum; }
         else if (!strcmp(a, "--max")) { if (opt_int(v, 0, 1000000, &o.max)) goto badnum; }
         else if (!strcmp(a, "--naming")) { if (opt_int(v, 0, 1000000, &o.naming)) goto badnum; }
+        else if (!strcmp(a, "--sample")) { if (opt_int(v, 0, 1000000, &o.sample)) goto badnum; }
         else if (!strcmp(a, "--out")) outd = v;
         else if (!strcmp(a, "--src-root")) root = v;
         else if (!strcmp(a, "--equivalent")) eq = v;
@@ -1304,6 +1270,16 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
             for (int i = o.max; i < s.n; i++) { free(s.m[i].rel); free(s.m[i].orig); free(s.m[i].mutated); }
             s.n = o.max;
         }
+        if (o.sample && s.n > o.sample) {        /* every (n/sample)-th, spread over the clause order */
+            int kept = 0;
+            for (int i = 0, next = 0; i < s.n; i++) {
+                if (i == next && kept < o.sample) {
+                    s.m[kept++] = s.m[i];
+                    next = (int)((long)kept * s.n / o.sample);
+                } else { free(s.m[i].rel); free(s.m[i].orig); free(s.m[i].mutated); }
+            }
+            s.n = kept;
+        }
         int r = run_game(&s, &o, &q, out, errf);
         if (r > rc) rc = r;
         char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
@@ -1315,8 +1291,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         snprintf(rpath, sizeof rpath, "%s/mutants.tsv", dir);
         FILE *mf = fopen(rpath, "w");
         for (int i = 0; mf && i < s.n; i++)
-            fprintf(mf, "%s\t%s\t%s\t%s\t%d\t%s\n", s.m[i].key, st_name[s.m[i].status], s.m[i].clauses, s.m[i].rel,
-                    s.m[i].line, s.m[i].op);
+            rf_mutscore_write_line(mf, s.m[i].key, st_name[s.m[i].status], s.m[i].clauses, s.m[i].rel, s.m[i].line, s.m[i].op);
         if (mf) fclose(mf);
         report_game(&s, inv_game_find(games[gi]), &q, &o, out, json, gi == 0);
         mset_free(&s);

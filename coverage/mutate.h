@@ -32,7 +32,8 @@ void rf_mut_key(const char *rel, const char *orig, const char *mutated, char out
 
 /* `rulefuzz mutate GAME... [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR]
  * [--src-root DIR] [--equivalent FILE] [--fresh] [--retry-survivors] [--report-only] [--quiet]
- * [--naming N]` (--retry-survivors: run the survivors again against the tests as they are now;
+ * [--naming N] [--sample N]` (--sample: N of the mutants, evenly spread over the clause order;
+ * --retry-survivors: run the survivors again against the tests as they are now;
  * --naming: each killed mutant's harness plays N random games, and the clause its first oracle
  * violation names is kept beside the result, for the naming precision per game), argv after the
  * command word. Mutates every enforcing line of each selected clause (the clause coverage rule),
@@ -42,9 +43,6 @@ void rf_mut_key(const char *rel, const char *orig, const char *mutated, char out
  * OUT/<game>.html. Returns 0, or 2 (one line) for bad arguments. */
 int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf);
 
-/* One clause's mutation score as a results file under dir records it (for the clause coverage
- * page's column): mutants, killed (tests + fuzzing), equivalent. Returns 0 when found. */
-typedef struct rf_mut_score { int mutants, tests, fuzz, survived, equivalent, nocompile; } rf_mut_score;
-int rf_mut_score_of(const char *dir, const char *game, const char *clause, rf_mut_score *s);
+/* The scores it leaves for the clause coverage report: coverage/mutscore.h. */
 
 #endif

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../cli/diff.h"
-#include "../cli/record.h"
+#include "../ambiguity/diff.h"
+#include "../records/record.h"
 
 #ifndef RULEFUZZ_DIFF_HARNESS_H
 #define RULEFUZZ_DIFF_HARNESS_H

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../cli/record.h"
+#include "../records/record.h"
 #include "case_edges.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);

@@ -39,10 +39,11 @@ muts=(
  "bids|rules/bids.c|s/if (v->males >= 1 \&\& v->females >= 1) pts += bids_param.pair_bonus \*/if (v->males >= 2 \&\& v->females >= 1) pts += bids_param.pair_bonus */|pair bonus never paid"
  "bids|rules/bids.c|s/w->v\[i\].brawl = w->v\[i\].males >= 2;/w->v[i].brawl = w->v[i].males >= 3;/|brawl needs three males"
  "bids|rules/bids.c|s/if (R(st, BIDS_R_DISTINCT) \&\& (seen \& b)) return 0;/if (0 \&\& (seen \& b)) return 0;/|each-species reading ignored"
+ "bids|rules/bids.c|/^static unsigned best_single/,/^}/s/        if (v == best) w /        if (v == best \&\& !w) w /|rare: a tie of seats complete at once goes to one"
 )
 SRC="rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
      rules/bids.c rules/bids_params.c oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c
-     oracles/inv_bids.c cli/record.c"
+     oracles/inv_bids.c records/record.c"
 FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O2 -fsanitize=fuzzer -fno-sanitize-coverage=trace-cmp"
 
 trees=(now)
@@ -82,7 +83,7 @@ for m in "${muts[@]}"; do
   for t in "${trees[@]}"; do
     if [ "$t" = before ]; then src=$W/before-tree; else src=$ROOT; fi
     d=$ROOT/$W/m$i-$t; rm -rf "$d"; mkdir -p "$d"
-    cp -r "$src/rules" "$src/oracles" "$src/cli" "$src/fuzz" "$d/"
+    cp -r "$src/rules" "$src/oracles" "$src/records" "$src/fuzz" "$d/"
     sed -i "$expr" "$d/$file"
     if cmp -s "$d/$file" "$src/$file"; then row="$row $(printf ' %-22s' "(sed did not apply)")"; continue; fi
     # shellcheck disable=SC2086

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "../cli/record.h"
+#include "../records/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 

@@ -193,6 +193,44 @@ static int value(const bids_state *s, const otab *T, int p, int st)
     return (v.males + v.females) * bids_param.points[v.species] + pairs * bids_param.pair_bonus;
 }
 
+/* Wrong versions of the stable table, for naming a wrong round winner (BIDS-SCORE-TABLE when one of
+ * them gives the engine's winners): each leaves out or changes one part of the table's rule. */
+enum { TV_NO_PAIR, TV_PAIR_TOGGLE, TV_BRAWL_COUNTS, TV_SPECIAL_IGNORED, TV_ONE_POINT, TV_N };
+static const char *const tv_name[TV_N] = {"no pair bonus", "the other pair count (BIDS-AMB-PAIR-COUNT)",
+                                          "a brawl valued like a stable at peace", "a special stable's species ignored",
+                                          "every animal worth one point"};
+static int value_variant(const bids_state *s, const otab *T, int p, int st, int var)
+{
+    ov v = VW(T, p, st);
+    if ((v.males >= 2 && var != TV_BRAWL_COUNTS) || v.species < 0) return 0;
+    if (var != TV_SPECIAL_IGNORED && shows(s, p, st) >= 0 && shows(s, p, st) != v.species) return 0;
+    int each = RB(s, BIDS_R_PAIR_EACH) != (var == TV_PAIR_TOGGLE);
+    int pairs = var == TV_NO_PAIR ? 0 : v.males && v.females ? (each ? v.females : 1) : 0;
+    return (v.males + v.females) * (var == TV_ONE_POINT ? 1 : bids_param.points[v.species]) + pairs * bids_param.pair_bonus;
+}
+
+/* The first wrong version of the table under which the round's winners (decided by value: how 1, the
+ * best single stable of the callers; how 2, the highest sum) are `got`; -1 none. */
+static int table_explains(const bids_state *s, const otab *T, unsigned callers, int how, unsigned got)
+{
+    for (int var = 0; var < TV_N && how; var++) {
+        unsigned w = 0;
+        int best = -1;
+        for (int p = 0; p < NP; p++) {
+            if (how == 1 && !(callers >> p & 1)) continue;
+            int agg = 0;
+            for (int st = 0; st < s->nstables[p]; st++) {
+                int v = value_variant(s, T, p, st, var);
+                agg = how == 1 ? (v > agg ? v : agg) : agg + v;
+            }
+            if (agg > best) { best = agg; w = 0; }
+            if (agg == best) w |= 1u << p;
+        }
+        if (w == got) return var;
+    }
+    return -1;
+}
+
 /* A stable's case of BIDS-SCORE-TABLE: what its value rests on. */
 static int value_case(const bids_state *s, const otab *T, int p, int st)
 {
@@ -1109,6 +1147,14 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
          * seats at once the most valuable single stable, ties all winning (BIDS-END-SIMULTANEOUS). */
         unsigned got = post->round_winners;
         int kk = how == 2 ? K_END_VALUE : src == 2 && (!got || (got & ~callers)) ? K_END_EXHAUSTED : K_END_SIMULTANEOUS;
+        /* the engine's winners are what a wrong stable table gives: the table's fault */
+        int tv = table_explains(s, &x->tmid, callers, how, got);
+        if (tv >= 0) {
+            inv_applied(c, k0 + K_SCORE_TABLE);
+            inv_fail(c, k0 + K_SCORE_TABLE, "round winners 0x%x, expected 0x%x: the winners a stable table with %s gives",
+                     got, want, tv_name[tv]);
+            return;
+        }
         char vals[96] = "";
         for (int p = 0, o = 0; p < NP && how; p++)
             if (val[p] >= 0 && o < (int)sizeof vals) o += snprintf(vals + o, sizeof vals - (size_t)o, ", P%d %d", p + 1, val[p]);

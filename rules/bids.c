@@ -1230,7 +1230,7 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
 /* ---- Partial positions (SPEC.md, "Position fields (Bonje in de Stal)"): rest=pile|box ------------- */
 
 /* The fields of a partial position: the position's own, then rest. Its rng is the record's [Seed]
- * in hex (cli/record.c appends it); the completed position's rng is the generator after the deal. */
+ * in hex (records/record.c appends it); the completed position's rng is the generator after the deal. */
 static const char *const bids_partial_name[] = {
     "piles", "open", "held", "stables", "out", "box", "phase", "actor", "waiting", "round", "grabbed",
     "won", "winners", "pending", "specials", "wins", "rng", "rest",

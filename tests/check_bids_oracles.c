@@ -176,15 +176,16 @@ static const fcase cases[] = {
      "place P1.1", w_madcow_own, 1},
     {"BIDS-STABLE-SECOND-MALE", 2, 0, "held=truck1|-;stables=bull1,cow1,cow2/-/-|-/-/-;phase=play;actor=1", "truck P1.1 cow P1.2",
      w_truck_female_same_seat, 1},
-    /* a wrong winner by value is named under the clause that decides it, BIDS-END-VALUE (the values
-     * restated by BIDS-SCORE-TABLE, here a pair bonus per female) */
-    {"BIDS-END-VALUE", 2, BIDS_R_PAIR_EACH,
+    /* a wrong winner by value that a wrong stable table gives is the table's (BIDS-SCORE-TABLE): here
+     * P1 wins as it would with one pair bonus per stable, where pair=per-female gives P2 four */
+    {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
      "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
     {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1;"
      "wins=2,0;round=3;won=1",
      "place P1.2", w_game_over, 0},
     {"BIDS-END-EXHAUSTED", 2, 0, "held=hen1|-;phase=play;actor=1", "place P1.1", w_new_round, 0},
     {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_none, 0},
+    /* ... and one no such table gives is the deciding clause's, BIDS-END-VALUE */
     {"BIDS-END-VALUE", 2, 0, "piles=-|-;held=hen1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1", "place P1.1", w_winners_other, 0},
     /* simultaneous callers tie on their best stable (stallion1,mare1 and stallion2,mare2: 10 each): both win */
     {"BIDS-END-SIMULTANEOUS", 2, 0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2", "call P1+P2", w_winners_other, 0},

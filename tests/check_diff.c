@@ -1,7 +1,7 @@
 /* check_diff.c: Check suite for lockstep diffs and ambiguity witnesses. */
 #include <unistd.h>
 #include "testutil.h"
-#include "../cli/diff.h"
+#include "../ambiguity/diff.h"
 
 static const game_engine *G = &hdz_engine;
 

@@ -8,7 +8,7 @@
 #include "testutil_bids.h"
 #include "testutil_gp.h"
 #include "testutil_kk.h"
-#include "../cli/diff.h"
+#include "../ambiguity/diff.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
 #include "../players/tournament.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "../rules/hdz.h"
 #include "../oracles/oracle.h"
-#include "../cli/record.h"
+#include "../records/record.h"
 #include "../coverage/coverage.h"
 
 /* Folder of the corpus (records, regressions, seeds); `make check` sets RF_CORPUS. */

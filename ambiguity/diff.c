@@ -8,8 +8,8 @@
 #include <time.h>
 #include "diff.h"
 #include "../coverage/textcov.h"
-#include "../ambiguity/impact.h"
-#include "record.h"
+#include "impact.h"
+#include "../records/record.h"
 
 const char *const rf_kind_name[RF_KINDS] = {"state", "legal moves", "scores", "winner"};
 

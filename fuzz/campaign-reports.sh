@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# campaign-reports.sh (make campaign, after fuzz/campaign.sh): the reports of a campaign, under
+# $BUILD/reports: the clause and case coverage of every game's seeds and what the campaign kept
+# (rulefuzz inputs + rulefuzz coverage, HTML and JSON), the rule-text coverage of every text, and
+# the ambiguity report of every game. Exits 1 when a step failed; every step runs regardless.
+#   From the Makefile: BUILD GAMES REPORT_GAMES REPORT_IMPACT_GAMES REPORT_POLICIES REPORT_JOBS
+set -u
+cd "$(dirname "$0")/.."
+status=0
+R=$BUILD/reports
+mkdir -p "$R"; rm -f "$R"/campaign-*.counts
+for g in $GAMES; do
+  echo; echo "== clause coverage of the $g campaign corpus (seeds and everything the campaign kept)"
+  # shellcheck disable=SC2046
+  q=$(ls -d "$BUILD/fuzz/$g/corpus" "$BUILD"/fuzz/"$g"/afl/*/queue 2>/dev/null)
+  # shellcheck disable=SC2086
+  "$BUILD/rulefuzz" inputs "$g" "corpus/$g" $q --quiet --counts "$R/campaign-$g.counts" || status=1
+  "$BUILD/rulefuzz" coverage "$g" --counts "$R/campaign-$g.counts" --html "$R/clauses" --json "$R/clauses-$g.json" || status=1
+done
+echo; echo "== rule-text coverage of every game's texts (rulefuzz textcov)"
+# shellcheck disable=SC2086
+"$BUILD/rulefuzz" textcov $GAMES --quiet --html "$R/textcov" --json "$R/textcov.json" | grep -aE '^rule-text|\.txt|gate|error' || true
+for g in $GAMES; do
+  echo; echo "== ambiguity report for $g ($REPORT_IMPACT_GAMES paired games per comparison and policy ($REPORT_POLICIES), $REPORT_GAMES lockstep games)"
+  "$BUILD/rulefuzz" report ambiguities "$g" --games "$REPORT_GAMES" --impact-games "$REPORT_IMPACT_GAMES" \
+    --policy "$REPORT_POLICIES" --jobs "$REPORT_JOBS" --out "$R" 2>/dev/null || status=1
+done
+echo; echo "== reports"
+for g in $GAMES; do
+  echo "  clause coverage:  $R/clauses/$g.html"
+  echo "  rule-text:        $R/textcov/$g.html"
+  echo "  ambiguities:      $R/ambiguities-$g.html"
+done
+exit $status

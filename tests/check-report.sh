@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# check-report.sh (make check, after every step ran into $BUILD/check/<step>.log): each log printed
+# whole in a fixed order (the Check suites' summary lines among them), the gates judged over the
+# clause counts the suites wrote ($BUILD/coverage/check-<game>.counts) and over the texts, and the
+# failures listed at the end. Exit 1 when anything failed.
+#   From the Makefile: BUILD TESTS GAMES TEXTCOV_GAMES SMOKE_SECONDS SMOKE_MUTANTS SMOKE_CLAUSE
+set -u
+cd "$(dirname "$0")/.."
+L=$BUILD/check
+failed=
+for t in $TESTS; do
+  for l in "$t" "$t@1"; do
+    if [ ! -f "$L/$l.log" ]; then [ "$l" = "$t" ] && failed="$failed $t(not run)"; continue; fi
+    echo "== $l"; grep -av '^exit [0-9]*$' "$L/$l.log"
+    tail -1 "$L/$l.log" | grep -q '^exit 0$' || failed="$failed $l"
+  done
+done
+echo "== clause and case coverage gate: every clause of every game, and every case of each, fired in the suites (rulefuzz coverage --fail-under 100 --cases-fail-under 100)"
+for g in $GAMES; do
+  "$BUILD/rulefuzz" coverage "$g" --counts "$BUILD/coverage/check-$g.counts" --fail-under 100 --cases-fail-under 100 \
+    || failed="$failed clause-coverage-gate($g)"
+done
+echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision, every clause's Cases bullet (rulefuzz textcov --fail-under 100)"
+# shellcheck disable=SC2086
+"$BUILD/rulefuzz" textcov $TEXTCOV_GAMES --quiet --fail-under 100 || failed="$failed rule-text-coverage-gate"
+for s in records seeds regressions fuzz-smoke mutate-smoke ossfuzz; do
+  case $s in
+    records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";;
+    seeds) echo "== seed corpora through the plain harnesses and under ASan+UBSan";;
+    regressions) echo "== regression inputs";;
+    fuzz-smoke) echo "== fuzz smoke: every harness for ${SMOKE_SECONDS}s under ASan+UBSan";;
+    mutate-smoke) echo "== mutation smoke: $SMOKE_MUTANTS mutants of $SMOKE_CLAUSE through rulefuzz mutate (the full run: make mutate)";;
+    ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds";;
+  esac
+  if [ -f "$L/$s.log" ]; then
+    grep -av '^exit [0-9]*$' "$L/$s.log"
+    tail -1 "$L/$s.log" | grep -q '^exit 0$' || failed="$failed $s"
+  else failed="$failed $s(not run)"; fi
+done
+if [ -n "$failed" ]; then echo "FAILED:$failed"; exit 1; fi
+echo "make check: every step passed"
