@@ -613,13 +613,33 @@ static void run_finding(const game_engine *g, const uint8_t *data, size_t len, r
     }
 }
 
+/* The input made explicit: its header, then every decision of its whole game as bytes (those past
+ * the input's end drawn from its generator, records/record.h), so it plays the same game with no
+ * generator and the shrinker's cuts keep the decisions before them. Returns the new length. */
+static size_t materialize(const game_engine *g, const uint8_t *data, size_t len, uint8_t *out, size_t cap)
+{
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
+    rf_header h;
+    rf_chooser ch;
+    if (cap < 12) return 0;
+    rf_header_from_bytes(g, data, len, &h, &ch);
+    memset(out, 0, 12);
+    memcpy(out, data, len < 12 ? len : 12);
+    ch.trace = out + 12;
+    ch.trace_cap = cap - 12;
+    g->setup_seed(st, &h.cfg, h.seed);
+    rf_play(g, st, &ch, NULL, NULL, 0, RF_MAX_GAME_MOVES);
+    return 12 + ch.trace_len;
+}
+
 static int same_finding(const rf_finding *a, const rf_finding *b)
 {
     return b->violated && a->clause == b->clause && b->step <= a->step;
 }
 
 /* Shrink an input while it still violates the same clause no later in the game: trim the
- * decision bytes, delete chunks, zero bytes (first legal move), fewer players. */
+ * decision bytes, delete chunks, zero bytes (first legal move), fewer players. (Past the end of an
+ * input its generator decides, so a cut that keeps the finding is kept like any other.) */
 static size_t shrink(const game_engine *g, uint8_t *buf, size_t len, rf_finding *best)
 {
     static uint8_t cand[1 << 16];
@@ -650,8 +670,9 @@ static size_t shrink(const game_engine *g, uint8_t *buf, size_t len, rf_finding 
         run_finding(g, cand, len, &f, NULL, NULL, NULL, NULL);
         if (same_finding(best, &f)) { buf[at] = 0; *best = f; }
     }
-    /* Earlier: try other small choices at each decision before the violation (past the end
-     * of the input every choice is 0), keeping any that breaks the same clause sooner. */
+    /* Earlier: try other small choices at each decision before the violation (the bytes up to
+     * the one tried written out, zeros where the input had none), keeping any that breaks the same
+     * clause sooner. */
     for (int improved = 1; improved && budget > 0;) {
         improved = 0;
         size_t horizon = 12 + (size_t)best->step * 2;
@@ -701,8 +722,13 @@ static void triage_child(const game_engine *g, const char *path, int record, con
     if (!f.violated) { fprintf(out, "C\tno oracle violated\n"); return; }
     uint8_t *buf = calloc(1, 1 << 16);
     if (!buf) { fprintf(out, "E\tout of memory\n"); return; }
-    memcpy(buf, data, len < (1 << 16) ? len : (1 << 16));
-    size_t nl = shrink(g, buf, len < 12 ? 12 : (len < (1 << 16) ? len : (1 << 16)), &f);
+    /* every decision explicit, then shrunk (kept only when it breaks the same clause no later) */
+    size_t ml = materialize(g, (const uint8_t *)data, len, buf, 1 << 16);
+    rf_finding mf;
+    run_finding(g, buf, ml, &mf, NULL, NULL, NULL, NULL);
+    if (!same_finding(&f, &mf)) { memset(buf, 0, 1 << 16); memcpy(buf, data, len < (1 << 16) ? len : (1 << 16)); ml = len; }
+    else f = mf;
+    size_t nl = shrink(g, buf, ml < 12 ? 12 : (ml < (1 << 16) ? ml : (1 << 16)), &f);
     static game_move log[RF_MAX_GAME_MOVES];
     unsigned char start[GAME_STATE_MAX] __attribute__((aligned(16)));
     rf_header h;

@@ -2,8 +2,9 @@
  *
  * Bytes become a game: byte 0 the player count, bytes 1-3 a profile or a reading mask,
  * bytes 4-11 the deal's seed, then one byte per decision picking among the legal moves
- * (so every input is a valid game; past the end the first legal move is taken, so every
- * game is played to its end). All oracles run after every move; a violation prints the
+ * (so every input is a valid game; past the end a generator seeded with a hash of the whole
+ * input decides, so every game is played to its end and a short input is a whole random game:
+ * records/record.h). All oracles run after every move; a violation prints the
  * clause ID and the game as a record, then aborts (a crash for libFuzzer and AFL++). */
 #ifndef RULEFUZZ_HARNESS_H
 #define RULEFUZZ_HARNESS_H

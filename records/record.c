@@ -356,16 +356,24 @@ int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_m
 
 /* ---- Decision stream -------------------------------------------------------------- */
 
+static void trace_byte(rf_chooser *ch, unsigned b)
+{
+    if (ch->trace && ch->trace_len < ch->trace_cap) ch->trace[ch->trace_len++] = (uint8_t)b;
+}
+
 int rf_choose(rf_chooser *ch, int n)
 {
     if (n <= 1) return 0;
     if (ch->pos < ch->len) {
         unsigned v = ch->data[ch->pos++];
-        if (n > 256 && ch->pos < ch->len) v = v << 8 | ch->data[ch->pos++];
+        trace_byte(ch, v);
+        if (n > 256 && ch->pos < ch->len) { v = v << 8 | ch->data[ch->pos]; trace_byte(ch, ch->data[ch->pos++]); }
         return (int)(v % (unsigned)n);
     }
-    if (ch->use_rng) return (int)game_rng_below(&ch->rng, (uint32_t)n);
-    return 0;
+    unsigned v = ch->use_rng ? (unsigned)game_rng_below(&ch->rng, (uint32_t)n) : 0;
+    if (n > 256) trace_byte(ch, v >> 8);
+    trace_byte(ch, v & 0xff);
+    return (int)v;
 }
 
 long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
@@ -422,4 +430,8 @@ void rf_header_from_bytes(const game_engine *g, const uint8_t *data, size_t len,
     for (int i = 0; i < 8; i++) h->seed = h->seed << 8 | hd[4 + i];
     memset(ch, 0, sizeof *ch);
     if (len > 12) { ch->data = data + 12; ch->len = len - 12; }
+    uint64_t hash = 1469598103934665603ull;            /* FNV-1a over every byte */
+    for (size_t i = 0; i < len; i++) hash = (hash ^ data[i]) * 1099511628211ull;
+    ch->use_rng = 1;
+    ch->rng = hash;
 }

@@ -63,13 +63,18 @@ char *rf_read_file(const char *path, size_t *len, char *err, size_t errlen);
 int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_move *moves,
                     long n, const char *comment);
 
-/* Decision stream: each choice picks one of n legal moves. From bytes while they last,
- * then from a generator (use_rng) or always the first move. */
+/* Decision stream: each choice picks one of n legal moves. From bytes while they last (one byte,
+ * two when n > 256, taken modulo n), then from a generator (use_rng) or always the first move.
+ * With `trace` set, every choice also appends the bytes that would make it from bytes (the byte
+ * itself, or the generator's pick written as one or two bytes), up to trace_cap: the input made
+ * explicit, so it plays the same game without the generator. */
 typedef struct rf_chooser {
     const uint8_t *data;
     size_t len, pos;
     uint64_t rng;
     int use_rng;
+    uint8_t *trace;
+    size_t trace_len, trace_cap;
 } rf_chooser;
 
 int rf_choose(rf_chooser *ch, int n);
@@ -80,7 +85,10 @@ long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
              game_move *log, long log_cap, long max);
 
 /* Turn fuzzer bytes into a game header and a chooser over the remaining bytes:
- * byte 0 players, byte 1 profile or reading mask (bytes 1-3), bytes 4-11 seed. */
+ * byte 0 players, byte 1 profile or reading mask (bytes 1-3), bytes 4-11 seed; past the end of
+ * the bytes the decisions come from a generator seeded with a hash of all the bytes (FNV-1a), so a
+ * short input is a whole random game and any change to it is another one (fuzz/planted-bugs.sh:
+ * rare bugs random play reaches are found as soon as random play would). */
 void rf_header_from_bytes(const game_engine *g, const uint8_t *data, size_t len,
                           rf_header *h, rf_chooser *ch);
 

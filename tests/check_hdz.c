@@ -208,6 +208,54 @@ START_TEST(truncated_and_garbled_records_never_crash)
 }
 END_TEST
 
+/* Fuzz bytes as a game (records/record.h): past the input's end a generator seeded with a hash of
+ * the whole input decides, so a 12-byte header is a whole random game, the same bytes give the same
+ * game, another byte another game; the chooser's trace (the input made explicit, as triage does)
+ * plays the same game with no generator. */
+START_TEST(fuzz_bytes_past_their_end_play_on_at_random_and_their_trace_replays_the_game)
+{
+    static game_move a[RF_MAX_GAME_MOVES], b[RF_MAX_GAME_MOVES], c2[RF_MAX_GAME_MOVES];
+    static uint8_t trace[1 << 16];
+    uint8_t in[12] = {1, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, (uint8_t)(_i & 0xff)};
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
+    rf_header h;
+    rf_chooser ch;
+    rf_header_from_bytes(&hdz_engine, in, sizeof in, &h, &ch);
+    ch.trace = trace; ch.trace_cap = sizeof trace;
+    hdz_engine.setup_seed(st, &h.cfg, h.seed);
+    long na = rf_play(&hdz_engine, st, &ch, NULL, a, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    ck_assert_int_lt(hdz_engine.to_move(st), 0);               /* played to its end */
+    ck_assert_int_gt(na, 40);
+    int firsts = 0;                                            /* not the first move every time */
+    for (long i = 0; i < na; i++) firsts += trace[i] == 0;
+    ck_assert_int_lt(firsts, na);
+    /* the same bytes: the same game */
+    rf_header_from_bytes(&hdz_engine, in, sizeof in, &h, &ch);
+    hdz_engine.setup_seed(st, &h.cfg, h.seed);
+    ck_assert_int_eq(rf_play(&hdz_engine, st, &ch, NULL, b, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES), na);
+    ck_assert_mem_eq(a, b, (size_t)na * sizeof a[0]);
+    /* the header and the trace, with the generator off: the same game again */
+    static uint8_t expl[12 + (1 << 16)];
+    memcpy(expl, in, 12);
+    rf_header_from_bytes(&hdz_engine, in, sizeof in, &h, &ch);
+    ch.trace = trace; ch.trace_cap = sizeof trace; ch.trace_len = 0;
+    hdz_engine.setup_seed(st, &h.cfg, h.seed);
+    rf_play(&hdz_engine, st, &ch, NULL, NULL, 0, RF_MAX_GAME_MOVES);
+    memcpy(expl + 12, trace, ch.trace_len);
+    rf_header_from_bytes(&hdz_engine, expl, 12 + ch.trace_len, &h, &ch);
+    ch.use_rng = 0;
+    hdz_engine.setup_seed(st, &h.cfg, h.seed);
+    ck_assert_int_eq(rf_play(&hdz_engine, st, &ch, NULL, c2, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES), na);
+    ck_assert_mem_eq(a, c2, (size_t)na * sizeof a[0]);
+    /* another last byte: another game */
+    in[11] ^= 0x55;
+    rf_header_from_bytes(&hdz_engine, in, sizeof in, &h, &ch);
+    hdz_engine.setup_seed(st, &h.cfg, h.seed);
+    long nb = rf_play(&hdz_engine, st, &ch, NULL, b, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    ck_assert(nb != na || memcmp(a, b, (size_t)na * sizeof a[0]) != 0);
+}
+END_TEST
+
 /* A record written by rf_record_write (as `rulefuzz play`, triage and the diff witnesses write
  * them) replays to the same final state, from a seed and from an explicit position. */
 START_TEST(a_written_record_replays_to_the_same_game)
@@ -281,6 +329,7 @@ static Suite *hdz_suite(void)
     tcase_add_test(tc, a_partial_position_deals_what_it_does_not_name_from_the_seed);
     tcase_add_test(tc, an_illegal_move_in_a_record_is_bad_input_at_its_line);
     tcase_add_test(tc, truncated_and_garbled_records_never_crash);
+    tcase_add_loop_test(tc, fuzz_bytes_past_their_end_play_on_at_random_and_their_trace_replays_the_game, 0, 3);
     tcase_add_loop_test(tc, a_written_record_replays_to_the_same_game, 0, 8);
     suite_add_tcase(s, tc);
 
