@@ -1533,6 +1533,8 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
         if (seen[id] > 1)
             PFAIL("position: card %s is named twice (in '%s' and '%s')", nm, bids_field_name[where[id][0]], bids_field_name[where[id][1]]);
     }
+
+    /* the phase, the seat to act and the round's counters */
     int ph = -1;
     for (int i = 0; i < 5; i++) if (!strcmp(val[F_PHASE], bids_phase_name[i])) ph = i;
     if (ph < 0) PFAIL("position: unknown phase '%.20s' (table, grab, play, special or over)", val[F_PHASE]);

@@ -1198,6 +1198,8 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     if (seen[GP_JOKER] != gp_param.jokers) PFAIL("position: %d jokers, not %d", seen[GP_JOKER], gp_param.jokers);
     if (seen[GP_DOUBLER] != np) PFAIL("position: %d doublers in play, not one per player", seen[GP_DOUBLER]);
     if (seen[GP_DH] + st->dh != gp_param.dh) PFAIL("position: Dschingis-Haan cards in the pile and laid out make %d, not 10", seen[GP_DH] + st->dh);
+
+    /* the scorings and the phase */
     if (st->scorings != (st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0))
         PFAIL("position: 'scorings' is %d but 'dh' %d makes %d (GP-SCORING-TIMES: the 4th, 7th and 10th)", st->scorings, st->dh,
               st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0);

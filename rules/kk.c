@@ -960,6 +960,8 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
             PFAIL("position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): %s%s%s%s%s",
                   ml ? "missing " : "", miss, ml && dl ? "; " : "", dl ? "more than once " : "", many);
     }
+
+    /* turn, phase and the turn's counters */
     int v;
     if (small_int(val[F_TURN], 1, np, &v)) PFAIL("position: 'turn' wants a seat number 1 to %d, e.g. turn=1, got '%.12s'", np, val[F_TURN]);
     st->turn = (uint8_t)(v - 1);
