@@ -242,6 +242,17 @@ static int mkdirs(const char *path)
 
 /* ---- Witness records -------------------------------------------------------------------- */
 
+/* The record header of one side of a comparison: its game, players, profile and readings. */
+static void side_header(const game_engine *g, const rf_cmp *c, int side, int players, rf_header *h)
+{
+    memset(h, 0, sizeof *h);
+    h->g = g;
+    h->cfg.players = players;
+    h->cfg.readings = c->r[side];
+    snprintf(h->profile, sizeof h->profile, "%s", c->profile[side]);
+    snprintf(h->readings, sizeof h->readings, "%s", c->readings[side]);
+}
+
 /* Replay one side of a witness and write it as a record with its expected Result. */
 static int write_witness(const game_engine *g, const rf_cmp *c, int side, const char *path)
 {
@@ -250,12 +261,7 @@ static int write_witness(const game_engine *g, const rf_cmp *c, int side, const 
     rf_diff_game d;
     rf_diff_play(g, w->players, w->seed, w->bytes, w->n, c->r[0], c->r[1], &d, log[0], log[1]);
     rf_header h;
-    memset(&h, 0, sizeof h);
-    h.g = g;
-    h.cfg.players = w->players;
-    h.cfg.readings = c->r[side];
-    snprintf(h.profile, sizeof h.profile, "%s", c->profile[side]);
-    snprintf(h.readings, sizeof h.readings, "%s", c->readings[side]);
+    side_header(g, c, side, w->players, &h);
     h.has_seed = 1;
     h.seed = w->seed;
     if (g->to_move != NULL && d.moves[side] > 0) {
@@ -607,12 +613,7 @@ static void impact_cells(const amb_stats *st, const pol_spec *pol, char cell[5][
 static int write_amb_witness(const game_engine *g, const rf_cmp *c, const amb_witness *w, int side, const char *path)
 {
     rf_header h;
-    memset(&h, 0, sizeof h);
-    h.g = g;
-    h.cfg.players = w->players;
-    h.cfg.readings = c->r[side];
-    snprintf(h.profile, sizeof h.profile, "%s", c->profile[side]);
-    snprintf(h.readings, sizeof h.readings, "%s", c->readings[side]);
+    side_header(g, c, side, w->players, &h);
     if (w->ended[side] && (w->n[side] > 0 || w->kind >= AMB_W_SCORES)) {
         h.has_result = w->players;
         memcpy(h.result, w->scores[side], sizeof(int) * (size_t)w->players);
