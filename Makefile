@@ -309,7 +309,8 @@ coverage: | $(BUILD)/.deps-ok
 # `make mutate`: rulefuzz mutate over each clause's enforcing lines (the clause coverage rule):
 # every single-point mutant is built in a scratch copy under $(BUILD)/mutate/<game>/w<N>/ (only the
 # changed object rebuilt; the tree is never touched), the game's Check suites run (stopping at the
-# first failure), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
+# first failure; the property tests play MUTATE_PROPERTY_GAMES games a profile, default 1000, where
+# `make check` plays 10000), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
 # CLAUSES=IDs or a prefix, JOBS=N workers, MUTATE_MAX=N mutants per game; an interrupted run
 # resumes (MUTATE_FRESH=1 starts over; MUTATE_RETRY=1 runs the survivors again after a test or
 # an oracle was strengthened). Table per clause, $(BUILD)/mutate/mutation.json and
@@ -318,6 +319,7 @@ GAME                ?= $(GAMES)
 CLAUSES             ?=
 MUTATE_FUZZ_SECONDS ?= 10
 MUTATE_MAX          ?=
+MUTATE_PROPERTY_GAMES ?= 1000
 MUTATE_CFLAGS       ?= -std=c11 -D_DEFAULT_SOURCE -O1
 SMOKE_CLAUSE        ?= KK-DRAW
 SMOKE_MUTANTS       ?= 3
@@ -325,7 +327,7 @@ MUTATE_ARGS = --cc "$(CC)" --cflags "$(MUTATE_CFLAGS)" --test-cflags "$(CHECK_CF
               --fuzz-cc "$(FUZZ_CC)"
 mutate: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
-	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
+	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) --property-games $(MUTATE_PROPERTY_GAMES) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
 	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) $(if $(MUTATE_SAMPLE),--sample $(MUTATE_SAMPLE)) \
 	  --out $(BUILD)/mutate $(MUTATE_ARGS)
 

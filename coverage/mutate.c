@@ -281,6 +281,8 @@ typedef struct {
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
     int naming;                 /* --naming N: random games per killed mutant for the naming probe */
     int sample;                 /* --sample N: N mutants spread evenly over the clause order */
+    int property_games;         /* --property-games G: the property tests' games per profile (RF_PROPERTY_GAMES;
+                                 * 10000, as `make check` plays them, or fewer) */
 } mopts;
 
 static char *xstrdup(const char *s)
@@ -731,8 +733,8 @@ static int run_tests(worker *wk, const mopts *o, int baseline, char *detail, siz
         char cmd[PATH_MAX * 4], first[200];
         /* CK_FORK=no: the suite is one process in the run's process group, so a timeout's kill
          * reaches every test (a forked Check test sets up a group of its own and would outlive it) */
-        snprintf(cmd, sizeof cmd, "cd '%s' && CK_FORK=no CK_VERBOSITY=verbose RF_CORPUS='%s/corpus' '%s/bin/%s'", o->root, o->root,
-                 wk->dir, wk->test[i]);
+        snprintf(cmd, sizeof cmd, "cd '%s' && CK_FORK=no CK_VERBOSITY=verbose RF_PROPERTY_GAMES=%d RF_CORPUS='%s/corpus' '%s/bin/%s'",
+                 o->root, o->property_games, o->root, wk->dir, wk->test[i]);
         double t0 = now();
         int rc = run(cmd, NULL, baseline ? 0 : wk->test_secs[i] * 3 + 20, !baseline, first, sizeof first);
         if (baseline) wk->test_secs[i] = now() - t0;
@@ -1204,6 +1206,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     o.fuzz_cc = "clang";
     o.jobs = 1;
     o.fuzz_seconds = 0;
+    o.property_games = 1000;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
@@ -1221,6 +1224,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         else if (!strcmp(a, "--fuzz-seconds")) { if (opt_int(v, 0, 86400, &o.fuzz_seconds)) goto badnum; }
         else if (!strcmp(a, "--max")) { if (opt_int(v, 0, 1000000, &o.max)) goto badnum; }
         else if (!strcmp(a, "--naming")) { if (opt_int(v, 0, 1000000, &o.naming)) goto badnum; }
+        else if (!strcmp(a, "--property-games")) { if (opt_int(v, 1, 10000, &o.property_games)) goto badnum; }
         else if (!strcmp(a, "--sample")) { if (opt_int(v, 0, 1000000, &o.sample)) goto badnum; }
         else if (!strcmp(a, "--out")) outd = v;
         else if (!strcmp(a, "--src-root")) root = v;

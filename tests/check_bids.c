@@ -163,7 +163,7 @@ START_TEST(random_games_under_both_profiles_and_random_readings_break_no_clause)
     long moves = 0, games = 0, all = 0;
     char label[96];
     for (int pr = 0; pr < 2; pr++)
-        for (int k = 0; k < PROPERTY_GAMES; k++) {
+        for (int k = 0; k < tu_sized(PROPERTY_GAMES); k++) {
             if (!tu_in_part(all++)) continue;     /* RF_PART: make check plays the games in two parts */
             games++;
             snprintf(label, sizeof label, "tests: random game %d, profile %s", k, bids_engine.profiles[pr].name);
@@ -171,7 +171,7 @@ START_TEST(random_games_under_both_profiles_and_random_readings_break_no_clause)
                               (uint64_t)k * 31u + 7u, label);
         }
     uint64_t mask_rng = 12345;
-    for (int k = 0; k < MASK_GAMES; k++) {
+    for (int k = 0; k < tu_sized(MASK_GAMES); k++) {
         uint32_t readings = (uint32_t)game_rng_below(&mask_rng, 1u << BIDS_N_AMB);
         if (!tu_in_part(all++)) continue;
         games++;
@@ -181,7 +181,7 @@ START_TEST(random_games_under_both_profiles_and_random_readings_break_no_clause)
     const char *part = getenv("RF_PART");
     if (part && !*part) part = NULL;
     printf("\nBonje in de Stal clause coverage: %ld random games (%ld moves; of %d per profile nl and fr and %d random"
-           " reading masks, 2-4 players, %s%s)%s\n", games, moves, PROPERTY_GAMES, MASK_GAMES, part ? "this part: RF_PART=" : "all",
+           " reading masks, 2-4 players, %s%s)%s\n", games, moves, tu_sized(PROPERTY_GAMES), tu_sized(MASK_GAMES), part ? "this part: RF_PART=" : "all",
            part ? part : "", tu_first_part() ? " plus corpus/records/bids" : "");
     int never = inv_print_coverage(&prop_ctx, stdout);
     fflush(stdout);

@@ -283,7 +283,7 @@ START_TEST(random_games_under_every_profile_break_no_clause)
     tu_replay_corpus_records(&hdz_engine, &prop_ctx, &one_ctx, &prop_counts);
     long moves = 0, games = 0;
     for (int pi = 0; pi < hdz_engine.n_profiles; pi++) {
-        for (int k = 0; k < PROPERTY_GAMES; k++) {
+        for (int k = 0; k < tu_sized(PROPERTY_GAMES); k++) {
             hdz_state st;
             tu_hdz_deal(&st, 2 + k % 4, hdz_engine.profiles[pi].readings, (uint64_t)k * 1000003u + (uint64_t)pi);
             rf_chooser ch = {0};

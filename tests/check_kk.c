@@ -363,19 +363,19 @@ START_TEST(random_games_under_the_profile_and_random_readings_break_no_clause)
     tu_replay_corpus_records(&kk_engine, &prop_ctx, &one_ctx, &prop_counts);
     long moves = 0, games = 0;
     char label[96];
-    for (int k = 0; k < PROPERTY_GAMES; k++, games++) {
+    for (int k = 0; k < tu_sized(PROPERTY_GAMES); k++, games++) {
         snprintf(label, sizeof label, "tests: random game %d, profile de", k);
         moves += one_game(2 + k % 3, kk_engine.profiles[0].readings, (uint64_t)k * 1000003u + 5u,
                           (uint64_t)k * 31u + 7u, label);
     }
     uint64_t mask_rng = 12345;
-    for (int k = 0; k < MASK_GAMES; k++, games++) {
+    for (int k = 0; k < tu_sized(MASK_GAMES); k++, games++) {
         uint32_t readings = (uint32_t)game_rng_below(&mask_rng, 1u << KK_N_AMB);
         snprintf(label, sizeof label, "tests: random game %d, readings mask 0x%02x", k, readings);
         moves += one_game(2 + k % 3, readings, (uint64_t)k * 7919u + 11u, (uint64_t)k * 17u + 3u, label);
     }
     printf("\nKleine Kläffer clause coverage: %ld random games (%ld moves; %d profile de, %d random reading"
-           " masks; 2-4 players) plus corpus/records/kk%s\n", games, moves, PROPERTY_GAMES, MASK_GAMES,
+           " masks; 2-4 players) plus corpus/records/kk%s\n", games, moves, tu_sized(PROPERTY_GAMES), tu_sized(MASK_GAMES),
            oracles ? "" : " (no Kleine Kläffer oracles registered: generic oracles only)");
     int never = inv_print_coverage(&prop_ctx, stdout);
     fflush(stdout);

@@ -109,6 +109,18 @@ static inline int tu_in_part(long k)
 }
 static inline int tu_first_part(void) { return tu_in_part(0); }
 
+/* A property test's game count: n as written, or n * G / 10000 (at least 1) when RF_PROPERTY_GAMES=G
+ * asks for fewer than the 10,000 games a profile gets in `make check` (`rulefuzz mutate`'s
+ * --property-games: a mutant's suites sized so that survivors do not pay minutes each). */
+static inline int tu_sized(int n)
+{
+    const char *e = getenv("RF_PROPERTY_GAMES");
+    long g = e && *e ? strtol(e, NULL, 10) : 0;
+    if (g <= 0 || g >= 10000) return n;
+    long m = (long)n * g / 10000;
+    return m < 1 ? 1 : (int)m;
+}
+
 /* ---- Records, for any game ------------------------------------------------------------ */
 
 /* Replay record text with every oracle of g on; the result code. */
