@@ -520,16 +520,23 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
 /* ---- Whole-state clauses ------------------------------------------------------------------------ */
 
 /* BIDS-SETUP-MATERIAL and BIDS-SETUP-PLAYERS on one state; 0 when it is too broken to go on. */
-static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
+/* part: CARDS_ALL; CARDS_FORM, the checks that a state can be read at all (every index in bounds;
+ * counted as applied); CARDS_COUNT, that every card is where its place says (counted as fired): a
+ * step's post gets CARDS_FORM before the step's clauses and CARDS_COUNT after them, so that a step
+ * that loses or misplaces a card is named by the clause of the step first. */
+enum { CARDS_FORM = 1, CARDS_COUNT = 2, CARDS_ALL = 3 };
+
+static int inv_bids_material_part(inv_ctx *c, int k0, const bids_state *s, int part)
 {
     int k = k0 + K_PLAYERS;
-    inv_applied(c, k);
-    if (s->players < 2 || s->players > BIDS_MAXP) { inv_fail(c, k, "%d players (2 to 4)", s->players); return 0; }
-    inv_fired_case(c, k, s->players == 2 ? PL_TWO : s->players == 3 ? PL_THREE : PL_FOUR);
+    if (part & CARDS_FORM) {
+        inv_applied(c, k);
+        if (s->players < 2 || s->players > BIDS_MAXP) { inv_fail(c, k, "%d players (2 to 4)", s->players); return 0; }
+        inv_fired_case(c, k, s->players == 2 ? PL_TWO : s->players == 3 ? PL_THREE : PL_FOUR);
+    } else if (s->players < 2 || s->players > BIDS_MAXP) return 0;
     k = k0 + K_MATERIAL;
-    inv_applied(c, k);
-    inv_fired(c, k);
-    uint8_t pile_seen[BIDS_CARDS] = {0};
+    if (part & CARDS_FORM) inv_applied(c, k);
+    if (part & CARDS_COUNT) inv_fired(c, k);
     int total = 0;
     for (int p = 0; p < BIDS_MAXP; p++) {
         if (p >= NP && (s->pile_len[p] || s->nstables[p] || s->held[p] != NONE || s->wins[p])) { inv_fail(c, k, "seat %d beyond the players is used", p + 1); return 0; }
@@ -537,15 +544,27 @@ static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
         total += s->nstables[p];
         int i = inv_first_not(s->pile[p], s->pile_len[p], BIDS_PILE_MAX, 0);
         if (i >= 0) { inv_fail(c, k, "P%d's pile slot %d beyond its length is %d", p + 1, i, s->pile[p][i]); return 0; }
-        for (i = 0; i < s->pile_len[p]; i++) {
+        for (i = 0; i < s->pile_len[p]; i++)
+            if (s->pile[p][i] >= BIDS_CARDS) { inv_fail(c, k, "P%d's pile holds %s", p + 1, cname(s->pile[p][i]).s); return 0; }
+        if (s->held[p] != NONE && s->held[p] >= BIDS_CARDS) { inv_fail(c, k, "P%d holds %s", p + 1, cname(s->held[p]).s); return 0; }
+    }
+    if (total > BIDS_ALL_STABLES) { inv_fail(c, k, "%d stables owned, there are 20", total); return 0; }
+    for (int id = 0; id < BIDS_CARDS; id++) {
+        int l = s->loc[id];
+        if ((l > BIDS_L_OUT && l < BIDS_L_STABLE) || l >= BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES) { inv_fail(c, k, "%s has no place (%d)", cname(id).s, l); return 0; }
+    }
+    if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding is not zero"); return 0; }
+    if (!(part & CARDS_COUNT)) return 1;
+    uint8_t pile_seen[BIDS_CARDS] = {0};
+    for (int p = 0; p < BIDS_MAXP; p++) {
+        for (int i = 0; i < s->pile_len[p]; i++) {
             int id = s->pile[p][i];
-            if (id >= BIDS_CARDS || s->loc[id] != BIDS_L_PILE || pile_seen[id]++) { inv_fail(c, k, "P%d's pile holds %s, which is not in a pile once", p + 1, cname(id).s); return 0; }
+            if (s->loc[id] != BIDS_L_PILE || pile_seen[id]++) { inv_fail(c, k, "P%d's pile holds %s, which is not in a pile once", p + 1, cname(id).s); return 0; }
         }
-        if (s->held[p] != NONE && (s->held[p] >= BIDS_CARDS || s->loc[s->held[p]] != BIDS_L_HELD)) { inv_fail(c, k, "P%d holds %s, not marked held", p + 1, cname(s->held[p]).s); return 0; }
+        if (s->held[p] != NONE && s->loc[s->held[p]] != BIDS_L_HELD) { inv_fail(c, k, "P%d holds %s, not marked held", p + 1, cname(s->held[p]).s); return 0; }
         for (int st = 0; st < BIDS_STABLES; st++)
             if (st >= s->nstables[p] && s->special[p][st]) { inv_fail(c, k, "P%d's unowned stable %d is special", p + 1, st + 1); return 0; }
     }
-    if (total > BIDS_ALL_STABLES) { inv_fail(c, k, "%d stables owned, there are 20", total); return 0; }
     for (int id = 0; id < BIDS_CARDS; id++) {
         int l = s->loc[id];
         if (l == BIDS_L_PILE && !pile_seen[id]) { inv_fail(c, k, "%s is marked in a pile but lies in none", cname(id).s); return 0; }
@@ -557,11 +576,12 @@ static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s)
         if (l >= BIDS_L_STABLE) {
             int p = (l - BIDS_L_STABLE) / BIDS_STABLES, st = (l - BIDS_L_STABLE) % BIDS_STABLES;
             if (p >= NP || st >= s->nstables[p]) { inv_fail(c, k, "%s lies in a stable nobody owns", cname(id).s); return 0; }
-        } else if (l > BIDS_L_OUT) { inv_fail(c, k, "%s has no place (%d)", cname(id).s, l); return 0; }
+        }
     }
-    if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding is not zero"); return 0; }
     return 1;
 }
+
+static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s) { return inv_bids_material_part(c, k0, s, CARDS_ALL); }
 
 /* BIDS-STABLE-ONE-SPECIES */
 static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s, const otab *T)
@@ -1227,11 +1247,21 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     check_deal(c, k0, post);
 }
 
+static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const game_move *m, const bids_state *post);
+
+/* BIDS-SETUP-MATERIAL on post: whether it can be read before the step's own clauses (a post that
+ * cannot is judged by it alone), where every card is after them. */
 static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_move *m, const void *vpost)
 {
     const bids_state *pre = vpre, *post = vpost;
+    if (!inv_bids_material_part(c, k0, post, CARDS_FORM)) return;
+    bids_step_clauses(c, k0, pre, m, post);
+    inv_bids_material_part(c, k0, post, CARDS_COUNT);
+}
+
+static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const game_move *m, const bids_state *post)
+{
     sx x;
-    if (!inv_bids_material(c, k0, post)) return;
     x.pre = pre; x.post = post; x.m = m;
     mid_of(pre, m, x.mid);
     x.is_play = pre->phase == BIDS_PH_PLAY;

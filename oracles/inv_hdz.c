@@ -1999,12 +1999,38 @@ static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
     inv_hdz_turn_order(c, k0, s, NULL);
 }
 
+/* Whether every place of s holds a card code (or is empty) and its sizes are in bounds: what the
+ * step clauses need to read s; HDZ-CARDS-121 counts the cards after them. */
+static int codes_ok(const hdz_state *s)
+{
+    if (!sane(s)) return 0;
+    for (int i = 0; i < HDZ_CELLS; i++)
+        if (in_meadow(s->n, i) && !is_card(s->cell[i]) && s->cell[i] != NO && s->cell[i] != HDZ_STABLE) return 0;
+    for (int i = 0; i < s->pile_len; i++) if (!is_card(s->pile[i])) return 0;
+    for (int q = 0; q < s->players; q++)
+        for (int j = 0; j < 2; j++) if (s->hand[q][j] != NO && !is_card(s->hand[q][j])) return 0;
+    return 1;
+}
+
+static void hdz_step_clauses(inv_ctx *c, int k0, const hdz_state *pre, const game_move *m, const hdz_state *post);
+
+/* The step's own clauses first, then HDZ-CARDS-121 on the post state: a step that loses or doubles
+ * a card is named by the clause of the step (a card played but still in the hand: HDZ-TURN-PLAY)
+ * before the card count sees it. A post state the step clauses cannot read is judged by
+ * HDZ-CARDS-121 alone. */
 static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
 {
     const hdz_state *pre = pre_v, *post = post_v;
+    if (!inv_hdz_setup_players(c, k0, post) || !sane(pre)) return;
+    if (!codes_ok(post)) { inv_hdz_cards_121(c, k0, post); return; }
+    hdz_step_clauses(c, k0, pre, m, post);
+    inv_hdz_cards_121(c, k0, post);
+}
+
+static void hdz_step_clauses(inv_ctx *c, int k0, const hdz_state *pre, const game_move *m, const hdz_state *post)
+{
     hx h;
-    if (!inv_hdz_setup_players(c, k0, post) || !inv_hdz_cards_121(c, k0, post) || !sane(pre)) return;
-    if (sane(post)) inv_hdz_legal_set(c, k0, post);
+    inv_hdz_legal_set(c, k0, post);
     hx_build(&h, pre, m, post);
     if (h.wrong_phase) { inv_hdz_turn_order(c, k0, post, &h); return; }
 
@@ -2320,7 +2346,7 @@ static int hdz_view_differs(const void *va, const void *vb, int v, char *why, in
         for (int i = 0; i < 2; i++) {
             int x = a->shown[q][i];
             if (x != NO && has_card(a, q, x) != has_card(b, q, x)) {
-                snprintf(why, (size_t)n, "%s's revealed %s", sn(q).s, kn(x).s);
+                snprintf(why, (size_t)n, "%s's revealed %s (HDZ-SCORE-FIFTH-HAND)", sn(q).s, kn(x).s);
                 return 1;
             }
             if (a->hand[q][i] != NO && !revealed(a, q, a->hand[q][i])) unseen[a->hand[q][i]]++;

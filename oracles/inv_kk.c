@@ -266,11 +266,16 @@ static int shape_ok(const kk_state *s)
  * the state is in its canonical form (hands ascending with free slots at the end, pile slots
  * above the top 0, flags 0/1, unused seats empty). Returns 0 when the state is too broken to
  * check further. */
-static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s)
+/* part: CARDS_ALL; CARDS_FORM, the checks that a state can be read at all (counted as applied);
+ * CARDS_COUNT, the count after them (counted as fired): a step's post gets CARDS_FORM before the
+ * step's clauses and CARDS_COUNT after them. */
+enum { CARDS_FORM = 1, CARDS_COUNT = 2, CARDS_ALL = 3 };
+
+static int inv_kk_cards_part(inv_ctx *c, int k0, const kk_state *s, int part)
 {
     int k = k0 + K_CARDS_72;
     int cnt[KK_CARDS];
-    inv_applied(c, k);
+    if (part & CARDS_FORM) inv_applied(c, k);
     if (!sane(s)) {
         inv_fail(c, k, "malformed state: players %d, turn %d, phase %d, piles %d/%d", s->players, s->turn,
                  s->phase, s->pile_len[0], s->pile_len[1]);
@@ -320,6 +325,7 @@ static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s)
         cnt[v] += s->box[v];
     }
     if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding bytes %d %d, expected 0", s->pad0[0], s->pad0[1]); return 0; }
+    if (!(part & CARDS_COUNT)) return 1;
     inv_fired(c, k);
     for (int v = 0; v < KK_CARDS; v++) {
         if (cnt[v] == 1) continue;
@@ -333,6 +339,8 @@ static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s)
     }
     return 1;
 }
+
+static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s) { return inv_kk_cards_part(c, k0, s, CARDS_ALL); }
 
 /* ---- Setup -------------------------------------------------------------------------------------- */
 
@@ -1475,11 +1483,22 @@ static void kk_check_setup(inv_ctx *c, int k0, const void *st)
     inv_kk_turn_order(c, k0, s, NULL);
 }
 
+static void kk_step_clauses(inv_ctx *c, int k0, const kk_state *pre, const game_move *m, const kk_state *post);
+
 static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
 {
     const kk_state *pre = pre_v, *post = post_v;
+    /* KK-CARDS-72 on post: whether it can be read before the step's own clauses (a post that cannot
+     * is judged by KK-CARDS-72 alone), the count after them, so that a step that loses or doubles a
+     * card is named by the clause of the step first */
+    if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_part(c, k0, post, CARDS_FORM) || !shape_ok(pre)) return;
+    kk_step_clauses(c, k0, pre, m, post);
+    inv_kk_cards_part(c, k0, post, CARDS_COUNT);
+}
+
+static void kk_step_clauses(inv_ctx *c, int k0, const kk_state *pre, const game_move *m, const kk_state *post)
+{
     kx h;
-    if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_72(c, k0, post) || !shape_ok(pre)) return;
     /* after a move: the view of the seat that decides next (over a game, every seat's) */
     inv_kk_info_backs(c, k0, post, post->phase == KK_PH_OVER ? -1 : post->turn);
     if (shape_ok(post)) inv_kk_legal_set(c, k0, post);

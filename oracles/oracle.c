@@ -1,4 +1,5 @@
 /* oracle.c: the oracle driver, its counters, and the game-independent conformance oracles. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,7 +73,30 @@ void inv_fail(inv_ctx *c, int k, const char *fmt, ...)
 
 typedef struct { unsigned char b[GAME_STATE_MAX] __attribute__((aligned(16))); } state_buf;
 
-/* GEN-ROUNDTRIP: the position text rebuilds the same bytes. */
+/* The game clause whose ID text names first (a whole ID: "(GP-CARDS-110)"), else dflt. The engines'
+ * loaders end a refusal that enforces a clause with its ID, so a conformance oracle that a
+ * refusal or a game oracle's message explains reports the failure under that clause. */
+static int clause_named_in(const inv_ctx *c, const char *text, int dflt)
+{
+    const char *best = NULL;
+    int bk = dflt;
+    for (int k = c->k_game; k < c->n; k++) {
+        const char *id = c->clause[k]->id;
+        size_t l = strlen(id);
+        for (const char *p = strstr(text, id); p; p = strstr(p + 1, id)) {
+            char after = p[l];
+            if ((p == text || (!isalnum((unsigned char)p[-1]) && p[-1] != '-')) && !isalnum((unsigned char)after) && after != '-') {
+                if (!best || p < best) { best = p; bk = k; }
+                break;
+            }
+        }
+    }
+    return bk;
+}
+
+/* GEN-ROUNDTRIP: the position text rebuilds the same bytes. A printed position the loader refuses
+ * with a clause's ID (a load-time check of that clause that refuses a state the game reached) is
+ * reported under that clause. */
 static void gen_roundtrip(inv_ctx *c, const void *st)
 {
     const game_engine *g = c->g;
@@ -83,7 +107,9 @@ static void gen_roundtrip(inv_ctx *c, const void *st)
     if (g->position_print(st, text, sizeof text) < 0) { inv_fail(c, k, "position text does not fit %d bytes", GAME_TEXT_MAX); return; }
     game_config cfg = g->config(st);
     if (g->setup_position(back.b, &cfg, text, err, sizeof err) != GAME_OK) {
-        inv_fail(c, k, "printed position does not parse: %s", err);
+        int kn = clause_named_in(c, err, k);
+        if (kn != k) inv_applied(c, kn);
+        inv_fail(c, kn, "printed position does not parse (GEN-ROUNDTRIP): %s", err);
         return;
     }
     inv_fired(c, k);
@@ -217,8 +243,10 @@ static void gen_determinize(inv_ctx *c, const void *post, int who, const void *v
     uint64_t rng = 0xbb67ae8584caa73bull ^ ((uint64_t)c->step * 0x9e3779b97f4a7c15ull);
     memcpy(det.b, post, sz);
     g->determinize(det.b, who, &rng);
-    if (og->view_differs(post, det.b, who, why, sizeof why)) {
-        inv_fail(c, K_REDACT, "determinize changed what %s sees: %s", dn, why);
+    if (og->view_differs(post, det.b, who, why, sizeof why)) {      /* under the clause the seen thing is of */
+        int k = clause_named_in(c, why, K_REDACT);
+        if (k != K_REDACT) inv_applied(c, k);
+        inv_fail(c, k, "determinize changed what %s sees: %s%s", dn, why, k != K_REDACT ? " (GEN-HIDDEN-INFO)" : "");
         return;
     }
     memcpy(back.b, det.b, sz);
@@ -240,12 +268,16 @@ static void gen_determinize(inv_ctx *c, const void *post, int who, const void *v
     s.pre_legal = s.post_legal = NULL;
     if (og->check_material) og->check_material(&s, s.k_game, det.b);
     if (!s.violations && og->check_position) og->check_position(&s, s.k_game, det.b);
-    if (s.violations)
-        inv_fail(c, K_REDACT, "determinize for %s gives a position no game reaches: %s: %.300s", dn,
+    if (s.violations) {                               /* under the clause the sample breaks */
+        inv_applied(c, s.first_k);
+        inv_fail(c, s.first_k, "determinize for %s gives a position no game reaches (GEN-HIDDEN-INFO): %s: %.300s", dn,
                  s.clause[s.first_k]->id, s.first_msg);
+    }
 }
 
-/* GEN-HIDDEN-INFO on a step's post state, decided by `who` (a seat, or the table):
+/* GEN-HIDDEN-INFO on a step's post state, decided by `who` (a seat, or the table); a view that loses
+ * something whose account names a game clause (view_differs: "P3's revealed G5 (HDZ-SCORE-FIFTH-HAND)")
+ * is reported under that clause:
  * 1. its legal moves are those of the view redact(post, who);
  * and where the game's oracles give their own account of a view (view_differs, mix_unseen):
  * 2. the view keeps all `who` sees (open fields, own cards, sizes, colours, the cards in all);
@@ -275,7 +307,9 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
     }
     if (!og->view_differs || !og->mix_unseen) return;
     if (og->view_differs(post, view.b, who, why, sizeof why)) {
-        inv_fail(c, K_REDACT, "redact for %s changes what %s sees: %s", dn, dn, why);
+        int k = clause_named_in(c, why, K_REDACT);
+        if (k != K_REDACT) inv_applied(c, k);
+        inv_fail(c, k, "redact for %s changes what %s sees: %s%s", dn, dn, why, k != K_REDACT ? " (GEN-HIDDEN-INFO)" : "");
         return;
     }
     memcpy(again.b, view.b, sz);

@@ -1132,7 +1132,7 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
             int odd = card_in(st, at, 1u << BIDS_MADCOW | 1u << BIDS_WILD | 1u << BIDS_TRUCK);
             if (odd >= 0) {
                 card_name(odd, a, sizeof a);
-                PFAIL("position: 'stables': P%d.%d holds %s, but a %s never stays in a stable", p + 1, s + 1, a,
+                PFAIL("position: 'stables': P%d.%d holds %s, but a %s never stays in a stable (BIDS-MADCOW, BIDS-WILD, BIDS-TRUCK)", p + 1, s + 1, a,
                       bids_type_word[bids_type_of(odd)]);
             }
             /* BIDS-ELEPHANT: "Een stal met een olifant is vol" (it goes only into an empty stable) */
@@ -1141,7 +1141,7 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
                 for (int id = 0; id < BIDS_CARDS && o < 0; id++) if (st->loc[id] == at && id != e) o = id;
                 card_name(e, a, sizeof a);
                 card_name(o, b, sizeof b);
-                PFAIL("position: 'stables': P%d.%d holds %s and %s, but a stable with an elephant is full", p + 1, s + 1, a, b);
+                PFAIL("position: 'stables': P%d.%d holds %s and %s, but a stable with an elephant is full (BIDS-ELEPHANT)", p + 1, s + 1, a, b);
             }
             /* BIDS-STABLE-ONE-SPECIES: "In een stal passen uitsluitend dieren van 1 soort." */
             int first = -1;
@@ -1150,7 +1150,7 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
                 if (first < 0) { first = sp; continue; }
                 card_name(card_in(st, at, 3u << (2 * first)), a, sizeof a);
                 card_name(card_in(st, at, 3u << (2 * sp)), b, sizeof b);
-                PFAIL("position: 'stables': P%d.%d holds %s and %s: one species per stable", p + 1, s + 1, a, b);
+                PFAIL("position: 'stables': P%d.%d holds %s and %s: one species per stable (BIDS-STABLE-ONE-SPECIES)", p + 1, s + 1, a, b);
             }
         }
     /* BIDS-VAR-BONUS: the first seat to earn a 5th stable chooses a special one, the second gets the other */
@@ -1159,18 +1159,18 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
         for (int s = 0; s < st->nstables[p]; s++) {
             int k = st->special[p][s];
             if (!k) continue;
-            if (!R(st, BIDS_R_BONUS)) PFAIL("position: 'stables': P%d.%d is special stable %d, but bonus=off", p + 1, s + 1, k);
-            if (s != BIDS_STABLES - 1) PFAIL("position: 'stables': P%d.%d is special stable %d, but only a 5th stable is one", p + 1, s + 1, k);
-            if (marks >> (k - 1) & 1) PFAIL("position: 'stables': special stable %d is given twice", k);
+            if (!R(st, BIDS_R_BONUS)) PFAIL("position: 'stables': P%d.%d is special stable %d, but bonus=off (BIDS-VAR-BONUS)", p + 1, s + 1, k);
+            if (s != BIDS_STABLES - 1) PFAIL("position: 'stables': P%d.%d is special stable %d, but only a 5th stable is one (BIDS-VAR-BONUS)", p + 1, s + 1, k);
+            if (marks >> (k - 1) & 1) PFAIL("position: 'stables': special stable %d is given twice (BIDS-VAR-BONUS)", k);
             marks |= 1u << (k - 1);
         }
     if (marks != st->specials_given)
-        PFAIL("position: 'specials' is %d, but the special stables in 'stables' make %u", st->specials_given, marks);
+        PFAIL("position: 'specials' is %d, but the special stables in 'stables' make %u (BIDS-VAR-BONUS)", st->specials_given, marks);
     /* BIDS-SETUP-STABLES "3 stallen"; BIDS-EXTRA-STABLE "De winnaar van een ronde ontvangt een extra stal" (of 5 at most) */
     for (int p = 0; p < np; p++) {
         int want = BIDS_START_STABLES + st->wins[p] < BIDS_STABLES ? BIDS_START_STABLES + st->wins[p] : BIDS_STABLES;
         if (st->wins[p] < 255 && st->nstables[p] != want)
-            PFAIL("position: 'wins': P%d won %d round(s), so it owns %d stables, not %d as in 'stables'", p + 1, st->wins[p], want, st->nstables[p]);
+            PFAIL("position: 'wins': P%d won %d round(s), so it owns %d stables, not %d as in 'stables' (BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE)", p + 1, st->wins[p], want, st->nstables[p]);
     }
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner ("Zijn er meer winnaars"); the
      * rounds finished are those started but the current one, which is over in phases special and over */
@@ -1179,25 +1179,25 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
     if (!capped) {
         for (int p = 0; p < np; p++)
             if (st->wins[p] > done)
-                PFAIL("position: 'wins': P%d won %d rounds, but %d are finished ('round' %d, phase %s)", p + 1, st->wins[p], done, st->round, bids_phase_name[ph]);
+                PFAIL("position: 'wins': P%d won %d rounds, but %d are finished ('round' %d, phase %s) (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", p + 1, st->wins[p], done, st->round, bids_phase_name[ph]);
         if (sum < done)
-            PFAIL("position: 'wins' adds up to %d, but %d rounds are finished ('round' %d, phase %s) and each has a winner", sum, done, st->round, bids_phase_name[ph]);
-        if (!done && st->round_winners) PFAIL("position: 'won' is %d, but no round is finished yet ('round' %d)", st->round_winners, st->round);
-        if (done && !st->round_winners) PFAIL("position: 'won' is 0, but round %d is finished and had a winner", done);
+            PFAIL("position: 'wins' adds up to %d, but %d rounds are finished ('round' %d, phase %s) and each has a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", sum, done, st->round, bids_phase_name[ph]);
+        if (!done && st->round_winners) PFAIL("position: 'won' is %d, but no round is finished yet ('round' %d) (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", st->round_winners, st->round);
+        if (done && !st->round_winners) PFAIL("position: 'won' is 0, but round %d is finished and had a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", done);
     }
     for (int p = 0; p < np; p++)
-        if ((st->round_winners >> p & 1) && !st->wins[p]) PFAIL("position: 'won' names P%d, but 'wins' says it won no round", p + 1);
+        if ((st->round_winners >> p & 1) && !st->wins[p]) PFAIL("position: 'won' names P%d, but 'wins' says it won no round (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", p + 1);
     /* BIDS-GAME-END: the game's winners won its last round with 5 stables; BIDS-VAR-SHORT: one round */
-    if (R(st, BIDS_R_SHORT) && st->round != 1) PFAIL("position: 'round' is %d, but short=on plays one round", st->round);
+    if (R(st, BIDS_R_SHORT) && st->round != 1) PFAIL("position: 'round' is %d, but short=on plays one round (BIDS-GAME-END, BIDS-VAR-SHORT)", st->round);
     if (st->game_winners & ~st->round_winners)
-        PFAIL("position: 'winners' %d are not all among the last round's winners ('won' %d)", st->game_winners, st->round_winners);
+        PFAIL("position: 'winners' %d are not all among the last round's winners ('won' %d) (BIDS-GAME-END, BIDS-VAR-SHORT)", st->game_winners, st->round_winners);
     for (int p = 0; p < np; p++)
         if ((st->game_winners >> p & 1) && !R(st, BIDS_R_SHORT) && st->nstables[p] != bids_param.goal)
-            PFAIL("position: 'winners' names P%d, who owns %d stables: the game is won with %d", p + 1, st->nstables[p], bids_param.goal);
+            PFAIL("position: 'winners' names P%d, who owns %d stables: the game is won with %d (BIDS-GAME-END, BIDS-VAR-SHORT)", p + 1, st->nstables[p], bids_param.goal);
     /* BIDS-WAIT-ORDER; BIDS-AMB-WAIT: the players wait once one (several) of them holds a card, until the next flip */
     int need = R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1;
     if (st->waiting && (int)popcount(st->grabbed) < need)
-        PFAIL("position: 'waiting' is 1, but 'grabbed' %d: the players wait only once %s a card", st->grabbed,
+        PFAIL("position: 'waiting' is 1, but 'grabbed' %d: the players wait only once %s a card (BIDS-WAIT-ORDER)", st->grabbed,
               need == 2 ? "several of them (wait=several) have taken" : "one of them has taken");
     if (ph == BIDS_PH_PLAY && st->waiting) {
         int mine = number_of(st->held[st->actor]);
@@ -1205,18 +1205,18 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
             if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < mine) {
                 card_name(st->held[q], a, sizeof a);
                 card_name(st->held[st->actor], b, sizeof b);
-                PFAIL("position: phase play for 'actor' P%d while waiting, but P%d's %s is numbered lower than its %s", st->actor + 1, q + 1, a, b);
+                PFAIL("position: phase play for 'actor' P%d while waiting, but P%d's %s is numbered lower than its %s (BIDS-WAIT-ORDER)", st->actor + 1, q + 1, a, b);
             }
     }
     /* BIDS-VAR-BONUS: "De eerste speler die een 5^e stal verdient, kiest": the pending seats won the round
      * and own 5 stables; the first of them chooses */
     if (ph == BIDS_PH_SPECIAL) {
-        if (!R(st, BIDS_R_BONUS)) PFAIL("position: phase special, but bonus=off");
+        if (!R(st, BIDS_R_BONUS)) PFAIL("position: phase special, but bonus=off (BIDS-VAR-BONUS)");
         for (int p = 0; p < np; p++)
             if ((st->pending5 >> p & 1) && (st->nstables[p] != BIDS_STABLES || !(st->round_winners >> p & 1)))
-                PFAIL("position: 'pending' names P%d, which owns %d stables and %s the last round", p + 1, st->nstables[p],
+                PFAIL("position: 'pending' names P%d, which owns %d stables and %s the last round (BIDS-VAR-BONUS)", p + 1, st->nstables[p],
                       st->round_winners >> p & 1 ? "won" : "did not win");
-        if (st->pending5 & ((1u << st->actor) - 1u)) PFAIL("position: 'actor' P%d chooses, but a lower seat in 'pending' %d comes first", st->actor + 1, st->pending5);
+        if (st->pending5 & ((1u << st->actor) - 1u)) PFAIL("position: 'actor' P%d chooses, but a lower seat in 'pending' %d comes first (BIDS-VAR-BONUS)", st->actor + 1, st->pending5);
     }
     /* BIDS-AMB-FIRST first-complete: the round ends the moment a seat's stables are all complete */
     if (R(st, BIDS_R_FIRST_COMPLETE) && ph != BIDS_PH_SPECIAL && ph != BIDS_PH_OVER) {
@@ -1529,9 +1529,9 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     for (int id = 0; id < BIDS_CARDS; id++) {
         char nm[16];
         card_name(id, nm, sizeof nm);
-        if (!seen[id]) PFAIL("position: card %s is missing: name every card once in piles, open, held, stables, out or box", nm);
+        if (!seen[id]) PFAIL("position: card %s is missing: name every card once in piles, open, held, stables, out or box (BIDS-SETUP-MATERIAL)", nm);
         if (seen[id] > 1)
-            PFAIL("position: card %s is named twice (in '%s' and '%s')", nm, bids_field_name[where[id][0]], bids_field_name[where[id][1]]);
+            PFAIL("position: card %s is named twice (in '%s' and '%s') (BIDS-SETUP-MATERIAL)", nm, bids_field_name[where[id][0]], bids_field_name[where[id][1]]);
     }
 
     /* the phase, the seat to act and the round's counters */
@@ -1575,22 +1575,22 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     /* BIDS-SETUP-DEAL "gelijkmatig", BIDS-FLIP: the piles are dealt equal and all flip together */
     for (int p = 1; p < np; p++)
         if (st->pile_len[p] != st->pile_len[0])
-            PFAIL("position: 'piles' must be equal, but P1's has %d cards and P%d's %d", st->pile_len[0], p + 1, st->pile_len[p]);
+            PFAIL("position: 'piles' must be equal, but P1's has %d cards and P%d's %d (BIDS-SETUP-DEAL, BIDS-FLIP)", st->pile_len[0], p + 1, st->pile_len[p]);
     for (int p = 0; p < np; p++) {
         if ((st->held[p] != BIDS_NONE) && !(st->grabbed >> p & 1))
-            PFAIL("position: 'held': P%d holds a card, but 'grabbed' %d says it took none this trick", p + 1, st->grabbed);
+            PFAIL("position: 'held': P%d holds a card, but 'grabbed' %d says it took none this trick (BIDS-SETUP-DEAL, BIDS-FLIP)", p + 1, st->grabbed);
     }
     int open = 0, ungrabbed = 0;
     for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
     for (int p = 0; p < np; p++) ungrabbed += !(st->grabbed >> p & 1);
-    if (open != ungrabbed) PFAIL("position: 'open' has %d cards, but %d seats have not taken one ('grabbed' %d): one each", open, ungrabbed, st->grabbed);
-    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over", st->game_winners, bids_phase_name[ph]);
-    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides)", st->actor + 1, bids_phase_name[ph]); }
-    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d)", st->actor + 1, st->grabbed);
-    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held'", st->actor + 1);
+    if (open != ungrabbed) PFAIL("position: 'open' has %d cards, but %d seats have not taken one ('grabbed' %d): one each (BIDS-SETUP-DEAL, BIDS-FLIP)", open, ungrabbed, st->grabbed);
+    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over (BIDS-SETUP-DEAL, BIDS-FLIP)", st->game_winners, bids_phase_name[ph]);
+    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides) (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, bids_phase_name[ph]); }
+    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d) (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, st->grabbed);
+    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held' (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1);
     if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
-        PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0", st->actor + 1, st->pending5, st->specials_given);
-    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen", st->pending5, bids_phase_name[ph]);
+        PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0 (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, st->pending5, st->specials_given);
+    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen (BIDS-SETUP-DEAL, BIDS-FLIP)", st->pending5, bids_phase_name[ph]);
     if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && (!R(st, BIDS_R_FIRST_COMPLETE) || !complete_seats(st)))
         PFAIL("position: phase table with empty 'piles', no 'open' card and every card played: that round is over (BIDS-END-EXHAUSTED)");
     return bids_reachable(st, err, errlen);

@@ -777,12 +777,12 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
         /* GP-ONE-PER-MOTIF: a bare chest opens only with a motif its owner does not collect yet */
         for (int d = 0; d < c; d++)
             if (st->col_motif[c] != GP_NONE && st->col_owner[d] == st->col_owner[c] && st->col_motif[d] == st->col_motif[c])
-                PFAIL("position: 'cols': P%d collects %s twice (c%d and c%d)", st->col_owner[c] + 1,
+                PFAIL("position: 'cols': P%d collects %s twice (c%d and c%d) (GP-ONE-PER-MOTIF)", st->col_owner[c] + 1,
                       gp_param.motif_name[st->col_motif[c]], d + 1, c + 1);
         /* GP-AMB-SECOND-DOUBLER closed: the doubler ends the row (GP-DOUBLER-PLAY), so a doubled collection
          * takes no second doubler */
         if (st->col_dbl[c] > 1 && !R(st, GP_R_DOUBLER_STACK))
-            PFAIL("position: 'cols': c%d has %d doublers, but second-doubler=closed allows one", c + 1, st->col_dbl[c]);
+            PFAIL("position: 'cols': c%d has %d doublers, but second-doubler=closed allows one (GP-DOUBLER-PLAY)", c + 1, st->col_dbl[c]);
     }
     for (int s = 0; s < np; s++) {
         /* GP-SETUP-HANDS "één verdubbelkaart": a seat's doubler stays in its hand, becomes one of its own
@@ -791,24 +791,24 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
         for (int c = 0; c < st->ncol; c++)
             if (st->col_owner[c] == s) { faces += st->col_face[c] == GP_DOUBLER; open += st->col_dbl[c]; }
         if (hand + faces > 1)
-            PFAIL("position: P%d has %d doublers in 'hands' and %d as chests in 'cols', but it got one", s + 1, hand, faces);
+            PFAIL("position: P%d has %d doublers in 'hands' and %d as chests in 'cols', but it got one (GP-SETUP-HANDS, GP-CHEST, GP-DOUBLER-PLAY)", s + 1, hand, faces);
         if (!R(st, GP_R_DOUBLER_ANY) && hand + faces + open != 1)
-            PFAIL("position: P%d's doubler: %d in 'hands', %d as chests and %d open in 'cols'; under doubler-on=own it is exactly one",
+            PFAIL("position: P%d's doubler: %d in 'hands', %d as chests and %d open in 'cols'; under doubler-on=own it is exactly one (GP-SETUP-HANDS, GP-CHEST, GP-DOUBLER-PLAY)",
                   s + 1, hand, faces, open);
         /* GP-SCORING-TIMES: a scoring not yet held has paid nothing; no scoring takes points away */
         for (int r = 0; r < 3; r++) {
-            if (st->wscore[r][s] < 0) PFAIL("position: 'score': P%d's scoring %d is %d, below 0", s + 1, r + 1, st->wscore[r][s]);
+            if (st->wscore[r][s] < 0) PFAIL("position: 'score': P%d's scoring %d is %d, below 0 (GP-SCORING-TIMES)", s + 1, r + 1, st->wscore[r][s]);
             if (r >= st->scorings && st->wscore[r][s])
-                PFAIL("position: 'score': P%d has %d from scoring %d, which is not held yet ('scorings' %d)", s + 1, st->wscore[r][s], r + 1, st->scorings);
+                PFAIL("position: 'score': P%d has %d from scoring %d, which is not held yet ('scorings' %d) (GP-SCORING-TIMES)", s + 1, st->wscore[r][s], r + 1, st->scorings);
         }
         /* GP-PENALTY-CHEST, GP-PENALTY-HAND: "aan het einde van het spel", at the third scoring (GP-END) */
         int bare = 0;
         for (int c = 0; c < st->ncol; c++) bare += st->col_owner[c] == s && st->col_len[c] == 0;
         int due = hand_total(st, s) * gp_param.hand_penalty + bare * gp_param.bare_chest_penalty;
         if (st->phase != GP_PH_OVER && st->penalty[s])
-            PFAIL("position: 'penalty': P%d loses %d before the last scoring", s + 1, st->penalty[s]);
+            PFAIL("position: 'penalty': P%d loses %d before the last scoring (GP-END, GP-PENALTY-CHEST, GP-PENALTY-HAND)", s + 1, st->penalty[s]);
         if (st->phase == GP_PH_OVER && st->penalty[s] != due)
-            PFAIL("position: 'penalty': P%d loses %d, but %d hand cards and %d bare chests cost %d", s + 1, st->penalty[s],
+            PFAIL("position: 'penalty': P%d loses %d, but %d hand cards and %d bare chests cost %d (GP-END, GP-PENALTY-CHEST, GP-PENALTY-HAND)", s + 1, st->penalty[s],
                   hand_total(st, s), bare, due);
     }
     /* GP-AMB-BARE-CHEST opened: the fox stands only on a collection with an open card, and none loses its cards */
@@ -817,20 +817,20 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
     if (st->fox_moved) {
         /* GP-FOX-ONCE: the fox was moved (or placed, GP-AMB-PLACE-COUNTS) this turn by an action of the
          * current player, onto its own or its left neighbour's collection (GP-FOX-OWN, GP-FOX-LEFT) */
-        if (st->fox == GP_NONE) PFAIL("position: 'foxmoved' is 1 but the fox is beside the pile");
-        if (!st->acts) PFAIL("position: 'foxmoved' is 1 with 'acts' 0: moving the fox is an action");
+        if (st->fox == GP_NONE) PFAIL("position: 'foxmoved' is 1 but the fox is beside the pile (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-ONCE)");
+        if (!st->acts) PFAIL("position: 'foxmoved' is 1 with 'acts' 0: moving the fox is an action (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-ONCE)");
         if (st->col_owner[st->fox] != p && st->col_owner[st->fox] != q)
-            PFAIL("position: 'foxmoved' is 1 but the fox is on c%d, P%d's: this turn it went to P%d's or P%d's collections",
+            PFAIL("position: 'foxmoved' is 1 but the fox is on c%d, P%d's: this turn it went to P%d's or P%d's collections (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-ONCE)",
                   st->fox + 1, st->col_owner[st->fox] + 1, p + 1, q + 1);
     }
     if (st->phase == GP_PH_PASS) {
         /* GP-TURN-ACTIONS: the free pass follows the three actions (GP-AMB-THREE-ACTIONS may-stop: or an early end) */
         if (st->acts != GP_ACTIONS && !R(st, GP_R_MAY_STOP))
-            PFAIL("position: phase pass with 'acts' %d: the free pass follows three actions (actions=three)", st->acts);
+            PFAIL("position: phase pass with 'acts' %d: the free pass follows three actions (actions=three) (GP-TURN-ACTIONS)", st->acts);
         /* GP-FOX-PASS: the decision exists only when the left neighbour has a place for the fox */
         int spot = 0;
         for (int c = 0; c < st->ncol; c++) spot |= st->col_owner[c] == q && fox_target(st, c);
-        if (!spot) PFAIL("position: phase pass, but the left neighbour P%d has no collection in 'cols' the fox may go to", q + 1);
+        if (!spot) PFAIL("position: phase pass, but the left neighbour P%d has no collection in 'cols' the fox may go to (GP-FOX-PASS)", q + 1);
     }
     return GAME_OK;
 }
@@ -1138,7 +1138,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
             if (dbl < 0) PFAIL("position: bad doublers in 'cols'");
             /* GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY: the shapes a collection can have */
             if ((motif == GP_NONE) != (len == 0) || (len > 0 && jk > len - 1) || (dbl && !len))
-                PFAIL("position: collection c%d cannot exist (motif, pieces, jokers, doublers)", c + 1);
+                PFAIL("position: collection c%d cannot exist (motif, pieces, jokers, doublers) (GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY)", c + 1);
             st->col_owner[c] = (uint8_t)(owner - 1);
             st->col_face[c] = (uint8_t)face;
             st->col_motif[c] = (uint8_t)motif;
@@ -1151,7 +1151,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
             seen[GP_DOUBLER] += dbl;
             st->ncol++;
             if (!*s) break;
-            if (*s++ != ',') PFAIL("position: bad separator in 'cols'");
+            if (*s++ != ',') PFAIL("position: bad separator in 'cols' (GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY)");
         }
     }
     if (!strcmp(val[F_FOX], "-")) st->fox = GP_NONE;
@@ -1194,10 +1194,10 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
     }
     /* GP-CARDS-110: every card once (the doublers not dealt are in the box) */
     for (int m = 0; m < GP_MOTIFS; m++)
-        if (seen[m] != gp_param.per_motif) PFAIL("position: %d cards of motif %c, not %d", seen[m], gp_param.letter[m], gp_param.per_motif);
-    if (seen[GP_JOKER] != gp_param.jokers) PFAIL("position: %d jokers, not %d", seen[GP_JOKER], gp_param.jokers);
-    if (seen[GP_DOUBLER] != np) PFAIL("position: %d doublers in play, not one per player", seen[GP_DOUBLER]);
-    if (seen[GP_DH] + st->dh != gp_param.dh) PFAIL("position: Dschingis-Haan cards in the pile and laid out make %d, not 10", seen[GP_DH] + st->dh);
+        if (seen[m] != gp_param.per_motif) PFAIL("position: %d cards of motif %c, not %d (GP-CARDS-110)", seen[m], gp_param.letter[m], gp_param.per_motif);
+    if (seen[GP_JOKER] != gp_param.jokers) PFAIL("position: %d jokers, not %d (GP-CARDS-110)", seen[GP_JOKER], gp_param.jokers);
+    if (seen[GP_DOUBLER] != np) PFAIL("position: %d doublers in play, not one per player (GP-CARDS-110)", seen[GP_DOUBLER]);
+    if (seen[GP_DH] + st->dh != gp_param.dh) PFAIL("position: Dschingis-Haan cards in the pile and laid out make %d, not 10 (GP-CARDS-110)", seen[GP_DH] + st->dh);
 
     /* the scorings and the phase */
     if (st->scorings != (st->dh >= 10 ? 3 : st->dh >= 7 ? 2 : st->dh >= 4 ? 1 : 0))

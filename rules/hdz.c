@@ -1438,7 +1438,7 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
                 dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d of %d)", dl ? ", " : "", nm, cnt[c], want);
         }
         if (ml || dl) {
-            failf(&in, "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): %s%s%s%s%s",
+            failf(&in, "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): %s%s%s%s%s (HDZ-CARDS-121)",
                   ml ? "missing " : "", miss, ml && dl ? "; " : "", dl ? "too often " : "", many);
             return GAME_BADARG;
         }
@@ -1485,14 +1485,14 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         char *sh[2 * HDZ_MAXP];                     /* two hand cards a seat; split says when there are more */
         int cap = (int)(sizeof sh / sizeof sh[0]);
         int ns = split(in.val[F_SHOWN], ',', sh, cap);
-        if (ns > cap) { fail(&in, "position: too many entries in '%s'", "shown"); return GAME_BADARG; }
+        if (ns > cap) { fail(&in, "position: too many entries in '%s' (HDZ-SCORE-FIFTH-HAND)", "shown"); return GAME_BADARG; }
         for (int i = 0; i < ns; i++) {
             const char *p = sh[i];
             int seat = p[0] - '1';
             const char *cp = p + 2;
             int code = (p[0] >= '1' && p[1] == ':') ? card_parse(&cp) : -1;
             if (seat < 0 || seat >= np || code < 0 || *cp || !hand_has(st, seat, (uint8_t)code)) {
-                fail(&in, "position: bad entry '%s' in 'shown' (want SEAT:CARD for a card in that seat's hand, e.g. 2:E1)", p);
+                fail(&in, "position: bad entry '%s' in 'shown' (want SEAT:CARD for a card in that seat's hand, e.g. 2:E1) (HDZ-SCORE-FIFTH-HAND)", p);
                 return GAME_BADARG;
             }
             shown_add(st, seat, (uint8_t)code);

@@ -957,7 +957,7 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
             if (seen[id] > 1) dl += (size_t)snprintf(many + dl, sizeof many - dl, "%s%s (%d times)", dl ? ", " : "", nm, seen[id]);
         }
         if (ml || dl)
-            PFAIL("position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): %s%s%s%s%s",
+            PFAIL("position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): %s%s%s%s%s (KK-CARDS-72)",
                   ml ? "missing " : "", miss, ml && dl ? "; " : "", dl ? "more than once " : "", many);
     }
 

@@ -231,15 +231,36 @@ START_TEST(each_oracle_flags_a_wrong_transition_of_its_clause)
 }
 END_TEST
 
+/* P1 takes elephant1 from three open cards; c judges the game's clauses alone. */
+static void take_elephant(inv_ctx *c, bids_state *pre, bids_state *post)
+{
+    ck_assert_int_eq(inv_init(c, &bids_engine, 0), 0);
+    tu_bids_pos(pre, 3, 0, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1");
+    *post = *pre;
+    ck_assert_int_eq(tu_try(BG, post, "take elephant"), GAME_OK);
+}
+
+/* The step's clause before BIDS-SETUP-MATERIAL: a take after which P1 holds elephant1 while the
+ * card still lies open breaks the take and where the card is; the take's clause is checked first
+ * and names the failure, and the material check still sees the card in two places. */
+START_TEST(a_card_both_taken_and_open_is_named_under_the_take_before_the_material)
+{
+    static inv_ctx c;
+    bids_state pre, post;
+    take_elephant(&c, &pre, &post);
+    post.loc[C("elephant1")] = BIDS_L_OPEN;
+    judge(&c, &pre, "take elephant", &post);
+    ck_assert_msg(!strcmp(tu_first_id(&c), "BIDS-GRAB-TOUCH"), "first: %s: %s", tu_first_id(&c), c.first_msg);
+    tu_caught(&c, tu_clause(&c, "BIDS-SETUP-MATERIAL"));
+}
+END_TEST
+
 /* BIDS-GRAB-TOUCH: a message names what the seat holds, never the sentinel ("holds nothing", not "card#255"). */
 START_TEST(a_lost_take_is_reported_as_holding_nothing)
 {
     static inv_ctx c;
     bids_state pre, post;
-    ck_assert_int_eq(inv_init(&c, &bids_engine, 0), 0);
-    tu_bids_pos(&pre, 3, 0, "open=elephant1,hen1,hen2;grabbed=0;phase=grab;actor=1");
-    post = pre;
-    ck_assert_int_eq(tu_try(BG, &post, "take elephant"), GAME_OK);
+    take_elephant(&c, &pre, &post);
     w_take_lost(&pre, &post);
     judge(&c, &pre, "take elephant", &post);
     tu_caught(&c, tu_clause(&c, "BIDS-GRAB-TOUCH"));
@@ -559,6 +580,7 @@ static Suite *bids_oracles_suite(void)
     TCase *tc = tcase_create("oracle fires");
     tcase_add_loop_test(tc, each_oracle_flags_a_wrong_transition_of_its_clause, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, a_lost_take_is_reported_as_holding_nothing);
+    tcase_add_test(tc, a_card_both_taken_and_open_is_named_under_the_take_before_the_material);
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
     tcase_add_loop_test(tc, a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it, 0,

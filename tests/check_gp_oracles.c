@@ -135,6 +135,21 @@ START_TEST(cards_oracle_fires_when_a_taken_card_stays_in_the_display_too)
 }
 END_TEST
 
+static void judge_game_only(const game_engine *g, const trans *t);
+
+/* GP-TAKE-DISPLAY before GP-CARDS-110: a take that leaves the taken K in the display too breaks the
+ * take and the card count; the take's clause is checked first and names the failure. */
+START_TEST(a_card_doubled_by_a_take_is_named_under_the_take_before_the_card_count)
+{
+    pos(3, GP_NL, "hands=VX|SX|TX;display=KMH", "G");
+    trans t = step("take 1");
+    t.post.display[0] = (uint8_t)T('K');
+    judge_game_only(G, &t);
+    ck_assert_msg(!strcmp(tu_first_id(&ctx), "GP-TAKE-DISPLAY"), "first: %s: %s", tu_first_id(&ctx), ctx.first_msg);
+    tu_caught(&ctx, tu_clause(&ctx, "GP-CARDS-110"));
+}
+END_TEST
+
 /* ---- Turn -------------------------------------------------------------------------------------- */
 
 /* GP-TURN-ORDER */
@@ -220,7 +235,8 @@ END_TEST
 /* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what P1 sees
  * (view_differs) and by GP-CARDS-110: a sample that gives P2 a second doubler, or swaps P1's doubler
  * chest face (its only chest, so the face stays a doubler in every sample) with the pile's bottom card
- * (the same cards in the same hidden places, but no pile holds a doubler), is reported. */
+ * (the same cards in the same hidden places, but no pile holds a doubler), is reported: the first by
+ * GEN-HIDDEN-INFO, the second under GP-CARDS-110, the clause the sample breaks. */
 START_TEST(hidden_info_oracle_fires_when_determinize_shows_another_doubler_or_piles_one)
 {
     pos(3, GP_NL, "hands=VW|SX|TX;cols=1X.0j0x0", "");
@@ -235,8 +251,9 @@ START_TEST(hidden_info_oracle_fires_when_determinize_shows_another_doubler_or_pi
     faulty = gp_engine;
     tu_break_determinize(&faulty, TU_DET_SWAP, offsetof(gp_state, col_face[0]), offsetof(gp_state, pile[0]));
     judge_with(&faulty, &t);
-    tu_caught(&ctx, tu_clause(&ctx, "GEN-HIDDEN-INFO"));
-    ck_assert_msg(strstr(ctx.first_msg, "determinize for P1 gives a position no game reaches: GP-CARDS-110: pile slot 0 holds X"),
+    tu_caught(&ctx, tu_clause(&ctx, "GP-CARDS-110"));
+    ck_assert_int_eq(ctx.first_k, tu_clause(&ctx, "GP-CARDS-110"));
+    ck_assert_msg(strstr(ctx.first_msg, "determinize for P1 gives a position no game reaches (GEN-HIDDEN-INFO): GP-CARDS-110: pile slot 0 holds X"),
                   "%s", ctx.first_msg);
 }
 END_TEST
@@ -916,6 +933,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, setup_hands_oracle_fires_when_a_player_is_dealt_three_cards);
     tcase_add_test(tc, setup_pile_oracle_fires_when_the_fox_starts_on_the_table_or_a_score_is_set);
     tcase_add_test(tc, cards_oracle_fires_when_a_taken_card_stays_in_the_display_too);
+    tcase_add_test(tc, a_card_doubled_by_a_take_is_named_under_the_take_before_the_card_count);
     suite_add_tcase(s, tc);
     tc = tcase_create("turn and actions");
     tcase_add_test(tc, turn_order_oracle_fires_when_a_player_is_skipped);

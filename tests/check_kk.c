@@ -188,10 +188,10 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
     /* broken positions, from the final example's legal one */
     const char *pos = final_position();
     static const struct { const char *from, *to, *want; } pos_cases[] = {
-        {"yS1,yS2", "yS2,yS2", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yS1; more than once yS2 (2 times)"},
+        {"yS1,yS2", "yS2,yS2", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yS1; more than once yS2 (2 times) (KK-CARDS-72)"},
         /* KK-CARDS-72: the first card of the deck (yC1, id 0) is counted like every other, and
          * every missing and every doubled card is named, in deck order */
-        {"hands=yC1,oC3,gS4|", "hands=yC2,rC1,gS4|", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yC1, oC3; more than once yC2 (2 times), rC1 (2 times)"},
+        {"hands=yC1,oC3,gS4|", "hands=yC2,rC1,gS4|", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yC1, oC3; more than once yC2 (2 times), rC1 (2 times) (KK-CARDS-72)"},
         {"phase=place", "phase=draw", "t.rec:4: position: phase draw needs both piles and a hand short of 4 cards"},
         {"turn=3", "turn=4", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '4'"},
         {"turn=3", "turn=0", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '0'"},
@@ -202,8 +202,8 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         /* KK-AMB-CRISIS-EMPTY: ending=1 is the crisis's turn drawing, or the game over */
         {"ending=0", "ending=1", "t.rec:4: position: 'ending' 1 (a crisis took nothing) needs phase draw or over, not place"},
         /* KK-CARDS-72: only missing cards, or only doubled ones: one list, no "; " */
-        {"box=yF2,", "box=", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yF2"},
-        {"box=yF2,", "box=yF2,yF2,", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): more than once yF2 (2 times)"},
+        {"box=yF2,", "box=", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yF2 (KK-CARDS-72)"},
+        {"box=yF2,", "box=yF2,yF2,", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): more than once yF2 (2 times) (KK-CARDS-72)"},
         {"last=1", "last=9", "t.rec:4: position: 'last' wants '-' or the turns left in the last round, 1 to 3, got '9'"},
         {"yS5,oS5,rS5,pS5/", "yS5,oS5,rS5/", "t.rec:4: position: a council row needs 4 places"},
         {"bS5,.,.,gS5", "bS5,.,.,gX5", "t.rec:4: position: council place d2: 'gX5' is no card (want e.g. gC5, or '.')"},

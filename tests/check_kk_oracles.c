@@ -177,6 +177,23 @@ START_TEST(cards72_oracle_fires_when_the_drawn_card_also_stays_on_the_pile)
 }
 END_TEST
 
+/* KK-TURN-PLACE before KK-CARDS-72: the same placement with yF2 left in P1's hand too breaks both;
+ * the step's own clause is checked first, so the failure is named under KK-TURN-PLACE, and the
+ * count still sees the card twice. */
+START_TEST(a_card_doubled_by_a_placement_is_named_under_turn_place_before_the_card_count)
+{
+    kk_state st;
+    trans t = plain_place(&st);
+    memcpy(t.post.hand[0], t.pre.hand[0], sizeof t.post.hand[0]);
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);   /* the game's clauses alone: GEN-DETERMINISM would see
+                                                  * a post that apply does not give */
+    judge(&t);
+    ck_assert_msg(!strcmp(tu_first_id(&ctx), "KK-TURN-PLACE"), "first: %s: %s", tu_first_id(&ctx), ctx.first_msg);
+    caught(tu_clause(&ctx, "KK-CARDS-72"));
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+}
+END_TEST
+
 /* KK-SETUP-PLAYERS */
 START_TEST(players_oracle_fires_when_a_deal_has_one_player)
 {
@@ -866,7 +883,7 @@ END_TEST
 /* GEN-HIDDEN-INFO: the engine's determinize is judged by the oracle's own account of what P2 sees
  * (view_differs) and by KK-CARDS-72: a sample that gives P2 a card from under the left pile's top, or
  * lays P3's hand in descending order (every colour and card still there, but no game holds a hand so),
- * is reported. */
+ * is reported: the first by GEN-HIDDEN-INFO, the second under KK-CARDS-72, the clause the sample breaks. */
 START_TEST(hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_an_unsorted_hand)
 {
     kk_state st;
@@ -881,8 +898,9 @@ START_TEST(hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_a
     ck_assert_msg(strstr(ctx.first_msg, "determinize changed what P2 sees: P2's own hand"), "%s", ctx.first_msg);
     break_engine();
     tu_break_determinize(&broken, TU_DET_SWAP, offsetof(kk_state, hand[2][0]), offsetof(kk_state, hand[2][1]));
-    broken_rejects(&t, "GEN-HIDDEN-INFO");
-    ck_assert_msg(strstr(ctx.first_msg, "determinize for P2 gives a position no game reaches: KK-CARDS-72: P3's hand"),
+    broken_rejects(&t, "KK-CARDS-72");
+    ck_assert_int_eq(ctx.first_k, tu_clause(&ctx, "KK-CARDS-72"));
+    ck_assert_msg(strstr(ctx.first_msg, "determinize for P2 gives a position no game reaches (GEN-HIDDEN-INFO): KK-CARDS-72: P3's hand"),
                   "%s", ctx.first_msg);
 }
 END_TEST
@@ -1045,6 +1063,7 @@ static Suite *oracles_suite(void)
     Suite *s = suite_create("kk-oracles");
     TCase *tc = tcase_create("setup");
     tcase_add_test(tc, cards72_oracle_fires_when_the_drawn_card_also_stays_on_the_pile);
+    tcase_add_test(tc, a_card_doubled_by_a_placement_is_named_under_turn_place_before_the_card_count);
     tcase_add_test(tc, players_oracle_fires_when_a_deal_has_one_player);
     tcase_add_test(tc, removal_oracle_fires_when_a_card_of_the_box_is_dealt_into_a_pile);
     tcase_add_test(tc, hands_oracle_fires_when_a_player_is_dealt_three_cards);
