@@ -673,16 +673,28 @@ int rf_cov_each_enforcing_line(const char *root, rf_cov_line_fn fn, void *arg, c
     int rc = -1;
     if (code_init(&cd)) { set_err(err, errlen, "out of memory"); code_free(&cd); return -1; }
     if (code_scan(&cd, root, 1, err, errlen)) goto out;
-    for (int i = 0; i < cd.nid; i++) {
-        const rf_known *k = &cd.id[i];
-        if (k->kind != ID_CLAUSE) continue;
-        for (int j = 0; j < k->nloc; j++) {
-            const rf_src *f = &cd.src[k->loc[j].file];
-            int l = k->loc[j].line;
-            if (l < 1 || l > f->nline) continue;
-            if (fn(k->id, k->game, f->rel, l, f->text[l - 1], arg)) { set_err(err, errlen, "out of memory"); goto out; }
+    for (int pass = 0; pass < 2; pass++)          /* the game clauses, then the generic ones */
+        for (int i = 0; i < cd.nid; i++) {
+            const rf_known *k = &cd.id[i];
+            if (k->kind != (pass ? ID_GENERIC : ID_CLAUSE)) continue;
+            for (int j = 0; j < k->nloc; j++) {
+                const rf_src *f = &cd.src[k->loc[j].file];
+                int l = k->loc[j].line;
+                if (l < 1 || l > f->nline) continue;
+                const char *game = k->game;
+                char stem[64];
+                if (pass) {                         /* a generic clause's line is its engine's: rules/<game>[_*].c */
+                    const char *b = f->rel + strlen("rules/");
+                    size_t sl = strcspn(b, "_.");
+                    if (sl >= sizeof stem) continue;
+                    memcpy(stem, b, sl);
+                    stem[sl] = 0;
+                    if (!game_find(stem)) continue;
+                    game = stem;
+                }
+                if (fn(k->id, game, f->rel, l, f->text[l - 1], arg)) { set_err(err, errlen, "out of memory"); goto out; }
+            }
         }
-    }
     rc = 0;
 out:
     code_free(&cd);

@@ -100,7 +100,7 @@ static int clause_named_in(const inv_ctx *c, const char *text, int dflt)
 static void gen_roundtrip(inv_ctx *c, const void *st)
 {
     const game_engine *g = c->g;
-    char text[GAME_TEXT_MAX], err[160];
+    char text[GAME_TEXT_MAX], err[2048];
     state_buf back;
     int k = K_ROUND;
     inv_applied(c, k);

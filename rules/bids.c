@@ -774,7 +774,7 @@ static int bids_score_now(const void *vst, int *scores, unsigned *winners)
  * (BIDS-SETUP-DEAL: "als een gedekte stapel"): the pile cards shuffled and dealt back, each pile
  * keeping its height; which cards lie in the piles shows (`loc`), so any pile card may lie in any
  * pile at any height. The generator of the next round's shuffle gets a fresh value. Every seat and
- * the table see the same, so `viewer` does not matter. */
+ * the table see the same, so `viewer` does not matter. (GEN-HIDDEN-INFO) */
 static void bids_determinize(void *vst, int viewer, uint64_t *rng)
 {
     bids_state *st = vst;

@@ -483,7 +483,7 @@ static void gp_redact(void *vst, int viewer)
 {
     gp_state *st = vst;
     int pool[GP_TYPES] = {0};
-    /* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." */
+    /* GP-CHEST-HIDDEN: "Van nu af aan mag niemand meer de voorzijde van deze schatkist bekijken." (GEN-HIDDEN-INFO) */
     for (int c = 0; c < st->ncol; c++) pool[st->col_face[c]]++;
     for (int p = 0; p < st->players; p++)
         if (p != viewer)
@@ -521,7 +521,8 @@ static void pick(uint8_t *idx, int n, int k, uint64_t *rng)
  * as a chest (GP-CHEST), so a seat's chests hold at most one, and none while the seat still holds
  * its doubler; under doubler-on=own (GP-AMB-DOUBLER-OWNER) a seat's doubler goes open only on its
  * own collections, so each seat keeps as many doubler faces as it has now. Under doubler-on=any a
- * draw that gives a seat two is drawn again; after 64 such draws the doublers stay where they are. */
+ * draw that gives a seat two is drawn again; after 64 such draws the doublers stay where they are.
+ * (GEN-HIDDEN-INFO: determinize's part) */
 static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
 {
     int want[GP_MAXP] = {0}, nd = 0;
@@ -559,7 +560,7 @@ static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
  * doublers are public, and a Dschingis-Haan is laid out at once, GP-DH-REVEAL), a doubler among
  * the hidden cards is a chest face (doubler_faces), a Dschingis-Haan lies in the pile, which holds
  * no doubler (GP-SETUP-PILE). Later draws take the pile as it lies: the state has no generator.
- * A state whose hidden cards break these kinds (no game reaches it) is left as it is. */
+ * A state whose hidden cards break these kinds (no game reaches it) is left as it is. (GEN-HIDDEN-INFO) */
 static void gp_determinize(void *vst, int viewer, uint64_t *rng)
 {
     gp_state *st = vst;
@@ -585,7 +586,7 @@ static void gp_determinize(void *vst, int viewer, uint64_t *rng)
     if (nf != slots) return;
     shuffle(free_cards, nf, rng);
     doubler_faces(st, dbl, rng);
-    /* GP-SCORING-TIMES: the Dschingis-Haan still to come, at random places of the pile */
+    /* GP-SCORING-TIMES: the Dschingis-Haan still to come, at random places of the pile (GEN-HIDDEN-INFO) */
     for (int i = 0; i < st->pile_len; i++) idx[i] = (uint8_t)i;
     pick(idx, st->pile_len, ndh, rng);
     for (int i = 0; i < ndh; i++) dh[idx[i]] = 1;

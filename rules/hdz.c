@@ -752,7 +752,7 @@ static void hdz_redact(void *vst, int viewer)
     uint8_t pool[HDZ_CARDS];
     int n = 0;
     /* Hidden: the pile's order and the other seats' hand cards, except a revealed card
-     * (HDZ-SCORE-FIFTH-HAND), which everyone has seen. */
+     * (HDZ-SCORE-FIFTH-HAND), which everyone has seen. (GEN-HIDDEN-INFO) */
     for (int p = 0; p < st->players; p++)
         if (p != viewer)
             for (int i = 0; i < 2; i++)
@@ -806,7 +806,7 @@ static unsigned hidden_facts(const hdz_state *st)
  * its hand (HDZ-SCORE-FIFTH-HAND). A deal that breaks a fact of hidden_facts the real state keeps
  * is drawn again (a uniform sample of the deals that keep them); after 64 such deals the hidden
  * cards stay in their places and only the pile's order is shuffled. The generator of later shuffles
- * (HDZ-SETUP-DOG-REDRAW) gets a fresh value. */
+ * (HDZ-SETUP-DOG-REDRAW) gets a fresh value. (GEN-HIDDEN-INFO) */
 static void hdz_determinize(void *vst, int viewer, uint64_t *rng)
 {
     hdz_state *st = vst, real = *st;
@@ -1027,6 +1027,7 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
                 game_put(&o, any ? "," : ";shown=");
                 game_put_int(&o, p + 1); game_put(&o, ":"); put_card(&o, st->shown[p][i]); any = 1;
             }
+
     game_put(&o, ";turn="); game_put_int(&o, st->turn + 1);
     game_put(&o, ";phase="); game_put(&o, hdz_phase_name[st->phase]);
     game_put(&o, ";played=");

@@ -457,7 +457,7 @@ static int kk_same_play(const void *va, const void *vb)
  * every hand's colours stay in the view (the backs show the colour); the council and the
  * territories lie open. Hidden from `viewer`: other hands' breeds and values, the piles
  * below their top cards (tops show their colour), and the box. Unseen cards are pooled and dealt
- * back canonically: the smallest unseen card of the right colour to every slot whose colour shows. */
+ * back canonically: the smallest unseen card of the right colour to every slot whose colour shows. (GEN-HIDDEN-INFO) */
 static void kk_redact(void *vst, int viewer)
 {
     kk_state *st = vst;
@@ -504,7 +504,7 @@ static void kk_redact(void *vst, int viewer)
 /* Re-deal what `viewer` cannot see (game.h), as kk_redact pools it: the other hands, the piles and
  * the box, shuffled. KK-INFO-BACKS: a place whose back shows a colour (a hand slot, a pile's top)
  * takes a card of that colour, the first of the shuffle; the rest go under the tops and into the
- * box. A uniform sample of the deals that keep every back. No later shuffle exists (no generator). */
+ * box. A uniform sample of the deals that keep every back. No later shuffle exists (no generator). (GEN-HIDDEN-INFO) */
 static void kk_determinize(void *vst, int viewer, uint64_t *rng)
 {
     kk_state *st = vst;
@@ -534,7 +534,8 @@ static void kk_determinize(void *vst, int viewer, uint64_t *rng)
         for (int j = 0; j < n; j++)
             if (!used[j] && KK_COLOUR(pool[j]) == KK_COLOUR(*top)) { used[j] = 1; *top = pool[j]; break; }
     }
-    /* the rest in shuffled order: under the tops, then the box (KK-SETUP-REMOVAL: "ungesehen") */
+    /* the rest in shuffled order: under the tops, then the box (KK-SETUP-REMOVAL: "ungesehen";
+     * GEN-HIDDEN-INFO) */
     int j = 0;
     for (int s = 0; s < 2; s++)
         for (int i = 0; i + 1 < st->pile_len[s]; i++) {
