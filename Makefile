@@ -9,6 +9,8 @@
 #   make all        the CLI build/rulefuzz and the libraries
 #   make deps       install missing Debian packages (as root), or say what to install
 #   make ossfuzz-check  fuzz/build.sh (OSS-Fuzz/ClusterFuzzLite) built and run as OSS-Fuzz would
+#   make soak       a long campaign (SOAK_SECONDS, default 3600): every harness in turn, plain libFuzzer
+#                   then ASan+UBSan (FUZZER=afl: AFL++), resumable, with a table at the end
 #   make mutate     mutation testing of each clause's enforcing code (GAME, CLAUSES, JOBS,
 #                   MUTATE_FUZZ_SECONDS, MUTATE_MAX): a score per clause under build/mutate/
 
@@ -50,7 +52,7 @@ REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEXTCOV_GAMES ?= $(GAMES)
 
 .PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
-        regressions corpus-merge diff-fuzz coverage mutate mutate-smoke
+        regressions corpus-merge diff-fuzz coverage mutate mutate-smoke soak
 
 all: $(BUILD)/rulefuzz
 
@@ -211,6 +213,14 @@ $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h fuzz/cas
 
 fuzz-bins: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan) \
            $(HARNESSES:%=$(BUILD)/fuzz/%_afl) $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
+# `make soak`: a long campaign (SOAK_SECONDS, default 3600, shared by the harnesses): every harness in
+# turn in the plain libFuzzer build, then in the ASan+UBSan build (FUZZER=afl: AFL++); resumable;
+# findings triaged into records; a table per harness at the end (fuzz/soak.sh).
+SOAK_SECONDS ?= 3600
+soak: $(BUILD)/rulefuzz $(HARNESSES:%=$(BUILD)/fuzz/%_$(if $(filter afl,$(FUZZER)),afl,libfuzzer)) \
+      $(if $(filter afl,$(FUZZER)),,$(HARNESSES:%=$(BUILD)/fuzz/%_asan))
+	@FUZZER=$(FUZZER) JOBS=$(JOBS) SOAK_SECONDS=$(SOAK_SECONDS) BUILD=$(BUILD) HARNESSES="$(HARNESSES)" bash fuzz/soak.sh
+
 campaign-bins: $(BUILD)/rulefuzz $(HARNESSES:%=$(BUILD)/fuzz/%_$(if $(filter afl,$(FUZZER)),afl,libfuzzer))
 
 # The short fuzz smoke `make check` runs: each harness under ASan+UBSan for SMOKE_SECONDS,

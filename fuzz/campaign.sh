@@ -11,6 +11,11 @@
 #   HARNESSES="hdz ..."      which harnesses (default: every fuzz/fuzz_*.c but fuzz_empty)
 #   BUILD=build              where binaries are and where the campaign writes
 #   PROGRESS_SECONDS=5       how often a progress line is printed
+#   WORK=$BUILD/fuzz         where each harness's folder is (make soak: $BUILD/soak/<leg>)
+#   BIN_SUFFIX               the binary of harness h is $BUILD/fuzz/<h><suffix> (default _libfuzzer,
+#                            or _afl; make soak's sanitizer leg: _asan, the ASan+UBSan build)
+#   SOAK_OFFSET=S            seconds this harness was fuzzed before (make soak resuming): the time
+#                            of the first finding, kept in <harness>/first-finding, counts from 0
 # Everything a campaign finds lives in $BUILD/fuzz/<harness>/ (corpus/, afl/, crashes/,
 # minimized/, triage/); nothing is written to corpus/ (see `make corpus-merge`). Run it again
 # after an interruption (Ctrl-C, kill -9) and it resumes from the corpus and crashes it kept.
@@ -23,6 +28,9 @@ JOBS=${JOBS:-1}
 CAMPAIGN_SECONDS=${CAMPAIGN_SECONDS:-120}
 BUILD=${BUILD:-build}
 PROGRESS_SECONDS=${PROGRESS_SECONDS:-5}
+WORK=${WORK:-$BUILD/fuzz}
+SOAK_OFFSET=${SOAK_OFFSET:-0}
+if [ "$FUZZER" = afl ]; then BIN_SUFFIX=${BIN_SUFFIX:-_afl}; else BIN_SUFFIX=${BIN_SUFFIX:-_libfuzzer}; fi
 RF=$BUILD/rulefuzz
 if [ -z "${HARNESSES:-}" ]; then
   HARNESSES=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||' | grep -v '^empty$' | tr '\n' ' ')
@@ -41,8 +49,10 @@ total_weight=0
 for h in $HARNESSES; do total_weight=$((total_weight + $(weight "$h"))); done
 
 pids=()
-# Workers run in their own process groups (setsid), so a signal reaches their children too.
-stop_workers() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill -INT -- "-$p" 2>/dev/null; done; }
+# Workers run in their own process groups (setsid), so a signal reaches their children too. SIGTERM,
+# not SIGINT: a job a script starts in the background ignores SIGINT, and libFuzzer and afl-fuzz
+# both stop cleanly on SIGTERM (saving their state).
+stop_workers() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill -TERM -- "-$p" 2>/dev/null; done; }
 interrupted=0
 trap 'interrupted=1; stop_workers' INT TERM
 
@@ -70,6 +80,7 @@ progress() {
     corpus=$(count_files "$w/corpus")
   fi
   crashes=$(crash_files "$w" | wc -l)
+  [ "$crashes" -gt 0 ] && [ ! -f "$w/first-finding" ] && echo $(( SOAK_OFFSET + now )) > "$w/first-finding"
   if is_record "$h"; then clauses="-"
   else
     local fired total
@@ -91,12 +102,12 @@ echo "campaign: $FUZZER, $JOBS worker(s) per harness, ${CAMPAIGN_SECONDS}s over:
 
 for h in $HARNESSES; do
   [ $interrupted = 1 ] && break
-  w=$BUILD/fuzz/$h
+  w=$WORK/$h
   mkdir -p "$w/corpus" "$w/crashes" "$w/minimized" "$w/triage"
   # A campaign killed with -9 may have left workers behind: stop them before resuming.
   if [ -f "$w/pids" ]; then
     while read -r p; do kill -9 -- "-$p" "$p" 2>/dev/null; done < "$w/pids"; rm -f "$w/pids"
-    pkill -9 -xf "$BUILD/fuzz/${h}_afl" 2>/dev/null   # AFL++ targets live in groups of their own
+    pkill -9 -xf "$BUILD/fuzz/${h}${BIN_SUFFIX}" 2>/dev/null   # AFL++ targets live in groups of their own
   fi
   secs=$(( CAMPAIGN_SECONDS * $(weight "$h") / total_weight )); [ $secs -lt 1 ] && secs=1
   seeds=corpus/$h; dict=fuzz/$h.dict
@@ -107,7 +118,7 @@ for h in $HARNESSES; do
   last_execs[$h]=$(cat "$w"/stats/* 2>/dev/null | awk '{ n += $1 } END { print n + 0 }'); last_t[$h]=0
   pids=()
   if [ "$FUZZER" = libfuzzer ]; then
-    bin=$BUILD/fuzz/${h}_libfuzzer
+    bin=$BUILD/fuzz/${h}${BIN_SUFFIX}
     [ -x "$bin" ] || die "$bin is missing"
     args=(-timeout=20 -rss_limit_mb=2048 -entropic=0 -print_final_stats=1 -artifact_prefix="$w/crashes/")
     [ -f "$dict" ] && args+=(-dict="$dict")
@@ -117,7 +128,7 @@ for h in $HARNESSES; do
       pids+=($!)
     done
   else
-    bin=$BUILD/fuzz/${h}_afl
+    bin=$BUILD/fuzz/${h}${BIN_SUFFIX}
     [ -x "$bin" ] || die "$bin is missing"
     export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_AUTORESUME=1 \
            AFL_QUIET=1 AFL_NO_AFFINITY=1
@@ -143,7 +154,7 @@ for h in $HARNESSES; do
     nap=$PROGRESS_SECONDS; [ $left -lt $nap ] && nap=$(( left > 0 ? left : 1 ))
     sleep "$nap" & wait $! 2>/dev/null
     progress "$h" "$w" "$t0" "$secs"
-    # the time box is up: stop the workers (SIGINT: both fuzzers save their state and exit)
+    # the time box is up: stop the workers (SIGTERM: both fuzzers save their state and exit)
     el=$(( $(date +%s) - t0 ))
     if [ $el -ge "$secs" ]; then stop_workers; fi
     if [ $el -ge $((secs + 20)) ]; then for p in "${pids[@]}"; do kill -9 -- "-$p" 2>/dev/null; done; fi
@@ -166,9 +177,9 @@ for h in $HARNESSES; do
       m=$w/minimized/$(basename "$c" | tr ':,' '__')
       [ -f "$m" ] && continue
       if [ "$FUZZER" = afl ]; then
-        AFL_QUIET=1 timeout 60 afl-tmin -i "$c" -o "$m" -- "$BUILD/fuzz/${h}_afl" > /dev/null 2>&1 || cp "$c" "$m"
+        AFL_QUIET=1 timeout 60 afl-tmin -i "$c" -o "$m" -- "$BUILD/fuzz/${h}${BIN_SUFFIX}" > /dev/null 2>&1 || cp "$c" "$m"
       else
-        timeout 60 "$BUILD/fuzz/${h}_libfuzzer" -minimize_crash=1 -max_total_time=15 \
+        timeout 60 "$BUILD/fuzz/${h}${BIN_SUFFIX}" -minimize_crash=1 -max_total_time=15 \
           -exact_artifact_path="$m" "$c" > /dev/null 2>&1
         [ -f "$m" ] || cp "$c" "$m"
       fi
@@ -189,6 +200,6 @@ for h in $HARNESSES; do
     "${stat_eps[$h]}" "${stat_start[$h]} -> ${stat_corpus[$h]}" "${stat_clauses[$h]}" \
     "${stat_crashes[$h]}" "${stat_unique[$h]}"
 done
-echo "corpora and crashes: $BUILD/fuzz/<harness>/ (corpus-merge keeps the useful ones: make corpus-merge)"
+echo "corpora and crashes: $WORK/<harness>/ (corpus-merge keeps the useful ones: make corpus-merge)"
 [ $interrupted = 1 ] && echo "campaign: interrupted; run it again to resume" && exit 130
 exit $found

@@ -6,7 +6,8 @@
 set -u
 end=$1 log=$2; shift 2
 stop=0
-trap 'stop=1; kill -INT "$child" 2>/dev/null' INT TERM
+# SIGTERM for the child: started in the background, it ignores SIGINT
+trap 'stop=1; kill -TERM "$child" 2>/dev/null' INT TERM
 while [ $stop = 0 ]; do
   left=$(( end - $(date +%s) ))
   [ $left -le 0 ] && break
