@@ -637,7 +637,9 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
 static void bids_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const bids_state *s = st;
-    if (!inv_bids_material(c, k0, s)) return;
+    /* the deal's own clauses first, then where every card is (a deal that loses a card is named by
+     * the step of the deal that lost it) */
+    if (!inv_bids_material_part(c, k0, s, CARDS_FORM)) return;
     int k = k0 + K_SETUP_STABLES;
     inv_applied(c, k);
     inv_fired(c, k);
@@ -650,6 +652,7 @@ static void bids_check_setup(inv_ctx *c, int k0, const void *st)
     otab T;
     tab_of(s->loc, &T);
     inv_bids_legal_set(c, k0, s, &T);
+    inv_bids_material_part(c, k0, s, CARDS_COUNT);
 }
 
 /* ---- Steps ---------------------------------------------------------------------------------------- */

@@ -1138,7 +1138,9 @@ static void check_frame(inv_ctx *c, int k0, const gx *x)
 static void gp_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const gp_state *s = st;
-    if (!inv_gp_cards_110(c, k0, s)) return;
+    /* the deal's own clauses first, then the card count (a deal that loses a card is named by the
+     * step of the deal that lost it) */
+    if (!inv_gp_cards_part(c, k0, s, CARDS_FORM)) return;
     inv_gp_setup_sort(c, k0, s);
     inv_gp_setup_display(c, k0, s);
     inv_gp_setup_hands(c, k0, s);
@@ -1147,6 +1149,7 @@ static void gp_check_setup(inv_ctx *c, int k0, const void *st)
     inv_applied(c, k);
     if (s->turn != 0 || s->acts || s->fox_moved || s->phase != GP_PH_ACT)
         inv_fail(c, k, "the game starts with P%d, %d actions used, phase %d; expected P1, 0, act", s->turn + 1, s->acts, s->phase);
+    inv_gp_cards_part(c, k0, s, CARDS_COUNT);
 }
 
 static void gp_step_clauses(inv_ctx *c, int k0, const gp_state *pre, const game_move *m, const gp_state *post);

@@ -345,6 +345,19 @@ static int sane(const hdz_state *s)
     return 1;
 }
 
+/* Whether every place of s holds a card code (or is empty) and its sizes are in bounds: what the
+ * step clauses need to read s; HDZ-CARDS-121 counts the cards after them. */
+static int codes_ok(const hdz_state *s)
+{
+    if (!sane(s)) return 0;
+    for (int i = 0; i < HDZ_CELLS; i++)
+        if (in_meadow(s->n, i) && !is_card(s->cell[i]) && s->cell[i] != NO && s->cell[i] != HDZ_STABLE) return 0;
+    for (int i = 0; i < s->pile_len; i++) if (!is_card(s->pile[i])) return 0;
+    for (int q = 0; q < s->players; q++)
+        for (int j = 0; j < 2; j++) if (s->hand[q][j] != NO && !is_card(s->hand[q][j])) return 0;
+    return 1;
+}
+
 /* ---- The step under check: what the rules make of (pre, move) ----------------------- */
 
 enum { SC_NONE = 0, SC_OWNED, SC_NOTHING, SC_A, SC_B };
@@ -1990,27 +2003,19 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
 static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
-    if (!inv_hdz_setup_players(c, k0, s) || !inv_hdz_cards_121(c, k0, s)) return;
-    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
+    if (!inv_hdz_setup_players(c, k0, s)) return;
+    if (!codes_ok(s)) { inv_hdz_cards_121(c, k0, s); return; }
+    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
+     * clauses first, then the card count (a deal that loses a card is named by the step of the
+     * deal that lost it). */
     inv_hdz_setup_removal(c, k0, s);
     inv_hdz_setup_meadow(c, k0, s);
     inv_hdz_setup_stables(c, k0, s);
     inv_hdz_setup_hand(c, k0, s);
     inv_hdz_turn_order(c, k0, s, NULL);
+    inv_hdz_cards_121(c, k0, s);
 }
 
-/* Whether every place of s holds a card code (or is empty) and its sizes are in bounds: what the
- * step clauses need to read s; HDZ-CARDS-121 counts the cards after them. */
-static int codes_ok(const hdz_state *s)
-{
-    if (!sane(s)) return 0;
-    for (int i = 0; i < HDZ_CELLS; i++)
-        if (in_meadow(s->n, i) && !is_card(s->cell[i]) && s->cell[i] != NO && s->cell[i] != HDZ_STABLE) return 0;
-    for (int i = 0; i < s->pile_len; i++) if (!is_card(s->pile[i])) return 0;
-    for (int q = 0; q < s->players; q++)
-        for (int j = 0; j < 2; j++) if (s->hand[q][j] != NO && !is_card(s->hand[q][j])) return 0;
-    return 1;
-}
 
 static void hdz_step_clauses(inv_ctx *c, int k0, const hdz_state *pre, const game_move *m, const hdz_state *post);
 

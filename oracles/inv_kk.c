@@ -1473,14 +1473,17 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
 static void kk_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const kk_state *s = st;
-    if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_72(c, k0, s)) return;
-    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). */
+    if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_part(c, k0, s, CARDS_FORM)) return;
+    /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
+     * clauses first, then the card count (a deal that loses a card is named by the step of the
+     * deal that lost it). */
     inv_kk_setup_removal(c, k0, s);
     inv_kk_setup_hands(c, k0, s);
     inv_kk_info_backs(c, k0, s, -1);                  /* a deal: every seat's view */
     inv_kk_setup_council(c, k0, s);
     inv_kk_setup_piles(c, k0, s);
     inv_kk_turn_order(c, k0, s, NULL);
+    inv_kk_cards_part(c, k0, s, CARDS_COUNT);
 }
 
 static void kk_step_clauses(inv_ctx *c, int k0, const kk_state *pre, const game_move *m, const kk_state *post);

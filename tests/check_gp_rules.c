@@ -82,6 +82,24 @@ START_TEST(a_position_without_all_110_cards_is_refused)
 }
 END_TEST
 
+/* GP-CARDS-110: "5 jokers", "5 verdubbelaars" (one per player in play), "10 Dschingis-Haan-kaarten":
+ * a position with one joker, doubler or Dschingis-Haan too many is refused, naming the count and the
+ * clause. */
+START_TEST(a_position_with_a_joker_doubler_or_dschingis_haan_too_many_is_refused)
+{
+    static const char *const what[] = {"jokers, not 5", "doublers in play, not one per player", "Dschingis-Haan cards in the pile and laid out make 11"};
+    game_config cfg = {3, GP_NL};
+    char err[256], text[GAME_TEXT_MAX + 8];
+    const char *base = tu_gp_text(3, _i == 2 ? T3 ";dh=2" : T3, "");   /* dh=2: the message adds the two laid out */
+    const char *at = _i == 2 ? strstr(base, "pile=") + 5 : strstr(base, "hands=VVWX") + 10;
+    snprintf(text, sizeof text, "%.*s%c%s", (int)(at - base), base, "JX#"[_i], at);
+    ck_assert_int_eq(G->setup_position(&st, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(strstr(err, what[_i]) && strstr(err, "(GP-CARDS-110)"), "%s", err);
+    /* two Dschingis-Haan laid out and eight in the pile make the ten */
+    ck_assert_msg(G->setup_position(&st, &cfg, tu_gp_text(3, T3 ";dh=2", ""), err, sizeof err) == GAME_OK, "%s", err);
+}
+END_TEST
+
 /* ---- Turn --------------------------------------------------------------------------------- */
 
 /* GP-TURN-ACTIONS GP-TURN-ORDER: three actions, the same one thrice, then the left neighbour. */
@@ -1149,6 +1167,7 @@ static Suite *gp_rules_suite(void)
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest, 0, 8);
     tcase_add_test(tc, a_position_without_all_110_cards_is_refused);
+    tcase_add_loop_test(tc, a_position_with_a_joker_doubler_or_dschingis_haan_too_many_is_refused, 0, 3);
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
                         (int)(sizeof bad_positions / sizeof bad_positions[0]));
     tcase_add_test(tc, positions_the_readings_allow_are_accepted);
