@@ -220,6 +220,21 @@ START_TEST(determinize_redeals_hands_faces_and_pile_and_keeps_what_p1_sees)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO: determinize re-deals at every table size, whatever motifs the hidden hands hold:
+ * with five players, P2 holding two V (the first motif), P2's hand takes other cards in some sample. */
+START_TEST(determinize_redeals_five_players_hands_of_any_motif)
+{
+    gp_state a;
+    pos(5, GP_NL, "hands=KX|VVX|SX|TX|WX", "");
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        differs |= memcmp(a.hand[1], st.hand[1], GP_HANDT) != 0;
+    }
+    ck_assert_msg(differs, "20 samples left P2's hidden VV where it was");
+}
+END_TEST
+
 /* GP-SETUP-HANDS GP-CHEST GP-AMB-DOUBLER-OWNER: each seat was dealt one doubler, and only its holder
  * lays it as a chest. P1 holds none (its doubler is c1's face or c2's); P2's lies open on its own row
  * c3; P3 still holds its own. Under doubler-on=own a sample keeps the doubler face among P1's chests;
@@ -1186,6 +1201,7 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, a_chest_face_is_hidden_after_it_is_made_and_changes_nothing);
     tcase_add_test(tc, a_view_never_moves_a_doubler_face_into_a_hand);
     tcase_add_test(tc, determinize_redeals_hands_faces_and_pile_and_keeps_what_p1_sees);
+    tcase_add_test(tc, determinize_redeals_five_players_hands_of_any_motif);
     tcase_add_test(tc, determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_its_doubler_away);
     tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
     tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
