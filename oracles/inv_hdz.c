@@ -2270,7 +2270,16 @@ static void final_scores(inv_ctx *c, int k0, const hdz_state *s, const fin *f, c
     for (int q = 0; q < s->players; q++) {
         if (scores[q] == f->total[q]) continue;
         int k = final_blame(s, f, scores, q);
-        if (k < 0) k = f->key[q] > 0 ? milk_clause(f, q) : f->dbl[q] > 0 ? K_FINAL_STABLE_DOUBLE : K_FINAL_MEADOW;
+        if (k < 0) {
+            /* no reading explains it: the part that alone can be wrong. The milk the engine paid if
+             * the rest is right (y), a payout the milk rules know for this seat's sum (all of it,
+             * half rounded either way, none); else the stable bonus it gave if the rest is right
+             * (x), at most the meadow points the bonus doubles; else the meadow itself. */
+            int y = scores[q] - f->base[q] - f->dbl[q], x = scores[q] - f->base[q] - f->milk[q], S = f->S[q];
+            if (f->key[q] > 0 && (y == 0 || y == S || y == S / 2 || y == (S + 1) / 2)) k = milk_clause(f, q);
+            else if (x >= 0 && x <= f->base[q] && x != f->dbl[q]) k = K_FINAL_STABLE_DOUBLE;
+            else k = f->key[q] > 0 ? milk_clause(f, q) : K_FINAL_MEADOW;
+        }
         inv_fail(c, k0 + k, "%s scores %d, expected %d = meadow %d + stable bonus %d + milk %d "
                  "(milk key %d, sum %d, position %d of a group of %d)", sn(q).s, scores[q], f->total[q],
                  f->base[q], f->dbl[q], f->milk[q], f->key[q], f->S[q], f->pos[q], f->grp[q]);

@@ -795,6 +795,27 @@ START_TEST(stable_double_oracle_fires_when_cards_at_the_stable_score_single)
 }
 END_TEST
 
+/* HDZ-FINAL-STABLE-DOUBLE, named: P1 also has milk (sum 5, first: 5 points); a stable bonus of 2 where
+ * the rules give 3 (no reading gives 2) is named under the stable bonus, not under the milk (an
+ * engine paying 4 for milk is no payout the milk rules know for a sum of 5). */
+START_TEST(a_wrong_stable_bonus_beside_milk_is_named_under_stable_double)
+{
+    hdz_state st;
+    final_setup(&st);
+    tu_put_cell(&st, "A1", "e1");
+    tu_put_cell(&st, "A2", "f1");
+    tu_put_cell(&st, "A3", "f3");
+    mark(&st, "e1", 0); mark(&st, "f1", 0); mark(&st, "f3", 0);
+    milk(&st, 0, 1, 2);
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-STABLE-DOUBLE", s, &w);
+    ck_assert_int_eq(s[0], 6 + 3 + 5);
+    s[0] = 6 + 2 + 5;
+    final_rejects(&st, "HDZ-FINAL-STABLE-DOUBLE", s, top_scorers(s, 3));
+    ck_assert_msg(!strcmp(tu_first_id(&ctx), "HDZ-FINAL-STABLE-DOUBLE"), "first: %s: %s", tu_first_id(&ctx), ctx.first_msg);
+}
+END_TEST
+
 /* P1: 3 milk cards (sum 5), P2: 2 cards (sum 3): P1 first scores 5, P2 second half of 3 = 1 (nl). */
 static void milk_ranking(hdz_state *st, int *s, unsigned *w, const char *id)
 {
@@ -1507,6 +1528,7 @@ static Suite *oracles_suite(void)
     tc = tcase_create("final");
     tcase_add_test(tc, final_meadow_oracle_fires_when_a_display_card_scores);
     tcase_add_test(tc, stable_double_oracle_fires_when_cards_at_the_stable_score_single);
+    tcase_add_test(tc, a_wrong_stable_bonus_beside_milk_is_named_under_stable_double);
     tcase_add_test(tc, milk_first_oracle_fires_when_the_leader_gets_half);
     tcase_add_test(tc, milk_second_oracle_fires_when_second_place_gets_its_full_sum);
     tcase_add_test(tc, milk_tie_oracle_fires_when_a_tie_for_first_is_broken);
