@@ -1576,21 +1576,33 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     for (int p = 1; p < np; p++)
         if (st->pile_len[p] != st->pile_len[0])
             PFAIL("position: 'piles' must be equal, but P1's has %d cards and P%d's %d (BIDS-SETUP-DEAL, BIDS-FLIP)", st->pile_len[0], p + 1, st->pile_len[p]);
+
+    /* BIDS-TRICK-STEPS: a seat holds a card only once it took one this trick */
     for (int p = 0; p < np; p++) {
         if ((st->held[p] != BIDS_NONE) && !(st->grabbed >> p & 1))
-            PFAIL("position: 'held': P%d holds a card, but 'grabbed' %d says it took none this trick (BIDS-SETUP-DEAL, BIDS-FLIP)", p + 1, st->grabbed);
+            PFAIL("position: 'held': P%d holds a card, but 'grabbed' %d says it took none this trick (BIDS-TRICK-STEPS)", p + 1, st->grabbed);
     }
+
+    /* BIDS-FLIP: one open card for each seat that has not taken one */
     int open = 0, ungrabbed = 0;
     for (int id = 0; id < BIDS_CARDS; id++) open += st->loc[id] == BIDS_L_OPEN;
     for (int p = 0; p < np; p++) ungrabbed += !(st->grabbed >> p & 1);
-    if (open != ungrabbed) PFAIL("position: 'open' has %d cards, but %d seats have not taken one ('grabbed' %d): one each (BIDS-SETUP-DEAL, BIDS-FLIP)", open, ungrabbed, st->grabbed);
-    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over (BIDS-SETUP-DEAL, BIDS-FLIP)", st->game_winners, bids_phase_name[ph]);
-    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides) (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, bids_phase_name[ph]); }
-    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d) (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, st->grabbed);
-    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held' (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1);
+    if (open != ungrabbed) PFAIL("position: 'open' has %d cards, but %d seats have not taken one ('grabbed' %d): one each (BIDS-FLIP)", open, ungrabbed, st->grabbed);
+
+    /* BIDS-GAME-END: the game's winners are set exactly when it is over */
+    if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over (BIDS-GAME-END)", st->game_winners, bids_phase_name[ph]);
+
+    /* BIDS-TRICK-STEPS: who decides in each phase of a trick */
+    if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides) (BIDS-TRICK-STEPS)", st->actor + 1, bids_phase_name[ph]); }
+    if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d) (BIDS-TRICK-STEPS)", st->actor + 1, st->grabbed);
+    if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held' (BIDS-TRICK-STEPS)", st->actor + 1);
+
+    /* BIDS-VAR-BONUS: a special stable is chosen by the first seat in 'pending' */
     if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
-        PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0 (BIDS-SETUP-DEAL, BIDS-FLIP)", st->actor + 1, st->pending5, st->specials_given);
-    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen (BIDS-SETUP-DEAL, BIDS-FLIP)", st->pending5, bids_phase_name[ph]);
+        PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0 (BIDS-VAR-BONUS)", st->actor + 1, st->pending5, st->specials_given);
+    if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen (BIDS-VAR-BONUS)", st->pending5, bids_phase_name[ph]);
+
+    /* BIDS-END-EXHAUSTED: a round whose cards are all played is over */
     if (ph == BIDS_PH_TABLE && open == 0 && trick_done(st) && st->pile_len[0] == 0 && (!R(st, BIDS_R_FIRST_COMPLETE) || !complete_seats(st)))
         PFAIL("position: phase table with empty 'piles', no 'open' card and every card played: that round is over (BIDS-END-EXHAUSTED)");
     return bids_reachable(st, err, errlen);

@@ -1152,7 +1152,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
             seen[GP_DOUBLER] += dbl;
             st->ncol++;
             if (!*s) break;
-            if (*s++ != ',') PFAIL("position: bad separator in 'cols' (GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY)");
+            if (*s++ != ',') PFAIL("position: bad separator in 'cols'");
         }
     }
     if (!strcmp(val[F_FOX], "-")) st->fox = GP_NONE;

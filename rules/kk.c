@@ -395,8 +395,8 @@ static int kk_result(const void *vst, int *scores, unsigned *winners)
     return kk_tally(st, scores, winners);
 }
 
-/* The final scoring of the territories as they stand (result, and the "scores so far": the
- * hands join the territories only at the end, KK-END-HANDS). */
+/* KK-FINAL-MAJORITY, KK-FINAL-PENALTY: the final scoring of the territories as they stand (result,
+ * and the "scores so far": the hands join the territories only at the end, by kk_end_hands). */
 static int kk_tally(const void *vst, int *scores, unsigned *winners)
 {
     const kk_state *st = vst;
