@@ -903,6 +903,12 @@ static int inv_kk_turn_place(inv_ctx *c, int k0, const kx *h)
                  mvname(h->m).s, cn(h->at).s, kn(post->council[h->at]).s);
         return 0;
     }
+    /* a placement ends a run of turns without one (the gap rule's count: a whole round of passes
+     * ends the game) */
+    if (post->phase != KK_PH_OVER && post->passes != 0) {
+        inv_fail(c, k, "%s %s: 'passes' is %d after a placement, expected 0", sn(p).s, mvname(h->m).s, post->passes);
+        return 0;
+    }
     inv_fired_case(c, k, C_PLACE_PLACE);
     return 1;
 }

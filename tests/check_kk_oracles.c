@@ -310,6 +310,21 @@ START_TEST(place_oracle_fires_when_a_second_hand_card_is_laid_too)
 }
 END_TEST
 
+/* KK-TURN-PLACE: a placement ends a run of turns without one; a placement that leaves 'passes' at 1
+ * (the turn before passed) is named under KK-TURN-PLACE. */
+START_TEST(place_oracle_fires_when_a_placement_leaves_the_pass_count)
+{
+    kk_state st;
+    trans t = plain_place(&st);
+    t.post.passes = 1;
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);   /* the game's clauses alone: GEN-DETERMINISM would see
+                                                  * a post that apply does not give */
+    judge(&t);
+    ck_assert_msg(!strcmp(tu_first_id(&ctx), "KK-TURN-PLACE"), "first: %s: %s", tu_first_id(&ctx), ctx.first_msg);
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+}
+END_TEST
+
 /* KK-TURN-PLACE: a pass the engine accepts while P1 could place ("a seat that can place must") is
  * named under KK-TURN-PLACE, the clause that forbids it. */
 START_TEST(place_oracle_fires_when_a_pass_is_accepted_though_a_place_exists)
@@ -1076,6 +1091,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, turn_order_oracle_fires_when_a_seat_is_skipped);
     tcase_add_test(tc, give_oracle_fires_when_a_card_of_the_colour_stays_behind);
     tcase_add_test(tc, place_oracle_fires_when_a_second_hand_card_is_laid_too);
+    tcase_add_test(tc, place_oracle_fires_when_a_placement_leaves_the_pass_count);
     tcase_add_test(tc, place_oracle_fires_when_a_pass_is_accepted_though_a_place_exists);
     suite_add_tcase(s, tc);
 
