@@ -520,23 +520,18 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
 /* ---- Whole-state clauses ------------------------------------------------------------------------ */
 
 /* BIDS-SETUP-MATERIAL and BIDS-SETUP-PLAYERS on one state; 0 when it is too broken to go on. */
-/* part: CARDS_ALL; CARDS_FORM, the checks that a state can be read at all (every index in bounds;
- * counted as applied); CARDS_COUNT, that every card is where its place says (counted as fired): a
- * step's post gets CARDS_FORM before the step's clauses and CARDS_COUNT after them, so that a step
- * that loses or misplaces a card is named by the clause of the step first. */
-enum { CARDS_FORM = 1, CARDS_COUNT = 2, CARDS_ALL = 3 };
-
+/* part: INV_CARDS_FORM, INV_CARDS_COUNT or INV_CARDS_ALL (oracle.h). */
 static int inv_bids_material_part(inv_ctx *c, int k0, const bids_state *s, int part)
 {
     int k = k0 + K_PLAYERS;
-    if (part & CARDS_FORM) {
+    if (part & INV_CARDS_FORM) {
         inv_applied(c, k);
         if (s->players < 2 || s->players > BIDS_MAXP) { inv_fail(c, k, "%d players (2 to 4)", s->players); return 0; }
         inv_fired_case(c, k, s->players == 2 ? PL_TWO : s->players == 3 ? PL_THREE : PL_FOUR);
     } else if (s->players < 2 || s->players > BIDS_MAXP) return 0;
     k = k0 + K_MATERIAL;
-    if (part & CARDS_FORM) inv_applied(c, k);
-    if (part & CARDS_COUNT) inv_fired(c, k);
+    if (part & INV_CARDS_FORM) inv_applied(c, k);
+    if (part & INV_CARDS_COUNT) inv_fired(c, k);
     int total = 0;
     for (int p = 0; p < BIDS_MAXP; p++) {
         if (p >= NP && (s->pile_len[p] || s->nstables[p] || s->held[p] != NONE || s->wins[p])) { inv_fail(c, k, "seat %d beyond the players is used", p + 1); return 0; }
@@ -554,7 +549,7 @@ static int inv_bids_material_part(inv_ctx *c, int k0, const bids_state *s, int p
         if ((l > BIDS_L_OUT && l < BIDS_L_STABLE) || l >= BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES) { inv_fail(c, k, "%s has no place (%d)", cname(id).s, l); return 0; }
     }
     if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding is not zero"); return 0; }
-    if (!(part & CARDS_COUNT)) return 1;
+    if (!(part & INV_CARDS_COUNT)) return 1;
     uint8_t pile_seen[BIDS_CARDS] = {0};
     for (int p = 0; p < BIDS_MAXP; p++) {
         for (int i = 0; i < s->pile_len[p]; i++) {
@@ -581,7 +576,7 @@ static int inv_bids_material_part(inv_ctx *c, int k0, const bids_state *s, int p
     return 1;
 }
 
-static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s) { return inv_bids_material_part(c, k0, s, CARDS_ALL); }
+static int inv_bids_material(inv_ctx *c, int k0, const bids_state *s) { return inv_bids_material_part(c, k0, s, INV_CARDS_ALL); }
 
 /* BIDS-STABLE-ONE-SPECIES */
 static void inv_bids_one_species(inv_ctx *c, int k0, const bids_state *s, const otab *T)
@@ -639,7 +634,7 @@ static void bids_check_setup(inv_ctx *c, int k0, const void *st)
     const bids_state *s = st;
     /* the deal's own clauses first, then where every card is (a deal that loses a card is named by
      * the step of the deal that lost it) */
-    if (!inv_bids_material_part(c, k0, s, CARDS_FORM)) return;
+    if (!inv_bids_material_part(c, k0, s, INV_CARDS_FORM)) return;
     int k = k0 + K_SETUP_STABLES;
     inv_applied(c, k);
     inv_fired(c, k);
@@ -652,7 +647,7 @@ static void bids_check_setup(inv_ctx *c, int k0, const void *st)
     otab T;
     tab_of(s->loc, &T);
     inv_bids_legal_set(c, k0, s, &T);
-    inv_bids_material_part(c, k0, s, CARDS_COUNT);
+    inv_bids_material_part(c, k0, s, INV_CARDS_COUNT);
 }
 
 /* ---- Steps ---------------------------------------------------------------------------------------- */
@@ -1257,9 +1252,9 @@ static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const g
 static void bids_check_step(inv_ctx *c, int k0, const void *vpre, const game_move *m, const void *vpost)
 {
     const bids_state *pre = vpre, *post = vpost;
-    if (!inv_bids_material_part(c, k0, post, CARDS_FORM)) return;
+    if (!inv_bids_material_part(c, k0, post, INV_CARDS_FORM)) return;
     bids_step_clauses(c, k0, pre, m, post);
-    inv_bids_material_part(c, k0, post, CARDS_COUNT);
+    inv_bids_material_part(c, k0, post, INV_CARDS_COUNT);
 }
 
 static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const game_move *m, const bids_state *post)

@@ -160,17 +160,13 @@ static int gp_shape_ok(inv_ctx *c, int k0, const gp_state *s)
     return 1;
 }
 
-/* part: CARDS_ALL; CARDS_FORM, the checks that a state can be read at all (counted as applied);
- * CARDS_COUNT, the count after them (counted as fired): a step's post gets CARDS_FORM before the
- * step's clauses and CARDS_COUNT after them. */
-enum { CARDS_FORM = 1, CARDS_COUNT = 2, CARDS_ALL = 3 };
-
+/* part: INV_CARDS_FORM, INV_CARDS_COUNT or INV_CARDS_ALL (oracle.h). */
 static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part)
 {
     int k = k0 + K_CARDS, n[GP_TYPES] = {0};
     if (!gp_shape_ok(c, k0, s)) return 0;
-    if (part & CARDS_FORM) inv_applied(c, k);
-    if (part & CARDS_COUNT) inv_fired(c, k);
+    if (part & INV_CARDS_FORM) inv_applied(c, k);
+    if (part & INV_CARDS_COUNT) inv_fired(c, k);
     for (int i = 0; i < GP_DISPLAY; i++) {
         if (s->display[i] == NO) continue;
         if (s->display[i] >= GP_DOUBLER) { inv_fail(c, k, "display slot %d holds %c", i + 1, tl(s->display[i])); return 0; }
@@ -210,7 +206,7 @@ static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part)
         n[GP_DOUBLER] += s->col_dbl[i];
     }
     if (s->pad0[0] || s->pad0[1] || s->pad0[2]) { inv_fail(c, k, "padding bytes are not 0"); return 0; }
-    if (!(part & CARDS_COUNT)) return 1;
+    if (!(part & INV_CARDS_COUNT)) return 1;
     for (int t = 0; t < GP_MOTIFS; t++)
         if (n[t] != 9) { inv_fail(c, k, "%d cards of motif %c, expected 9", n[t], tl(t)); return 1; }
     if (n[GP_JOKER] != 5) { inv_fail(c, k, "%d jokers, expected 5", n[GP_JOKER]); return 1; }
@@ -220,7 +216,7 @@ static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part)
     return 1;
 }
 
-static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s) { return inv_gp_cards_part(c, k0, s, CARDS_ALL); }
+static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s) { return inv_gp_cards_part(c, k0, s, INV_CARDS_ALL); }
 
 /* ---- Setup ---------------------------------------------------------------------------------------- */
 
@@ -1140,7 +1136,7 @@ static void gp_check_setup(inv_ctx *c, int k0, const void *st)
     const gp_state *s = st;
     /* the deal's own clauses first, then the card count (a deal that loses a card is named by the
      * step of the deal that lost it) */
-    if (!inv_gp_cards_part(c, k0, s, CARDS_FORM)) return;
+    if (!inv_gp_cards_part(c, k0, s, INV_CARDS_FORM)) return;
     inv_gp_setup_sort(c, k0, s);
     inv_gp_setup_display(c, k0, s);
     inv_gp_setup_hands(c, k0, s);
@@ -1149,7 +1145,7 @@ static void gp_check_setup(inv_ctx *c, int k0, const void *st)
     inv_applied(c, k);
     if (s->turn != 0 || s->acts || s->fox_moved || s->phase != GP_PH_ACT)
         inv_fail(c, k, "the game starts with P%d, %d actions used, phase %d; expected P1, 0, act", s->turn + 1, s->acts, s->phase);
-    inv_gp_cards_part(c, k0, s, CARDS_COUNT);
+    inv_gp_cards_part(c, k0, s, INV_CARDS_COUNT);
 }
 
 static void gp_step_clauses(inv_ctx *c, int k0, const gp_state *pre, const game_move *m, const gp_state *post);
@@ -1161,9 +1157,9 @@ static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
      * (check_position), then each step's post, after the step's own clauses (a step that loses or
      * doubles a card is named by the clause of the step first); pre is only bounds-checked, and a
      * post out of bounds is judged by GP-CARDS-110 alone. */
-    if (!inv_gp_cards_part(c, k0, post, CARDS_FORM) || !gp_shape_ok(c, k0, pre)) return;
+    if (!inv_gp_cards_part(c, k0, post, INV_CARDS_FORM) || !gp_shape_ok(c, k0, pre)) return;
     gp_step_clauses(c, k0, pre, m, post);
-    inv_gp_cards_part(c, k0, post, CARDS_COUNT);
+    inv_gp_cards_part(c, k0, post, INV_CARDS_COUNT);
 }
 
 static void gp_step_clauses(inv_ctx *c, int k0, const gp_state *pre, const game_move *m, const gp_state *post)

@@ -345,19 +345,6 @@ static int sane(const hdz_state *s)
     return 1;
 }
 
-/* Whether every place of s holds a card code (or is empty) and its sizes are in bounds: what the
- * step clauses need to read s; HDZ-CARDS-121 counts the cards after them. */
-static int codes_ok(const hdz_state *s)
-{
-    if (!sane(s)) return 0;
-    for (int i = 0; i < HDZ_CELLS; i++)
-        if (in_meadow(s->n, i) && !is_card(s->cell[i]) && s->cell[i] != NO && s->cell[i] != HDZ_STABLE) return 0;
-    for (int i = 0; i < s->pile_len; i++) if (!is_card(s->pile[i])) return 0;
-    for (int q = 0; q < s->players; q++)
-        for (int j = 0; j < 2; j++) if (s->hand[q][j] != NO && !is_card(s->hand[q][j])) return 0;
-    return 1;
-}
-
 /* ---- The step under check: what the rules make of (pre, move) ----------------------- */
 
 enum { SC_NONE = 0, SC_OWNED, SC_NOTHING, SC_A, SC_B };
@@ -640,11 +627,11 @@ static void hx_build(hx *h, const hdz_state *pre, const game_move *m, const hdz_
 /* HDZ-CARDS-121: "121 kaarten ... 90 geitenkaarten ... 15 hondenkaarten ... 16 melkkaarten"
  * Every card is in exactly one place: meadow, pile, a hand, a display or the box.
  * Returns 0 when the state is too broken to check further. */
-static int inv_hdz_cards_121(inv_ctx *c, int k0, const hdz_state *s)
+static int inv_hdz_cards_part(inv_ctx *c, int k0, const hdz_state *s, int part)   /* part: oracle.h */
 {
     int k = k0 + K_CARDS_121;
     int cnt[HDZ_CODES];
-    inv_applied(c, k);
+    if (part & INV_CARDS_FORM) inv_applied(c, k);
     if (!sane(s)) {
         inv_fail(c, k, "malformed state: players %d, side %d (expected %d), turn %d, pile %d",
                  s->players, s->n, s->players <= HDZ_MAXP ? hdz_param.side[s->players] : -1,
@@ -673,6 +660,7 @@ static int inv_hdz_cards_121(inv_ctx *c, int k0, const hdz_state *s)
         for (int v = 0; v < HDZ_CODES; v++) cnt[v] += s->display[q][v];
     }
     for (int v = 0; v < HDZ_CODES; v++) cnt[v] += s->box[v];
+    if (!(part & INV_CARDS_COUNT)) return 1;
     inv_fired(c, k);
     for (int v = 0; v < HDZ_CODES; v++) {
         int want = v < HDZ_GOATS ? 1 : v == HDZ_DOG ? HDZ_DOGS
@@ -688,6 +676,8 @@ static int inv_hdz_cards_121(inv_ctx *c, int k0, const hdz_state *s)
     }
     return 1;
 }
+
+static int inv_hdz_cards_121(inv_ctx *c, int k0, const hdz_state *s) { return inv_hdz_cards_part(c, k0, s, INV_CARDS_ALL); }
 
 /* ---- Setup --------------------------------------------------------------------------- */
 
@@ -2003,8 +1993,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
 static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
-    if (!inv_hdz_setup_players(c, k0, s)) return;
-    if (!codes_ok(s)) { inv_hdz_cards_121(c, k0, s); return; }
+    if (!inv_hdz_setup_players(c, k0, s) || !inv_hdz_cards_part(c, k0, s, INV_CARDS_FORM)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
      * clauses first, then the card count (a deal that loses a card is named by the step of the
      * deal that lost it). */
@@ -2013,7 +2002,7 @@ static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
     inv_hdz_setup_stables(c, k0, s);
     inv_hdz_setup_hand(c, k0, s);
     inv_hdz_turn_order(c, k0, s, NULL);
-    inv_hdz_cards_121(c, k0, s);
+    inv_hdz_cards_part(c, k0, s, INV_CARDS_COUNT);
 }
 
 
@@ -2026,10 +2015,9 @@ static void hdz_step_clauses(inv_ctx *c, int k0, const hdz_state *pre, const gam
 static void hdz_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move *m, const void *post_v)
 {
     const hdz_state *pre = pre_v, *post = post_v;
-    if (!inv_hdz_setup_players(c, k0, post) || !sane(pre)) return;
-    if (!codes_ok(post)) { inv_hdz_cards_121(c, k0, post); return; }
+    if (!inv_hdz_setup_players(c, k0, post) || !inv_hdz_cards_part(c, k0, post, INV_CARDS_FORM) || !sane(pre)) return;
     hdz_step_clauses(c, k0, pre, m, post);
-    inv_hdz_cards_121(c, k0, post);
+    inv_hdz_cards_part(c, k0, post, INV_CARDS_COUNT);
 }
 
 static void hdz_step_clauses(inv_ctx *c, int k0, const hdz_state *pre, const game_move *m, const hdz_state *post)

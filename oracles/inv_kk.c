@@ -266,16 +266,12 @@ static int shape_ok(const kk_state *s)
  * the state is in its canonical form (hands ascending with free slots at the end, pile slots
  * above the top 0, flags 0/1, unused seats empty). Returns 0 when the state is too broken to
  * check further. */
-/* part: CARDS_ALL; CARDS_FORM, the checks that a state can be read at all (counted as applied);
- * CARDS_COUNT, the count after them (counted as fired): a step's post gets CARDS_FORM before the
- * step's clauses and CARDS_COUNT after them. */
-enum { CARDS_FORM = 1, CARDS_COUNT = 2, CARDS_ALL = 3 };
-
+/* part: INV_CARDS_FORM, INV_CARDS_COUNT or INV_CARDS_ALL (oracle.h). */
 static int inv_kk_cards_part(inv_ctx *c, int k0, const kk_state *s, int part)
 {
     int k = k0 + K_CARDS_72;
     int cnt[KK_CARDS];
-    if (part & CARDS_FORM) inv_applied(c, k);
+    if (part & INV_CARDS_FORM) inv_applied(c, k);
     if (!sane(s)) {
         inv_fail(c, k, "malformed state: players %d, turn %d, phase %d, piles %d/%d", s->players, s->turn,
                  s->phase, s->pile_len[0], s->pile_len[1]);
@@ -325,7 +321,7 @@ static int inv_kk_cards_part(inv_ctx *c, int k0, const kk_state *s, int part)
         cnt[v] += s->box[v];
     }
     if (s->pad0[0] || s->pad0[1]) { inv_fail(c, k, "padding bytes %d %d, expected 0", s->pad0[0], s->pad0[1]); return 0; }
-    if (!(part & CARDS_COUNT)) return 1;
+    if (!(part & INV_CARDS_COUNT)) return 1;
     inv_fired(c, k);
     for (int v = 0; v < KK_CARDS; v++) {
         if (cnt[v] == 1) continue;
@@ -340,7 +336,7 @@ static int inv_kk_cards_part(inv_ctx *c, int k0, const kk_state *s, int part)
     return 1;
 }
 
-static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s) { return inv_kk_cards_part(c, k0, s, CARDS_ALL); }
+static int inv_kk_cards_72(inv_ctx *c, int k0, const kk_state *s) { return inv_kk_cards_part(c, k0, s, INV_CARDS_ALL); }
 
 /* ---- Setup -------------------------------------------------------------------------------------- */
 
@@ -1479,7 +1475,7 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
 static void kk_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const kk_state *s = st;
-    if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_part(c, k0, s, CARDS_FORM)) return;
+    if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_part(c, k0, s, INV_CARDS_FORM)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
      * clauses first, then the card count (a deal that loses a card is named by the step of the
      * deal that lost it). */
@@ -1489,7 +1485,7 @@ static void kk_check_setup(inv_ctx *c, int k0, const void *st)
     inv_kk_setup_council(c, k0, s);
     inv_kk_setup_piles(c, k0, s);
     inv_kk_turn_order(c, k0, s, NULL);
-    inv_kk_cards_part(c, k0, s, CARDS_COUNT);
+    inv_kk_cards_part(c, k0, s, INV_CARDS_COUNT);
 }
 
 static void kk_step_clauses(inv_ctx *c, int k0, const kk_state *pre, const game_move *m, const kk_state *post);
@@ -1500,9 +1496,9 @@ static void kk_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     /* KK-CARDS-72 on post: whether it can be read before the step's own clauses (a post that cannot
      * is judged by KK-CARDS-72 alone), the count after them, so that a step that loses or doubles a
      * card is named by the clause of the step first */
-    if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_part(c, k0, post, CARDS_FORM) || !shape_ok(pre)) return;
+    if (!inv_kk_setup_players(c, k0, pre, post) || !inv_kk_cards_part(c, k0, post, INV_CARDS_FORM) || !shape_ok(pre)) return;
     kk_step_clauses(c, k0, pre, m, post);
-    inv_kk_cards_part(c, k0, post, CARDS_COUNT);
+    inv_kk_cards_part(c, k0, post, INV_CARDS_COUNT);
 }
 
 static void kk_step_clauses(inv_ctx *c, int k0, const kk_state *pre, const game_move *m, const kk_state *post)

@@ -103,6 +103,13 @@ typedef struct inv_ctx {
     int legal_set_off;
 } inv_ctx;
 
+/* The parts of a game's material clause (the card count), for its step and setup checks:
+ * INV_CARDS_FORM, whether a state can be read at all (every index in bounds, every place a card or
+ * empty; counted as applied), before the step's own clauses; INV_CARDS_COUNT, that every card is
+ * where one place says, after them (counted as fired), so that a step that loses or doubles a card
+ * is named by the step's clause first; INV_CARDS_ALL, both (a loaded position, determinize). */
+enum { INV_CARDS_FORM = 1, INV_CARDS_COUNT = 2, INV_CARDS_ALL = 3 };
+
 /* Generic conformance oracles (game-independent; clause IDs GEN-...). */
 enum {
     INV_GEN_DETERMINISM = 1u << 0,  /* GEN-DETERMINISM: the same move on equal states gives equal states */
