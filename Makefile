@@ -179,9 +179,13 @@ FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sani
 $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_libfuzzer) -c $< -o $@
+# The oracles compare states with states, never input bytes with constants: their objects leave out
+# comparison tracing in the sanitizer flavour too (as fuzz/build.sh does; it took about 60% of the
+# time there: README, "Sanitizer builds at speed").
+$(BUILD)/fobj/asan/oracles/%.o: FZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 $(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_asan) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_asan) $(FZ_NOCMP) -c $< -o $@
 $(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
 	@mkdir -p $(dir $@)
 	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -c $< -o $@
@@ -292,7 +296,18 @@ OSSFUZZ_SAN_undefined := -fsanitize=$(OSSFUZZ_UBSAN),unsigned-integer-overflow -
 # As OSS-Fuzz's runner: unsigned overflow is a coverage signal there, not an error.
 OSSFUZZ_RUN_ENV    := UBSAN_OPTIONS=silence_unsigned_overflow=1:print_stacktrace=1:halt_on_error=1
 
-.PHONY: ossfuzz-check
+# `make planted-bugs`: fuzz/planted-bugs.sh (T, SEEDS, MODES, ONLY, GREP, BEFORE pass through); with
+# SAN=address|undefined the harnesses are built with OSS-Fuzz's flags for that sanitizer and the oracles
+# as fuzz/build.sh builds them (without comparison tracing; ORACLE_TRACE_CMP=1 keeps it, as before).
+SAN ?=
+ORACLE_TRACE_CMP ?= 0
+planted-bugs:
+	@$(if $(SAN),PLANT_CFLAGS="$(OSSFUZZ_CFLAGS) $(OSSFUZZ_SAN_$(SAN)) -fsanitize=fuzzer-no-link" \
+	  PLANT_LDFLAGS="-fsanitize=fuzzer" $(OSSFUZZ_RUN_ENV) \
+	  PLANT_ORACLE_CFLAGS="$(if $(filter 1,$(ORACLE_TRACE_CMP)),,-fno-sanitize-coverage=trace-cmp)",) \
+	  bash fuzz/planted-bugs.sh
+
+.PHONY: ossfuzz-check planted-bugs
 ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
 	@OSSFUZZ=$(OSSFUZZ) OSSFUZZ_SANITIZERS="$(OSSFUZZ_SANITIZERS)" OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) \
 	  OSSFUZZ_FUZZERS="$(OSSFUZZ_FUZZERS)" OSSFUZZ_CFLAGS="$(OSSFUZZ_CFLAGS)" OSSFUZZ_SAN_address="$(OSSFUZZ_SAN_address)" \
@@ -352,8 +367,10 @@ mutate-smoke: $(BUILD)/rulefuzz
 	  echo "$$out" | grep -qaE '^mutate kk: $(SMOKE_MUTANTS) mutants run' || { echo "$$out"; echo "FAILED: mutation smoke ran no mutant"; exit 1; }
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
-bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl)
+bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl) \
+       $(GAMES:%=$(BUILD)/fuzz/%_asan)
 	$(BUILD)/rulefuzz bench
+	$(MAKE) --no-print-directory ossfuzz-check
 	BUILD=$(BUILD) HARNESSES="$(HARNESSES)" bash fuzz/bench-fuzz.sh
 	@heap=$$(nm -u $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o) | grep -wE 'malloc|calloc|realloc|free|aligned_alloc|posix_memalign' || true); \
 	if [ -n "$$heap" ]; then echo "engine heap use: FOUND $$heap"; exit 1; \

@@ -21,12 +21,13 @@ rm -rf "$tmp"; mkdir -p "$tmp"
 moves_per_input() {  # stats dir: moves / inputs over every process, or 0
   cat "$1"/* 2>/dev/null | awk '{ i += $1; m += $2 } END { if (i > 0) printf "%.1f", m / i; else print 0 }'
 }
-libfuzzer_eps() {  # harness, seeds
-  local d=$tmp/lf-$1; rm -rf "$d" "$d.stats"; mkdir -p "$d" "$d.stats"; cp "$2"/* "$d"/
-  RF_STATS_DIR=$d.stats taskset -c "$CORE" "$BUILD/fuzz/$1_libfuzzer" -max_total_time="$T" -entropic=0 \
-    -seed="${BENCH_SEED:-1}" -print_final_stats=1 -artifact_prefix="$tmp/" "$d" > "$tmp/lf-$1.log" 2>&1 \
-    || { tail -5 "$tmp/lf-$1.log" >&2; echo 0; return; }
-  awk '/stat::average_exec_per_sec/ {print $2}' "$tmp/lf-$1.log"
+libfuzzer_eps() {  # harness, seeds[, binary, label]: exec/s of a libFuzzer binary (default the campaign's)
+  local bin=${3:-$BUILD/fuzz/$1_libfuzzer} d=$tmp/lf${4:+-$4}-$1
+  rm -rf "$d" "$d.stats"; mkdir -p "$d" "$d.stats"; cp "$2"/* "$d"/
+  RF_STATS_DIR=$d.stats UBSAN_OPTIONS=silence_unsigned_overflow=1:halt_on_error=1 taskset -c "$CORE" "$bin" \
+    -max_total_time="$T" -entropic=0 -seed="${BENCH_SEED:-1}" -print_final_stats=1 -artifact_prefix="$tmp/" \
+    "$d" > "$d.log" 2>&1 || { tail -5 "$d.log" >&2; echo 0; return; }
+  awk '/stat::average_exec_per_sec/ {print $2}' "$d.log"
 }
 afl_eps() {  # harness, seeds: execs over the fuzzing time after calibration (AFL++'s own figure)
   local o=$tmp/afl-$1; rm -rf "$o" "$o.stats"; mkdir -p "$o.stats"
@@ -68,4 +69,24 @@ for h in $HARNESSES; do
     "$(awk -v a="$lf" -v b="$g" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
     "$(awk -v a="$lm" -v b="$gm" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" "$af" \
     "$(awk -v a="$af" -v b="$lf" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
+done
+
+# Sanitizer builds: each game harness as CI fuzzes it. asan+ubsan is the project's own sanitizer build
+# (build/fuzz/<h>_asan: make soak, make check's smoke); address and undefined are fuzz/build.sh's
+# fuzzers under OSS-Fuzz's flags for that sanitizer (make ossfuzz-check, build/ossfuzz/<san>/out).
+# Goal: each >= 0.3 x the plain campaign build's exec/s (the first table's libFuzzer column).
+OSSFUZZ=${OSSFUZZ:-$BUILD/ossfuzz}
+echo
+echo "sanitizer builds against the plain libFuzzer build (exec/s, same seeds and core, ${T}s each);"
+echo "goal: ratio >= 0.3 for every build"
+printf '%-6s %9s %11s %7s %11s %7s %11s %7s\n' game plain asan+ubsan ratio address ratio undefined ratio
+for h in $HARNESSES; do
+  case $h in *_record) continue;; esac
+  lf=${EPS[libfuzzer-$h]:-0}; row=""
+  for b in "$BUILD/fuzz/${h}_asan:asan" "$OSSFUZZ/address/out/$h:address" "$OSSFUZZ/undefined/out/$h:undefined"; do
+    bin=${b%:*}; label=${b##*:}
+    if [ -x "$bin" ]; then e=$(libfuzzer_eps "$h" "corpus/$h" "$bin" "$label"); else e=-; fi
+    row="$row$(printf ' %11s %7s' "$e" "$(awk -v a="$e" -v b="$lf" 'BEGIN { if (b > 0 && a != "-") printf "%.2f", a / b; else print "-" }')")"
+  done
+  printf '%-6s %9s%s\n' "$h" "$lf" "$row"
 done

@@ -11,6 +11,10 @@
 #   T=60  SEEDS="1 2 3"  MODES="off on"  RARITY=5000  ONLY=<game>: one game's bugs  GREP=<text>:
 #   only bugs whose name holds it.  BEFORE=<git revision>: also time the same bugs planted in that
 #   revision (a git worktree, its harness as it was), for a before/after table.
+#   PLANT_CFLAGS, PLANT_LDFLAGS: the harness's compile and link flags (default: the campaign's
+#   libFuzzer build); PLANT_ORACLE_CFLAGS: added for the oracles' objects. `make planted-bugs
+#   SAN=address|undefined` sets them to OSS-Fuzz's flags for that sanitizer, with the oracles
+#   built as fuzz/build.sh builds them (ORACLE_TRACE_CMP=1: with comparison tracing, as before).
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -44,7 +48,20 @@ muts=(
 SRC="rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
      rules/bids.c rules/bids_params.c oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c
      oracles/inv_bids.c records/record.c"
-FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O2 -fsanitize=fuzzer -fno-sanitize-coverage=trace-cmp"
+CFLAGS_H=${PLANT_CFLAGS:--g -O2 -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp}
+LDFLAGS_H=${PLANT_LDFLAGS:--fsanitize=fuzzer}
+ORACLE_H=${PLANT_ORACLE_CFLAGS:-}
+build_harness() {  # game: compile each source (the oracles with ORACLE_H), link ./harness
+  local f objs=() extra
+  for f in "fuzz/fuzz_$1.c" $SRC; do
+    extra=; case $f in oracles/*) extra=$ORACLE_H;; esac
+    # shellcheck disable=SC2086
+    clang -std=c11 -D_DEFAULT_SOURCE -I. $CFLAGS_H $extra -c "$f" -o "${f%.c}.o" || return 1
+    objs+=("${f%.c}.o")
+  done
+  # shellcheck disable=SC2086
+  clang $CFLAGS_H $LDFLAGS_H -o harness "${objs[@]}" -lm
+}
 
 trees=(now)
 if [ -n "${BEFORE:-}" ]; then
@@ -87,7 +104,7 @@ for m in "${muts[@]}"; do
     sed -i "$expr" "$d/$file"
     if cmp -s "$d/$file" "$src/$file"; then row="$row $(printf ' %-22s' "(sed did not apply)")"; continue; fi
     # shellcheck disable=SC2086
-    if ! (cd "$d" && clang $FLAGS -o harness "fuzz/fuzz_$game.c" $SRC 2> build.log); then
+    if ! (cd "$d" && build_harness "$game" 2> build.log); then
       row="$row $(printf ' %-22s' "(build failed)")"; continue
     fi
     if [ "$t" = now ]; then   # how rare: random inputs through the plain replay build of the same tree
