@@ -360,9 +360,10 @@ static void legal_set(const bids_state *s, const otab *T, mset *x)
         break;
     }
     case BIDS_PH_GRAB: {
+        /* BIDS-GRAB-TOUCH: the seat that grabbed takes one open card, one move per type (equal cards are alike) */
         unsigned seen = 0;
         for (int id = 0; id < BIDS_CARDS; id++)
-            if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, K_GRAB_RACE, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
+            if (s->loc[id] == BIDS_L_OPEN && !(seen >> ty(id) & 1)) { seen |= 1u << ty(id); add(x, K_GRAB_TOUCH, BIDS_MV_TAKE, id, 0, 0, 0, 0); }
         break;
     }
     case BIDS_PH_PLAY: play_set(s, T, x); break;
@@ -422,7 +423,7 @@ static int forbidder(const bids_state *s, const otab *T, const game_move *m, cha
     case BIDS_PH_GRAB:
         if (m->kind == BIDS_MV_TAKE && (m->a >= BIDS_CARDS || s->loc[m->a] != BIDS_L_OPEN)) {
             snprintf(why, n, "%s is not an open card", cname(m->a).s);
-            return K_GRAB_RACE;
+            return K_GRAB_TOUCH;
         }
         break;
     case BIDS_PH_PLAY: {
@@ -486,8 +487,8 @@ static int forbidder(const bids_state *s, const otab *T, const game_move *m, cha
 
 /* BIDS-LEGAL-SET: the engine's legal moves are exactly the restated set: a withheld move is caught.
  * A missing move is named under the clause that allows it, an extra one under the clause that
- * forbids it; BIDS-LEGAL-SET itself only for what no clause explains (a move of another phase, a
- * move offered twice). */
+ * forbids it, a move offered twice under the clause that allows it; BIDS-LEGAL-SET itself only for
+ * what no clause explains (a move of another phase). */
 static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const otab *T)
 {
     int k = k0 + K_LEGAL_SET;
@@ -514,7 +515,20 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
             inv_fail(c, k0 + kf, "legal moves: '%s' is offered, but %s", mname(c->g, s, &got[i]).s, why);
             return;
         }
-    if (n != want.n) inv_fail(c, k, "legal moves: %d offered for %d distinct legal moves (a move offered twice)", n, want.n);
+    if (n == want.n) return;
+    /* a move offered twice: named under the clause that allows it (for a take, BIDS-GRAB-TOUCH's "one
+     * move per type"), BIDS-LEGAL-SET only when no offered move repeats (the counts differ otherwise) */
+    for (int i = 0; i < n; i++)
+        if (game_move_in(got, i, &got[i]))
+            for (int j = 0; j < want.n; j++)
+                if (game_move_eq(&want.m[j], &got[i])) {
+                    int kk = k0 + want.k[j];
+                    inv_applied(c, kk);
+                    inv_fail(c, kk, "legal moves: '%s' is offered twice (%d offered for %d distinct legal moves; %s allows it once)",
+                             mname(c->g, s, &got[i]).s, n, want.n, bids_clauses[want.k[j]].id);
+                    return;
+                }
+    inv_fail(c, k, "legal moves: %d offered for %d distinct legal moves (a move offered twice)", n, want.n);
 }
 
 /* ---- Whole-state clauses ------------------------------------------------------------------------ */

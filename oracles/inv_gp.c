@@ -599,7 +599,7 @@ static int oracle_moves(inv_ctx *c, int k0, const gp_state *s, lmove *out)
             if (!own) { if (L) fire_case(c, k0 + K_OPEN_OWN, C_OWN_REFUSED); continue; }
             if (closed) continue;
             if (t == GP_JOKER) {
-                if (L) n = lpush(out, n, GP_MV_OPEN, t, i, i == s->fox ? K_FOX_EXTEND : K_JOKER);
+                if (L) n = lpush(out, n, GP_MV_OPEN, t, i, K_JOKER);   /* as clause_of names a joker move */
                 else fire_case(c, k0 + K_JOKER, C_JOKER_REFUSED);
                 continue;
             }
@@ -1037,14 +1037,17 @@ static int inv_gp_scoring_interrupt(inv_ctx *c, int k0, const gx *x)
  * the neighbour's fox, by their clauses) is counted; after three the turn's actions are over. */
 static int inv_gp_turn_actions(inv_ctx *c, int k0, const gx *x)
 {
-    int K = x->cost == 2 ? move_clause(x) : K_TURN_ACTIONS;
+    /* a move whose own clause states its cost (the pile, either fox move) is named under that clause
+     * when its count is wrong */
+    int own_cost = x->pre->phase == GP_PH_ACT && (x->cost == 2 || x->m->kind == GP_MV_FOX);
+    int K = own_cost ? move_clause(x) : K_TURN_ACTIONS;
     inv_applied(c, k0 + K_TURN_ACTIONS);
     if (x->pre->phase == GP_PH_ACT)
         inv_fired_case(c, k0 + K_TURN_ACTIONS, x->m->kind == GP_MV_END ? C_ACT_STOP : x->e.phase == GP_PH_OVER ? C_ACT_GAME_ENDS
                                                 : x->pre->acts + x->cost >= GP_ACTIONS ? C_ACT_THIRD
                                                 : x->cost == 2 ? C_ACT_TWO : C_ACT_ONE);
     if (x->post->acts != x->e.acts || x->post->phase != x->e.phase) {
-        int pass = x->post->phase == GP_PH_PASS || x->e.phase == GP_PH_PASS;
+        int pass = x->post->acts == x->e.acts && (x->post->phase == GP_PH_PASS || x->e.phase == GP_PH_PASS);
         inv_fail(c, k0 + (pass ? K_FOX_PASS : K), "'%s': %d actions used, phase %d; expected %d, phase %d", mvname(x->m).s,
                  x->post->acts, x->post->phase, x->e.acts, x->e.phase);
         return 0;

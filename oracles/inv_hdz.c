@@ -1173,6 +1173,17 @@ static void inv_hdz_score_majority8(inv_ctx *c, int k0, const hx *h)
                  'A' + t, sn(post->owner[t]).s, sn(h->p).s);
         return;
     }
+    /* a majority scoring reveals no hand card: only a fourth-card scoring shows its fifth card
+     * (HDZ-SCORE-FIFTH-HAND), so a card shown now means the step was scored as B, not as A */
+    for (int s = 0; s < h->np; s++)
+        for (int i = 0; i < 2; i++) {
+            int v = post->shown[s][i];
+            if (v != NO && v != pre->shown[s][0] && v != pre->shown[s][1]) {
+                inv_fail(c, k, "%s reached %d in type %c, a majority scoring, but %s's %s was revealed as if by a "
+                         "fourth-card scoring", sn(h->p).s, h->sum[h->p], 'A' + t, sn(s).s, kn(v).s);
+                return;
+            }
+        }
     if (!check_t_marks(c, k, h, "majority of 8")) return;
     /* the type's unmarked meadow cards: all marked, none there to mark, or some left when the
      * small goats ran out (supply=ten) */

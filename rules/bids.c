@@ -101,7 +101,8 @@ static int stable_complete(const bids_state *st, const bids_views *w, int p, int
     return 1;
 }
 
-/* All of seat p's stables complete (BIDS-CALL); BIDS-AMB-EACH-SPECIES distinct: of pairwise other species. */
+/* All of seat p's stables complete (BIDS-CALL, BIDS-STABLE-COMPLETE: a call names only such seats);
+ * BIDS-AMB-EACH-SPECIES distinct: of pairwise other species. */
 static int seat_complete(const bids_state *st, const bids_views *w, int p)
 {
     unsigned seen = 0;
@@ -167,7 +168,8 @@ static int animal_fits(const bids_state *st, const bids_views *w, int t, int p, 
     /* BIDS-AMB-TRUCK-RULES listed-only: "(... gewone dieren naar een stal met dieren van dezelfde soort of
      * naar een lege stal)" is the whole rule for a truck */
     if (v->n == 0 && truck && R(st, BIDS_R_TRUCK_LISTED)) return 1;
-    /* BIDS-STABLE-SECOND-MALE: the stable it leaves no longer counts only when it was the last animal there */
+    /* BIDS-STABLE-SECOND-MALE, BIDS-TRUCK: the stable a truck empties no longer counts, only when the
+     * animal was the last one there */
     if (skip_s >= 0 && VIEW(w, p, skip_s).males + VIEW(w, p, skip_s).females > 1) skip_s = -1;
     if (v->n == 0) {
         /* "het eerste dier in de tweede ... stal met dezelfde diersoort moet het mannetjesdier ... zijn";
@@ -434,7 +436,9 @@ static int number_of(int id) { return bids_param.number[bids_type_of(id)]; }
 /* Seats that may play now: any holder, or while waiting the holders of the lowest number (BIDS-WAIT-ORDER). */
 static int may_play(const bids_state *st, int p)
 {
+    /* BIDS-GRAB-RACE: "play P<n>" is for a seat holding a card */
     if (st->held[p] == BIDS_NONE) return 0;
+    /* BIDS-WAIT-ORDER: while waiting, only the lowest number held */
     if (!st->waiting) return 1;
     for (int q = 0; q < st->players; q++)
         if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < number_of(st->held[p])) return 0;

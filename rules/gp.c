@@ -82,6 +82,8 @@ static void score_round(gp_state *st, int idx)
         int ranked = R(st, GP_R_FOX_ROW_RANKED);
         for (int c = 0; c < st->ncol; c++) {
             if (st->col_motif[c] != m || (c == st->fox && !ranked)) continue;
+            /* GP-SCORE-SOLE, GP-SCORE-LONGEST, GP-SCORE-TIE-LONGEST, GP-SCORE-SECOND, GP-SCORE-TIE-SECOND:
+             * the motif's ranking (the longest, how many share it, the second, how many share that) */
             int L = st->col_len[c];
             n++;
             if (L > best) { second = best; nsecond = nbest; best = L; nbest = 1; }

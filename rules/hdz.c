@@ -418,8 +418,11 @@ static void score_played(hdz_state *st)
     /* HDZ-DOG-NO-MAJORITY: "De honden leveren nochtans geen punten op voor de meerderheid";
      * dogs and milk are no goat cards and trigger no scoring */
     if (!HDZ_IS_GOAT(code)) return;
+
     int t = HDZ_TYPE(code), p = st->turn, np = st->players;
-    if (st->owner[t] != HDZ_NONE) return;            /* a type is scored once */
+    /* HDZ-SCORE-MAJORITY8, HDZ-SCORE-FOURTH: a type is scored once; each player's sum and count of
+     * the type's goats on display */
+    if (st->owner[t] != HDZ_NONE) return;
     int sum[HDZ_MAXP] = {0}, cnt[HDZ_MAXP] = {0}, total = 0;
     for (int q = 0; q < np; q++)
         for (int v = 1; v <= 5; v++) {
@@ -1011,7 +1014,7 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
             game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->owner[t] + 1); any = 1;
         }
     if (!any) game_put(&o, "-");
-    /* HDZ-SCORE-REMINDER: written only when a reminder goat waits (reminder=reserve) */
+    /* HDZ-SCORE-REMINDER: written only when a reminder goat waits (reminder=reserve) (GEN-ROUNDTRIP) */
     any = 0;
     for (int t = 0; t < HDZ_TYPES; t++)
         if (st->remind[t]) {
@@ -1019,7 +1022,7 @@ static int hdz_position_print(const void *vst, char *buf, size_t n)
             game_put(&o, any ? "," : ";remind=");
             game_put(&o, b); game_put(&o, ":"); game_put_int(&o, st->remind[t]); any = 1;
         }
-    /* HDZ-SCORE-FIFTH-HAND: written only when a hand card was revealed */
+    /* HDZ-SCORE-FIFTH-HAND: written only when a hand card was revealed (GEN-ROUNDTRIP) */
     any = 0;
     for (int p = 0; p < st->players; p++)
         for (int i = 0; i < 2; i++)

@@ -394,7 +394,7 @@ START_TEST(the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle
     post = pre;
     ck_assert_int_eq(tu_try(BG, &post, "grab P1"), GAME_OK);
     judge(&c, &pre, "grab P1", &post);      /* post: P1 takes: cow or hen offered; the last is withheld */
-    tu_caught(&c, tu_clause(&c, "BIDS-GRAB-RACE"));   /* the clause that allows the take */
+    tu_caught(&c, tu_clause(&c, "BIDS-GRAB-TOUCH"));   /* the clause that allows the take */
     ck_assert_msg(!strncmp(c.first_msg, "legal moves: 'take ", 19), "%s", c.first_msg);
     /* BIDS-CALL-LATE: P1 was complete; a truck took its cow; the engine still offers its call */
     broken.legal_moves = offer_call;
@@ -461,17 +461,20 @@ static const struct {
     {"BIDS-CALL", 0, "held=hen1|-;stables=" COMPLETE3 "|ram1/-/-", "wait", "call P1", NULL, 0},
     /* BIDS-TRICK-STEPS: a flip while a card is held */
     {"BIDS-TRICK-STEPS", 0, "held=hen1|-", "wait", NULL, "flip", 0},
-    /* BIDS-GRAB-RACE: a grab by a seat that has its card, a play by one that holds none, a withheld take */
-    {"BIDS-GRAB-RACE", 0, "open=hen2,cow1;grabbed=0", "grab P1", "take hen", NULL, 0},
+    /* BIDS-GRAB-RACE: a play by a seat that holds no card; BIDS-GRAB-TOUCH: a withheld take */
+    {"BIDS-GRAB-TOUCH", 0, "open=hen2,cow1;grabbed=0", "grab P1", "take hen", NULL, 0},
     {"BIDS-GRAB-RACE", 0, "held=hen1|-", "wait", NULL, "play P2", 0},
-    /* BIDS-LEGAL-SET itself: a move offered twice, and a move of another phase */
-    {"BIDS-LEGAL-SET", 0, "held=hen1|-", "wait", NULL, NULL, 1},
+    /* a move offered twice: under the clause that allows it (a take: BIDS-GRAB-TOUCH, one move per type) */
+    {"BIDS-GRAB-TOUCH", 0, "open=hen2,cow1;grabbed=0", "grab P1", NULL, NULL, 1},
+    {"BIDS-WAIT-ORDER", 0, "held=hen1|-", "wait", NULL, NULL, 1},
+    /* BIDS-LEGAL-SET itself: a move of another phase */
     {"BIDS-LEGAL-SET", 0, "held=hen1|-", "wait", NULL, "special 1", 0},
 };
 
 /* BIDS-LEGAL-SET: a move the engine withholds is named under the clause that allows it, a move it
  * offers wrongly under the clause that forbids it, the message beginning "legal moves:" and naming the
- * move; LEGAL-SET itself only for a duplicate or a move no clause speaks of. */
+ * move; a move offered twice under the clause that allows it; LEGAL-SET itself only for a move no
+ * clause speaks of. */
 START_TEST(a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it)
 {
     static inv_ctx c;

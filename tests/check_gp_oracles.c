@@ -352,6 +352,22 @@ START_TEST(fox_own_oracle_fires_when_the_fox_stays)
 }
 END_TEST
 
+/* GP-FOX-OWN: a move of the fox to an own collection that costs two actions is named under the
+ * clause that sets its cost (it was named GP-FOX-PASS when the second action ended the turn) */
+START_TEST(fox_own_costing_two_actions_is_named_under_fox_own)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK1j0x0,1VW1j0x0;fox=c1;acts=1", "");
+    trans t = step("fox c2");
+    accepts(&t, "GP-FOX-OWN");
+    ck_assert_int_eq(t.post.acts, 2);
+    t.post.acts = 3;
+    t.post.phase = GP_PH_PASS;
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);   /* the clause oracles alone: a wrong engine is deterministic */
+    inv_on_step(&ctx, &t.pre, &t.m, &t.post);
+    ck_assert_str_eq(tu_first_id(&ctx), "GP-FOX-OWN");
+}
+END_TEST
+
 /* GP-FOX-LEFT */
 START_TEST(fox_left_oracle_fires_when_the_neighbours_fox_costs_one_action)
 {
@@ -963,6 +979,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, fox_place_oracle_fires_when_a_new_collection_does_not_take_the_fox_under_every_open);
     tcase_add_test(tc, fox_extend_oracle_fires_when_the_foxs_row_grows_by_two);
     tcase_add_test(tc, fox_own_oracle_fires_when_the_fox_stays);
+    tcase_add_test(tc, fox_own_costing_two_actions_is_named_under_fox_own);
     tcase_add_test(tc, fox_left_oracle_fires_when_the_neighbours_fox_costs_one_action);
     tcase_add_test(tc, fox_once_oracle_fires_when_the_moved_fox_is_not_marked_or_moves_again);
     tcase_add_test(tc, fox_pass_oracle_fires_when_the_free_pass_leaves_the_fox);

@@ -418,6 +418,19 @@ START_TEST(majority8_oracle_fires_when_a_meadow_card_stays_unmarked)
 }
 END_TEST
 
+/* HDZ-SCORE-MAJORITY8: a majority scoring shows no hand card (a planted bug that scored sum 8 as a
+ * fourth-card scoring was named under HDZ-SCORE-FIFTH-HAND: the reveal was its only trace) */
+START_TEST(majority8_oracle_fires_when_a_majority_scoring_reveals_a_hand_card)
+{
+    hdz_state st;
+    trans t = majority(&st);
+    ck_assert_int_ne(t.post.hand[1][0], HDZ_NONE);
+    accepts(&t, "HDZ-SCORE-MAJORITY8");
+    t.post.shown[1][0] = t.post.hand[1][0];
+    rejects(&t, "HDZ-SCORE-MAJORITY8");
+}
+END_TEST
+
 /* HDZ-SCORE-WORTHLESS */
 START_TEST(worthless_oracle_fires_when_an_opponent_keeps_a_card_of_the_type)
 {
@@ -1503,6 +1516,7 @@ static Suite *oracles_suite(void)
 
     tc = tcase_create("scoring");
     tcase_add_test(tc, majority8_oracle_fires_when_a_meadow_card_stays_unmarked);
+    tcase_add_test(tc, majority8_oracle_fires_when_a_majority_scoring_reveals_a_hand_card);
     tcase_add_test(tc, worthless_oracle_fires_when_an_opponent_keeps_a_card_of_the_type);
     tcase_add_test(tc, future_oracle_fires_when_a_refilled_card_of_an_owned_type_stays_unmarked);
     tcase_add_test(tc, fourth_oracle_fires_when_the_fourth_card_scores_nothing);
