@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1104,8 +1105,14 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     fprintf(out, "mutate %s: %d mutants, %d to run (%d done before), %d job(s), %ds of fuzzing per survivor\n", s->game,
             s->n, pending, done0, jobs, o->fuzz_seconds);
     fflush(out);
+    /* fd: results from the workers. The pending mutants are a queue: each worker takes the next one
+     * from a counter they share (MAP_SHARED), so a worker that meets slow survivors does not hold
+     * back mutants another could run. */
     int fd[2];
-    if (pipe(fd)) return 2;
+    int *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (next == MAP_FAILED) return 2;
+    *next = 0;
+    if (pipe(fd)) { munmap(next, sizeof *next); return 2; }
     pid_t pids[32];
     for (int w = 0; w < jobs; w++) {
         pids[w] = fork();
@@ -1119,10 +1126,10 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
             fprintf(errf, "rulefuzz mutate: the unmutated suites fail (%s): fix them first\n", detail);
             _exit(4);
         }
-        int k = 0;
-        for (int i = 0; i < s->n; i++) {
-            if (s->m[i].status != ST_PENDING) continue;
-            if (k++ % jobs != w) continue;
+        for (;;) {
+            int k = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED), i = 0;
+            while (i < s->n && (s->m[i].status != ST_PENDING || k-- > 0)) i++;   /* the k-th pending mutant */
+            if (i >= s->n) break;
             int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail, named, sizeof named);
             for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
             int l = snprintf(line, sizeof line, "%s\t%s\t%.200s%s%s\n", s->m[i].key, st_name[st], detail, named[0] ? "\t" : "",
@@ -1132,6 +1139,7 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         _exit(0);
     }
     close(fd[1]);
+
     FILE *in = fdopen(fd[0], "r"), *rf = fopen(rpath, "a");
     if (!in || !rf) { fprintf(errf, "rulefuzz mutate: cannot write %s\n", rpath); return 2; }
     char line[1024];
@@ -1178,6 +1186,7 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         waitpid(pids[w], &st, 0);
         if (!WIFEXITED(st) || WEXITSTATUS(st)) bad = 1;
     }
+    munmap(next, sizeof *next);
     char e[32];
     fmt_secs(now() - t0, e, sizeof e);
     fprintf(out, "mutate %s: %d mutants run in %s\n", s->game, got, e);

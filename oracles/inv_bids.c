@@ -1183,8 +1183,10 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
          * the seats tied for the win are the deciding clause's ("ties all win"), not the table's */
         int tv = got && (got & ~want) == 0 && (want & (want - 1)) ? -1 : table_explains(s, &x->tmid, callers, how, got);
         if (tv >= 0) {
-            inv_applied(c, k0 + K_SCORE_TABLE);
-            inv_fail(c, k0 + K_SCORE_TABLE, "round winners 0x%x, expected 0x%x: the winners a stable table with %s gives",
+            /* a brawl valued as a stable at peace breaks BIDS-BRAWL's "scores 0" */
+            int kt = k0 + (tv == TV_BRAWL_COUNTS ? K_BRAWL : K_SCORE_TABLE);
+            inv_applied(c, kt);
+            inv_fail(c, kt, "round winners 0x%x, expected 0x%x: the winners a stable table with %s gives",
                      got, want, tv_name[tv]);
             return;
         }

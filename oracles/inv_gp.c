@@ -147,40 +147,50 @@ static int pick(unsigned seen, const int *order, int n)
  * (the Dschingis-Haan laid out); unused bytes are 0. Returns 0 when the state is too broken to
  * check further. */
 /* The counters and indices the oracles read are in range; 0 (and a GP-CARDS-110 violation) if not. */
-static int gp_shape_ok(inv_ctx *c, int k0, const gp_state *s)
+/* ks: the clause a malformed state is reported under (K_CARDS, or a step's own clause) */
+static int gp_shape_ok_as(inv_ctx *c, int k0, const gp_state *s, int ks)
 {
     if (s->players < 2 || s->players > GP_MAXP || s->turn >= s->players || s->phase > GP_PH_OVER ||
         s->acts > 3 || s->ncol > GP_MAXCOL || s->pile_len > GP_PILE_MAX || s->dh > 10 || s->scorings > 3 ||
         (s->fox != NO && s->fox >= s->ncol)) {
-        inv_applied(c, k0 + K_CARDS);
-        inv_fail(c, k0 + K_CARDS, "malformed state: players %d, turn %d, phase %d, acts %d, %d collections, pile %d, fox %d",
+        inv_applied(c, k0 + ks);
+        inv_fail(c, k0 + ks, "malformed state: players %d, turn %d, phase %d, acts %d, %d collections, pile %d, fox %d",
                  s->players, s->turn, s->phase, s->acts, s->ncol, s->pile_len, s->fox);
         return 0;
     }
     return 1;
 }
 
+static int gp_shape_ok(inv_ctx *c, int k0, const gp_state *s) { return gp_shape_ok_as(c, k0, s, K_CARDS); }
+
 /* part: INV_CARDS_FORM, INV_CARDS_COUNT or INV_CARDS_ALL (oracle.h). */
-static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part)
+/* kstep >= 0: the state is a step's post, and a state that cannot be read is reported under the
+ * step's own clause (the pre state could: the step broke it); else under GP-CARDS-110. */
+static int inv_gp_cards_step(inv_ctx *c, int k0, const gp_state *s, int part, int kstep)
 {
     int k = k0 + K_CARDS, n[GP_TYPES] = {0};
-    if (!gp_shape_ok(c, k0, s)) return 0;
+    if (!gp_shape_ok_as(c, k0, s, kstep >= 0 ? kstep : K_CARDS)) return 0;
     if (part & INV_CARDS_FORM) inv_applied(c, k);
     if (part & INV_CARDS_COUNT) inv_fired(c, k);
+    /* a fresh deal (INV_CARDS_DEAL): a place that holds no card is the fault of the deal clause that
+     * filled it; after a step, of the step's clause */
+    int deal = part & INV_CARDS_DEAL, ks = kstep >= 0 ? k0 + kstep : k, kd = deal ? k0 + K_SETUP_DISPLAY : ks,
+        kh = deal ? k0 + K_SETUP_HANDS : ks, kp = deal ? k0 + K_SETUP_PILE : ks;
+    k = ks;
     for (int i = 0; i < GP_DISPLAY; i++) {
         if (s->display[i] == NO) continue;
-        if (s->display[i] >= GP_DOUBLER) { inv_fail(c, k, "display slot %d holds %c", i + 1, tl(s->display[i])); return 0; }
+        if (s->display[i] >= GP_DOUBLER) { inv_fail(c, kd, "display slot %d holds %c", i + 1, tl(s->display[i])); return 0; }
         n[s->display[i]]++;
     }
     for (int q = 0; q < GP_MAXP; q++)
         for (int t = 0; t < GP_HANDT; t++) {
-            if (q >= s->players && s->hand[q][t]) { inv_fail(c, k, "unused seat P%d holds cards", q + 1); return 0; }
+            if (q >= s->players && s->hand[q][t]) { inv_fail(c, kh, "unused seat P%d holds cards", q + 1); return 0; }
             n[t] += s->hand[q][t];
         }
     int i = inv_first_not(s->pile, s->pile_len, GP_PILE_MAX, 0);
-    if (i >= 0) { inv_fail(c, k, "pile slot %d above the top holds %d", i, s->pile[i]); return 0; }
+    if (i >= 0) { inv_fail(c, kp, "pile slot %d above the top holds %d", i, s->pile[i]); return 0; }
     for (i = 0; i < s->pile_len; i++) {
-        if (s->pile[i] >= GP_TYPES || s->pile[i] == GP_DOUBLER) { inv_fail(c, k, "pile slot %d holds %c", i, tl(s->pile[i])); return 0; }
+        if (s->pile[i] >= GP_TYPES || s->pile[i] == GP_DOUBLER) { inv_fail(c, kp, "pile slot %d holds %c", i, tl(s->pile[i])); return 0; }
         n[s->pile[i]]++;
     }
     int u = inv_first_not(s->col_owner, s->ncol, GP_MAXCOL, 0), w;
@@ -216,6 +226,7 @@ static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part)
     return 1;
 }
 
+static int inv_gp_cards_part(inv_ctx *c, int k0, const gp_state *s, int part) { return inv_gp_cards_step(c, k0, s, part, -1); }
 static int inv_gp_cards_110(inv_ctx *c, int k0, const gp_state *s) { return inv_gp_cards_part(c, k0, s, INV_CARDS_ALL); }
 
 /* ---- Setup ---------------------------------------------------------------------------------------- */
@@ -1139,7 +1150,7 @@ static void gp_check_setup(inv_ctx *c, int k0, const void *st)
     const gp_state *s = st;
     /* the deal's own clauses first, then the card count (a deal that loses a card is named by the
      * step of the deal that lost it) */
-    if (!inv_gp_cards_part(c, k0, s, INV_CARDS_FORM)) return;
+    if (!inv_gp_cards_part(c, k0, s, INV_CARDS_FORM | INV_CARDS_DEAL)) return;
     inv_gp_setup_sort(c, k0, s);
     inv_gp_setup_display(c, k0, s);
     inv_gp_setup_hands(c, k0, s);
@@ -1158,9 +1169,11 @@ static void gp_check_step(inv_ctx *c, int k0, const void *pre_v, const game_move
     const gp_state *pre = pre_v, *post = post_v;
     /* GP-CARDS-110 judges every state once: the deal (check_setup) or a loaded position
      * (check_position), then each step's post, after the step's own clauses (a step that loses or
-     * doubles a card is named by the clause of the step first); pre is only bounds-checked, and a
-     * post out of bounds is judged by GP-CARDS-110 alone. */
-    if (!inv_gp_cards_part(c, k0, post, INV_CARDS_FORM) || !gp_shape_ok(c, k0, pre)) return;
+     * doubles a card is named by the clause of the step first); pre is only bounds-checked (it was
+     * judged as the post of the step before), and a post that cannot be read is reported under the
+     * clause of the move that made it. */
+    if (!gp_shape_ok(c, k0, pre)) return;
+    if (!inv_gp_cards_step(c, k0, post, INV_CARDS_FORM, pre->phase == GP_PH_OVER ? -1 : clause_of(pre, m))) return;
     gp_step_clauses(c, k0, pre, m, post);
     inv_gp_cards_part(c, k0, post, INV_CARDS_COUNT);
 }
@@ -1409,6 +1422,26 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
         if (s->fox == NO || s->acts == 0 || (s->col_owner[s->fox] != p && s->col_owner[s->fox] != q)) {
             inv_fail(c, k, "foxmoved: 1 with the fox %s%d and %d actions used by P%d", s->fox == NO ? "beside the pile " : "on c",
                      s->fox == NO ? 0 : s->fox + 1, s->acts, p + 1);
+            return;
+        }
+        /* GP-FOX-LEFT: "kost 2 acties"; with a third the turn would be over, so two are used */
+        if (s->col_owner[s->fox] == q && s->acts != 2) {
+            inv_applied(c, k0 + K_FOX_LEFT);
+            inv_fail(c, k0 + K_FOX_LEFT, "foxmoved: 1 with the fox on P%d's c%d after %d actions, not 2", q + 1, s->fox + 1, s->acts);
+            return;
+        }
+    }
+    /* GP-END: "Bij de derde waardering vervallen alle verdere acties": the action that showed the tenth
+     * Dschingis-Haan is not counted; a take leaves its place empty, a draw needs two actions left
+     * (and opens the turn under draw-at=first) */
+    if (s->phase == GP_PH_OVER) {
+        int empty = 0;
+        for (int i = 0; i < GP_DISPLAY; i++) empty += s->display[i] == NO;
+        int most = empty ? 2 : rd(s, GP_R_DRAW_FIRST) ? 0 : 1;
+        if (empty > 1 || s->acts > most) {
+            inv_applied(c, k0 + K_END);
+            inv_fail(c, k0 + K_END, "phase: over with %d empty display places and %d actions used (a take: one place, 2 at most; a draw: none, %d at most)",
+                     empty, s->acts, rd(s, GP_R_DRAW_FIRST) ? 0 : 1);
             return;
         }
     }

@@ -339,19 +339,21 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
     if (g->determinize) gen_determinize(c, post, who, view.b, a, na, dn);
 }
 
-void inv_on_position(inv_ctx *c, const void *st)
+/* A loaded position or a deal: the game's own checks first (for a deal, the deal's clauses before
+ * the card count), then the round trip and the terminal check, so a deal or a position a rule got
+ * wrong is named under the rule (as in a step: inv_on_step). */
+static void on_state(inv_ctx *c, const void *st, int deal)
 {
     c->step = 0;
+    if (deal && c->og->check_setup) c->og->check_setup(c, c->k_game, st);
+    if (c->og->check_position) c->og->check_position(c, c->k_game, st);
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
     if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st, 0);
-    if (c->og->check_position) c->og->check_position(c, c->k_game, st);
 }
 
-void inv_on_setup(inv_ctx *c, const void *st)
-{
-    inv_on_position(c, st);
-    if (c->og->check_setup) c->og->check_setup(c, c->k_game, st);
-}
+void inv_on_position(inv_ctx *c, const void *st) { on_state(c, st, 0); }
+
+void inv_on_setup(inv_ctx *c, const void *st) { on_state(c, st, 1); }
 
 void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *post)
 {

@@ -107,8 +107,10 @@ typedef struct inv_ctx {
  * INV_CARDS_FORM, whether a state can be read at all (every index in bounds, every place a card or
  * empty; counted as applied), before the step's own clauses; INV_CARDS_COUNT, that every card is
  * where one place says, after them (counted as fired), so that a step that loses or doubles a card
- * is named by the step's clause first; INV_CARDS_ALL, both (a loaded position, determinize). */
-enum { INV_CARDS_FORM = 1, INV_CARDS_COUNT = 2, INV_CARDS_ALL = 3 };
+ * is named by the step's clause first; INV_CARDS_ALL, both (a loaded position, determinize).
+ * INV_CARDS_DEAL with FORM: the state is a fresh deal, and a place that holds no card is named by
+ * the deal clause that filled it (a game that has such clauses per place). */
+enum { INV_CARDS_FORM = 1, INV_CARDS_COUNT = 2, INV_CARDS_ALL = 3, INV_CARDS_DEAL = 4 };
 
 /* Generic conformance oracles (game-independent; clause IDs GEN-...). */
 enum {

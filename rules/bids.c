@@ -85,6 +85,7 @@ static void views_of(const bids_state *st, bids_views *w)
             if (t == BIDS_ELEPHANT) v->elephants++;
             else if (BIDS_ORDINARY(t)) { v->species = BIDS_SPECIES_OF(t); if (BIDS_MALE(t)) v->males++; else v->females++; }
         }
+    /* BIDS-BRAWL: "Bevat een stal 2 of meer mannetjesdieren, dan ontstaat er bonje in deze stal." */
     for (int i = 0; i < BIDS_MAXP * BIDS_STABLES; i++) w->v[i].brawl = w->v[i].males >= 2;
 }
 
@@ -128,7 +129,9 @@ static unsigned complete_seats(const bids_state *st)
 static int stable_value(const bids_state *st, const bids_views *w, int p, int s)
 {
     const stable_view *v = &VIEW(w, p, s);
+    /* BIDS-BRAWL: a brawl scores 0; an empty stable or one of elephants only scores nothing */
     if (v->brawl || v->species < 0) return 0;
+    /* BIDS-SCORE-TABLE: the animals' points, the pair bonus; a special stable counts only its species */
     if (st->special[p][s] && v->species != bids_param.special_species[st->special[p][s] - 1]) return 0;
     int pts = (v->males + v->females) * bids_param.points[v->species];
     /* "Per stelletje: 2 punten extra"; BIDS-AMB-PAIR-COUNT: one pair a stable | a pair per female */

@@ -825,6 +825,24 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
         if (st->col_owner[st->fox] != p && st->col_owner[st->fox] != q)
             PFAIL("position: 'foxmoved' is 1 but the fox is on c%d, P%d's: this turn it went to P%d's or P%d's collections (GP-FOX-OWN, GP-FOX-LEFT, GP-FOX-ONCE)",
                   st->fox + 1, st->col_owner[st->fox] + 1, p + 1, q + 1);
+        /* GP-FOX-LEFT: the move to the neighbour costs two actions and needs two left; a third action
+         * would have ended the turn (and cleared 'foxmoved'), so exactly two are used */
+        if (st->col_owner[st->fox] == q && st->acts != 2)
+            PFAIL("position: 'foxmoved' is 1 with the fox on P%d's c%d and 'acts' %d: moving it to the left neighbour costs two of the three actions (GP-FOX-LEFT)",
+                  q + 1, st->fox + 1, st->acts);
+    }
+    if (st->phase == GP_PH_OVER) {
+        /* GP-END: the game ends inside the action that shows the tenth Dschingis-Haan (GP-TAKE-DISPLAY's
+         * refill, which leaves its place empty, or GP-TAKE-PILE's draw, which needs two actions left
+         * and under draw-at=first opens the turn); that action's cost is not counted */
+        int empty = 0;
+        for (int i = 0; i < GP_DISPLAY; i++) empty += st->display[i] == GP_NONE;
+        if (empty > 1)
+            PFAIL("position: phase over with %d empty display places: the last take leaves one (GP-END, GP-TAKE-DISPLAY)", empty);
+        int most = empty ? 2 : R(st, GP_R_DRAW_FIRST) ? 0 : 1;
+        if (st->acts > most)
+            PFAIL("position: phase over with 'acts' %d, but the %s that ended the game came after %d action%s at most (GP-END, %s)",
+                  st->acts, empty ? "take" : "draw", most, most == 1 ? "" : "s", empty ? "GP-TAKE-DISPLAY" : "GP-TAKE-PILE");
     }
     if (st->phase == GP_PH_PASS) {
         /* GP-TURN-ACTIONS: the free pass follows the three actions (GP-AMB-THREE-ACTIONS may-stop: or an early end) */
@@ -1142,6 +1160,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
             /* GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY: the shapes a collection can have */
             if ((motif == GP_NONE) != (len == 0) || (len > 0 && jk > len - 1) || (dbl && !len))
                 PFAIL("position: collection c%d cannot exist (motif, pieces, jokers, doublers) (GP-OPEN-START, GP-JOKER, GP-DOUBLER-PLAY)", c + 1);
+            /* the collection as written, its cards counted for the material check below (GEN-ROUNDTRIP) */
             st->col_owner[c] = (uint8_t)(owner - 1);
             st->col_face[c] = (uint8_t)face;
             st->col_motif[c] = (uint8_t)motif;

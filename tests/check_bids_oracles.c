@@ -180,6 +180,9 @@ static const fcase cases[] = {
      * P1 wins as it would with one pair bonus per stable, where pair=per-female gives P2 four */
     {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
      "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
+    /* ... but one whose table values a brawl (two stallions) like a stable at peace breaks BIDS-BRAWL's "scores 0" */
+    {"BIDS-BRAWL", 2, 0,
+     "piles=-|-;held=hen1|-;stables=stallion1,stallion2,mare1/-/-|ram1,ewe1/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
     {"BIDS-GAME-END", 2, BIDS_R_FIVE_COMPLETE, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1;"
      "wins=2,0;round=3;won=1",
      "place P1.2", w_game_over, 0},

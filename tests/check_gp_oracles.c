@@ -101,6 +101,25 @@ START_TEST(setup_display_oracle_fires_when_a_display_place_stays_empty)
 }
 END_TEST
 
+/* GP-SETUP-DISPLAY, GP-SETUP-PILE: a deal whose display or pile holds no card at a place is named by
+ * the deal clause that filled the place, before the card count (a display dealt from past the deck
+ * was named GP-CARDS-110) */
+START_TEST(a_deal_with_no_card_at_a_place_is_named_by_the_clause_that_dealt_it)
+{
+    gp_state s;
+    fresh(&s);
+    s.display[1] = 200;
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+    inv_on_setup(&ctx, &s);
+    ck_assert_str_eq(tu_first_id(&ctx), "GP-SETUP-DISPLAY");
+    fresh(&s);
+    s.pile[s.pile_len] = s.pile[0];            /* one card past the top of the pile */
+    ck_assert_int_eq(inv_init(&ctx, G, INV_GEN_ALL), 0);
+    inv_on_setup(&ctx, &s);
+    ck_assert_str_eq(tu_first_id(&ctx), "GP-SETUP-PILE");
+}
+END_TEST
+
 /* GP-SETUP-HANDS */
 START_TEST(setup_hands_oracle_fires_when_a_player_is_dealt_three_cards)
 {
@@ -421,6 +440,24 @@ END_TEST
 /* ---- C --------------------------------------------------------------------------------------- */
 
 /* GP-TAKE-DISPLAY */
+/* GP-TAKE-DISPLAY: a take that leaves a state no one can read (the display refilled from below an
+ * empty pile) is named by the take's clause, not by GP-CARDS-110 (its pre state was readable) */
+START_TEST(a_take_that_leaves_an_unreadable_state_is_named_by_the_take)
+{
+    pos(3, GP_NL, "hands=X|SX|TX;display=KMH", "G");
+    trans t = step("take 2");
+    t.post.display[1] = 200;
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);
+    inv_on_step(&ctx, &t.pre, &t.m, &t.post);
+    ck_assert_str_eq(tu_first_id(&ctx), "GP-TAKE-DISPLAY");
+    t = step("take 2");
+    t.post.pile_len = 255;
+    ck_assert_int_eq(inv_init(&ctx, G, 0), 0);
+    inv_on_step(&ctx, &t.pre, &t.m, &t.post);
+    ck_assert_str_eq(tu_first_id(&ctx), "GP-TAKE-DISPLAY");
+}
+END_TEST
+
 START_TEST(take_display_oracle_fires_when_the_slot_is_not_refilled)
 {
     pos(3, GP_NL, "hands=X|SX|TX;display=KMH", "G");
@@ -905,6 +942,18 @@ static void mut_unheld_scoring(gp_state *s) { s->wscore[1][0] = 2; }
 static void mut_early_penalty(gp_state *s) { s->penalty[0] = 1; }
 static void mut_fox_bare(gp_state *s) { s->fox = 3; }
 static void mut_fox_moved(gp_state *s) { s->fox = GP_NONE; s->fox_moved = 1; s->acts = 1; }
+static void mut_fox_left_one(gp_state *s) { s->fox = 2; s->fox_moved = 1; s->acts = 1; }   /* to P2's c3 after one action */
+static void mut_over_late(gp_state *s)   /* over with a full display (a draw ended it) after two actions */
+{
+    s->phase = GP_PH_OVER;
+    s->acts = 2;
+    for (int p = 0; p < s->players; p++) {   /* the last scoring's penalties, as they are due */
+        int pen = 0;
+        for (int t = 0; t < GP_HANDT; t++) pen += s->hand[p][t] * gp_param.hand_penalty;
+        for (int c = 0; c < s->ncol; c++) pen += s->col_owner[c] == p && !s->col_len[c] ? gp_param.bare_chest_penalty : 0;
+        s->penalty[p] = (int16_t)pen;
+    }
+}
 static void mut_pass_early(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 1; }
 static void mut_pass_nowhere(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 3; s->col_owner[2] = 2; }
 
@@ -920,6 +969,8 @@ static const struct {
     {"GP-PENALTY-HAND", "penalty:", mut_early_penalty},
     {"GP-FOX-PLACE", "fox:", mut_fox_bare},
     {"GP-FOX-ONCE", "foxmoved:", mut_fox_moved},
+    {"GP-FOX-LEFT", "foxmoved:", mut_fox_left_one},
+    {"GP-END", "phase:", mut_over_late},
     {"GP-TURN-ACTIONS", "phase:", mut_pass_early},
     {"GP-FOX-PASS", "phase:", mut_pass_nowhere},
 };
@@ -946,6 +997,7 @@ static Suite *gp_oracles_suite(void)
     TCase *tc = tcase_create("setup");
     tcase_add_test(tc, setup_sort_oracle_fires_when_one_of_the_95_is_not_dealt);
     tcase_add_test(tc, setup_display_oracle_fires_when_a_display_place_stays_empty);
+    tcase_add_test(tc, a_deal_with_no_card_at_a_place_is_named_by_the_clause_that_dealt_it);
     tcase_add_test(tc, setup_hands_oracle_fires_when_a_player_is_dealt_three_cards);
     tcase_add_test(tc, setup_pile_oracle_fires_when_the_fox_starts_on_the_table_or_a_score_is_set);
     tcase_add_test(tc, cards_oracle_fires_when_a_taken_card_stays_in_the_display_too);
@@ -963,6 +1015,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, open_own_oracle_fires_when_a_card_goes_to_another_players_row);
     tcase_add_test(tc, one_per_motif_oracle_fires_when_a_second_row_of_a_motif_opens);
     tcase_add_test(tc, take_display_oracle_fires_when_the_slot_is_not_refilled);
+    tcase_add_test(tc, a_take_that_leaves_an_unreadable_state_is_named_by_the_take);
     tcase_add_test(tc, take_pile_oracle_fires_when_the_pile_card_costs_one_action);
     tcase_add_test(tc, take_pile_oracle_fires_when_the_pile_is_drawn_second_under_draw_at_first);
     tcase_add_test(tc, legal_set_oracle_names_the_forbidding_clause_when_legal_moves_offers_the_draw_second_under_draw_at_first);

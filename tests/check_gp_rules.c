@@ -1108,6 +1108,16 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
     {0, 0, WHY3 ";cols=1VV1j0x0;fox=c1;foxmoved=1", "position: 'foxmoved' is 1 with 'acts' 0: moving the fox is an action"},
     {0, 0, "hands=VVWX|SSX|TX;cols=3VT1j0x0;fox=c1;foxmoved=1;acts=1",
      "position: 'foxmoved' is 1 but the fox is on c1, P3's: this turn it went to P1's or P2's collections"},
+    /* GP-FOX-LEFT: a fox moved to the neighbour this turn means two actions used */
+    {0, 0, "hands=VVWX|SSX|TX;cols=2VS1j0x0;fox=c1;foxmoved=1;acts=1",
+     "position: 'foxmoved' is 1 with the fox on P2's c1 and 'acts' 1: moving it to the left neighbour costs two of the three actions"},
+    /* GP-END: the action that ends the game is not counted; a take leaves one place empty */
+    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;acts=2",
+     "position: phase over with 'acts' 2, but the draw that ended the game came after 1 action at most"},
+    {GP_R_DRAW_FIRST, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;acts=1",
+     "position: phase over with 'acts' 1, but the draw that ended the game came after 0 actions at most"},
+    {0, 0, "display=..K;hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3",
+     "position: phase over with 2 empty display places: the last take leaves one"},
     /* GP-TURN-ACTIONS, GP-FOX-PASS */
     {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;phase=pass;acts=1",
      "position: phase pass with 'acts' 1: the free pass follows three actions (actions=three)"},
