@@ -501,18 +501,20 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
     legal_set(s, T, &want);
     int n = inv_legal_post(c, s, buf, &got);      /* s: a step's post state, or a position */
     inv_fired_case(c, k, s->phase == BIDS_PH_GRAB ? LS_GRAB : s->phase == BIDS_PH_PLAY ? LS_PLAY : s->phase == BIDS_PH_SPECIAL ? LS_SPECIAL : LS_TABLE);
-    for (int i = 0; i < want.n; i++)
-        if (!game_move_in(got, n, &want.m[i])) {
-            int kk = k0 + want.k[i];
-            inv_applied(c, kk);
-            inv_fail(c, kk, "legal moves: '%s' is withheld, and %s allows it", mname(c->g, s, &want.m[i]).s, bids_clauses[want.k[i]].id);
-            return;
-        }
+    /* a move offered wrongly first: the one clause that forbids it names the rule; a withheld move's
+     * clause is the one that allows it, of the several a legal move needs */
     for (int i = 0; i < n; i++)
         if (!game_move_in(want.m, want.n, &got[i])) {
             int kf = forbidder(s, T, &got[i], why, sizeof why);
             inv_applied(c, k0 + kf);
             inv_fail(c, k0 + kf, "legal moves: '%s' is offered, but %s", mname(c->g, s, &got[i]).s, why);
+            return;
+        }
+    for (int i = 0; i < want.n; i++)
+        if (!game_move_in(got, n, &want.m[i])) {
+            int kk = k0 + want.k[i];
+            inv_applied(c, kk);
+            inv_fail(c, kk, "legal moves: '%s' is withheld, and %s allows it", mname(c->g, s, &want.m[i]).s, bids_clauses[want.k[i]].id);
             return;
         }
     if (n == want.n) return;

@@ -663,19 +663,20 @@ static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
     int i, j;
     for (i = 0; i < n; i++) rule[i] = mine[i].m;
     inv_moves_diff(rule, n, eng, ne, &i, &j);
-    /* a move missing or extra is named under the clause that allows or forbids it */
-    if (i >= 0) {
-        int K = mine[i].clause;
-        inv_applied(c, k0 + K);
-        inv_fail(c, k0 + K, "legal moves: P%d may play '%s' (%s allows it) but legal_moves withholds it", s->turn + 1,
-                 mvname(&mine[i].m).s, gp_clauses[K].id);
-        return n;
-    }
+    /* a move missing or extra is named under the clause that allows or forbids it; an extra one first
+     * (one clause forbids it, where a withheld move needs several to allow it) */
     if (j >= 0) {
         int K = clause_of(s, &eng[j]);
         inv_applied(c, k0 + K);
         inv_fail(c, k0 + K, "legal moves: legal_moves offers P%d '%s', which %s forbids", s->turn + 1, mvname(&eng[j]).s,
                  gp_clauses[K].id);
+        return n;
+    }
+    if (i >= 0) {
+        int K = mine[i].clause;
+        inv_applied(c, k0 + K);
+        inv_fail(c, k0 + K, "legal moves: P%d may play '%s' (%s allows it) but legal_moves withholds it", s->turn + 1,
+                 mvname(&mine[i].m).s, gp_clauses[K].id);
         return n;
     }
     if (ne != n) inv_fail(c, k, "legal_moves lists %d moves for %d distinct legal ones (a duplicate)", ne, n);
@@ -932,7 +933,7 @@ static int alt_points(const gx *x, int q, int K, int v, int *touched)
  * GP-SCORE-LONGEST 3, GP-SCORE-SECOND 1, GP-SCORE-TIE-LONGEST 2 (the second's point lapses),
  * GP-SCORE-TIE-SECOND 0, GP-DOUBLER-SCORE (x2), GP-FOX-WORTHLESS (ignored): the notepad's points
  * of the scoring held in this step. A wrong total is blamed on the rule whose wrong version
- * gives the engine's number, else on the first rule that paid that seat. */
+ * gives the engine's number, else on the first rule that paid that seat (its rank first). */
 static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
 {
     int r = x->scored_round;
@@ -964,8 +965,12 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
                 if (all) K = Kj;
             }
         }
-        for (size_t j = 0; j < sizeof score_blame / sizeof score_blame[0] && K < 0; j++)
-            if (x->seatcat[q][score_blame[j]]) K = score_blame[j];
+        /* else the first rule that paid that seat, the collection's rank before what changes it (a
+         * base that no single wrong rank explains is more likely than a doubling gone wrong) */
+        static const int rank_first[] = {K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND, K_SCORE_TIE_LONGEST,
+                                         K_SCORE_TIE_SECOND, K_FOX_WORTHLESS, K_DOUBLER_SCORE};
+        for (size_t j = 0; j < sizeof rank_first / sizeof rank_first[0] && K < 0; j++)
+            if (x->seatcat[q][rank_first[j]]) K = rank_first[j];
         if (K < 0) K = K_SCORE_SOLE;
         inv_fail(c, k0 + K, "scoring %d: P%d gets %d points, expected %d", r + 1, q + 1, got, want);
         return 0;

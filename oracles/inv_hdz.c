@@ -1974,19 +1974,21 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     default:
         break;
     }
+    /* a move offered wrongly first: the one clause that forbids it names the rule; a withheld move's
+     * clause is the one that allows it, of the several a legal move needs */
+    for (int i = 0; i < ne; i++)
+        if (!rules_allow(s, &eng[i], &kc, &why)) {
+            inv_applied(c, k0 + kc);
+            inv_fail(c, k0 + kc, "legal moves: legal_moves offers %s %s in phase %s, which the rules forbid: %s",
+                     sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&eng[i]).s, phase_name(s->phase), why);
+            return;
+        }
     for (int i = 0; i < nr; i++)
         if (!game_move_in(eng, ne, &rule[i])) {
             rules_allow(s, &rule[i], &kc, &why);
             inv_applied(c, k0 + kc);
             inv_fail(c, k0 + kc, "legal moves: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
                      sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&rule[i]).s, phase_name(s->phase), ne);
-            return;
-        }
-    for (int i = 0; i < ne; i++)
-        if (!rules_allow(s, &eng[i], &kc, &why)) {
-            inv_applied(c, k0 + kc);
-            inv_fail(c, k0 + kc, "legal moves: legal_moves offers %s %s in phase %s, which the rules forbid: %s",
-                     sn(s->phase == HDZ_PH_AGREE ? s->decider : p).s, move_name(&eng[i]).s, phase_name(s->phase), why);
             return;
         }
     if (nr != ne) {

@@ -1444,20 +1444,22 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
         memset(&m, 0, sizeof m); m.kind = KK_MV_DRAW; m.a = (uint8_t)i;
         if (rules_allow(s, &m, &why, &forbid)) rule[nr++] = m;
     }
-    for (int i = 0; i < nr; i++)
-        if (!game_move_in(eng, ne, &rule[i])) {
-            int kk = k0 + legal_clause(rule[i].kind);
-            inv_applied(c, kk);
-            inv_fail(c, kk, "legal moves: %s %s is missing: the rules allow it in phase %s, but legal_moves does "
-                     "not offer it (%d moves offered)", sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
-            return;
-        }
+    /* a move offered wrongly first: the one clause that forbids it names the rule; a withheld move's
+     * clause is the one that allows it, of the several a legal move needs */
     for (int i = 0; i < ne; i++)
         if (!rules_allow(s, &eng[i], &why, &forbid)) {
             int kk = k0 + forbid;
             inv_applied(c, kk);
             inv_fail(c, kk, "legal moves: %s %s is offered in phase %s, but the rules forbid it: %s", sn(p).s,
                      mvname(&eng[i]).s, phase_name(s->phase), why);
+            return;
+        }
+    for (int i = 0; i < nr; i++)
+        if (!game_move_in(eng, ne, &rule[i])) {
+            int kk = k0 + legal_clause(rule[i].kind);
+            inv_applied(c, kk);
+            inv_fail(c, kk, "legal moves: %s %s is missing: the rules allow it in phase %s, but legal_moves does "
+                     "not offer it (%d moves offered)", sn(p).s, mvname(&rule[i]).s, phase_name(s->phase), ne);
             return;
         }
     if (nr != ne) {

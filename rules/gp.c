@@ -78,12 +78,12 @@ static void score_round(gp_state *st, int idx)
     for (int m = 0; m < GP_MOTIFS; m++) {
         int best = 0, nbest = 0, second = 0, nsecond = 0, n = 0;
         /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd."; GP-AMB-FOX-IGNORED: left
-         * out of the ranking (ignored) | ranked but paid nothing (ranked) */
+         * out of the ranking (ignored) | ranked but paid nothing (ranked). GP-SCORE-SOLE,
+         * GP-SCORE-LONGEST, GP-SCORE-TIE-LONGEST, GP-SCORE-SECOND, GP-SCORE-TIE-SECOND: the motif's
+         * ranking (the longest, how many share it, the second, how many share that) */
         int ranked = R(st, GP_R_FOX_ROW_RANKED);
         for (int c = 0; c < st->ncol; c++) {
             if (st->col_motif[c] != m || (c == st->fox && !ranked)) continue;
-            /* GP-SCORE-SOLE, GP-SCORE-LONGEST, GP-SCORE-TIE-LONGEST, GP-SCORE-SECOND, GP-SCORE-TIE-SECOND:
-             * the motif's ranking (the longest, how many share it, the second, how many share that) */
             int L = st->col_len[c];
             n++;
             if (L > best) { second = best; nsecond = nbest; best = L; nbest = 1; }
@@ -135,7 +135,8 @@ static void dh_out(gp_state *st)
 }
 
 /* GP-TAKE-DISPLAY: the slot is refilled from the pile at once; a Dschingis-Haan card is laid
- * aside and the next card tried, "zodat er steeds ... drie kaarten open in de vitrine liggen". */
+ * aside (GP-DH-REVEAL) and the next card tried, "zodat er steeds ... drie kaarten open in de
+ * vitrine liggen". */
 static void refill(gp_state *st, int slot)
 {
     st->display[slot] = GP_NONE;

@@ -456,6 +456,9 @@ static const struct {
     {"BIDS-ANIMAL-DISCARD", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "discard", 0},
     {"BIDS-ANIMAL-OWN", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "place P2.1", 0},
     {"BIDS-ANIMAL-OWN", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", "place P1.1", NULL, 0},
+    /* both at once (a condition turned around): the move offered wrongly names the rule, the one clause
+     * that forbids it, before the withheld one's allowing clause */
+    {"BIDS-ANIMAL-DISCARD", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", "place P1.1", "discard", 0},
     {"BIDS-STABLE-ONE-SPECIES", 0, "held=cow2|-;stables=bull1,cow1/ram1/-|-/-/-", "play P1", NULL, "place P1.2", 0},
     /* BIDS-NO-MOVE: only a truck moves an animal */
     {"BIDS-NO-MOVE", 0, "held=cow2|-;stables=bull1,cow1/-/-|-/-/-", "play P1", NULL, "truck P1.1 cow P1.2", 0},
@@ -503,7 +506,7 @@ START_TEST(a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_i
     tu_caught(&c, tu_clause(&c, legal_cases[_i].clause));
     ck_assert_str_eq(tu_first_id(&c), legal_cases[_i].clause);
     ck_assert_msg(!strncmp(c.first_msg, "legal moves: ", 13), "%s", c.first_msg);
-    const char *named = legal_cases[_i].drop ? legal_cases[_i].drop : legal_cases[_i].add;
+    const char *named = legal_cases[_i].add ? legal_cases[_i].add : legal_cases[_i].drop;
     if (named) {
         char q[64];
         snprintf(q, sizeof q, "'%s'", named);
