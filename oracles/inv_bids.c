@@ -168,19 +168,22 @@ static int complete_stable(const bids_state *s, const otab *T, int p, int st)
 }
 
 /* All stables complete; BIDS-AMB-EACH-SPECIES distinct: pairwise other species. */
-static int complete_seat(const bids_state *s, const otab *T, int p)
+/* distinct: the reading of BIDS-AMB-EACH-SPECIES to judge by (the game's, or for blame the other) */
+static int complete_seat_as(const bids_state *s, const otab *T, int p, int distinct)
 {
     unsigned seen = 0;
     if (s->nstables[p] == 0) return 0;
     for (int st = 0; st < s->nstables[p]; st++) {
         if (!complete_stable(s, T, p, st)) return 0;
         unsigned b = 1u << VW(T, p, st).species;
-        /* reading of BIDS-AMB-EACH-SPECIES (SPEC.md register) */
-        if (RB(s, BIDS_R_DISTINCT) && (seen & b)) return 0;
+        if (distinct && (seen & b)) return 0;
         seen |= b;
     }
     return 1;
 }
+
+/* reading of BIDS-AMB-EACH-SPECIES (SPEC.md register) */
+static int complete_seat(const bids_state *s, const otab *T, int p) { return complete_seat_as(s, T, p, RB(s, BIDS_R_DISTINCT)); }
 
 /* BIDS-SCORE-TABLE */
 static int value(const bids_state *s, const otab *T, int p, int st)
@@ -423,6 +426,10 @@ static int forbidder(const bids_state *s, const otab *T, const game_move *m, cha
     case BIDS_PH_GRAB:
         if (m->kind == BIDS_MV_TAKE && (m->a >= BIDS_CARDS || s->loc[m->a] != BIDS_L_OPEN)) {
             snprintf(why, n, "%s is not an open card", cname(m->a).s);
+            return K_GRAB_TOUCH;
+        }
+        if (m->kind == BIDS_MV_TAKE) {   /* an open card of a type offered already: equal cards are alike */
+            snprintf(why, n, "another open %s is offered already (one take per type)", tname[ty(m->a)]);
             return K_GRAB_TOUCH;
         }
         break;
@@ -1100,6 +1107,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         inv_applied(c, k);
         unsigned done = 0;
         if (exhausted) {
+            inv_applied(c, k0 + K_STABLE_COMPLETE);   /* which seats are complete decides the round */
             for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) done |= 1u << p;
             inv_fired_case(c, k, !done ? EX_VALUE : RB(s, BIDS_R_END_VALUE) ? EX_VALUE_READING : EX_COMPLETE);
         }
@@ -1183,6 +1191,19 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         int kk = how == 2 ? K_END_VALUE : src == 2 && (!got || (got & ~callers)) ? K_END_EXHAUSTED : K_END_SIMULTANEOUS;
         /* the engine's winners are what a wrong stable table gives: the table's fault; but some of
          * the seats tied for the win are the deciding clause's ("ties all win"), not the table's */
+        /* the cards ran out, and the engine's winners are the seats complete under the other reading of
+         * BIDS-AMB-EACH-SPECIES: it judged "complete" wrong (BIDS-STABLE-COMPLETE), not the end */
+        if (exhausted && got && !RB(s, BIDS_R_END_VALUE)) {
+            unsigned other = 0;
+            for (int p = 0; p < NP; p++) if (complete_seat_as(s, &x->tmid, p, !RB(s, BIDS_R_DISTINCT))) other |= 1u << p;
+            if (got == other) {
+                inv_applied(c, k0 + K_STABLE_COMPLETE);
+                inv_fail(c, k0 + K_STABLE_COMPLETE, "round winners 0x%x, expected 0x%x: the seats complete when the cards ran out "
+                         "if stables of one species %s (each-species=%s is the game's reading)", got, want,
+                         RB(s, BIDS_R_DISTINCT) ? "may repeat" : "must differ", RB(s, BIDS_R_DISTINCT) ? "distinct" : "same");
+                return;
+            }
+        }
         int tv = got && (got & ~want) == 0 && (want & (want - 1)) ? -1 : table_explains(s, &x->tmid, callers, how, got);
         if (tv >= 0) {
             /* a brawl valued as a stable at peace breaks BIDS-BRAWL's "scores 0" */

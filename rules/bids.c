@@ -439,10 +439,10 @@ static int number_of(int id) { return bids_param.number[bids_type_of(id)]; }
 /* Seats that may play now: any holder, or while waiting the holders of the lowest number (BIDS-WAIT-ORDER). */
 static int may_play(const bids_state *st, int p)
 {
-    /* BIDS-GRAB-RACE: "play P<n>" is for a seat holding a card */
+    /* BIDS-GRAB-RACE: "play P<n>" is for a seat holding a card, any of them outside a wait */
     if (st->held[p] == BIDS_NONE) return 0;
-    /* BIDS-WAIT-ORDER: while waiting, only the lowest number held */
     if (!st->waiting) return 1;
+    /* BIDS-WAIT-ORDER: while waiting, only the lowest number held */
     for (int q = 0; q < st->players; q++)
         if (st->held[q] != BIDS_NONE && number_of(st->held[q]) < number_of(st->held[p])) return 0;
     return 1;
@@ -742,7 +742,8 @@ static int bids_to_move(const void *vst)
     return st->phase == BIDS_PH_TABLE ? st->players : st->actor;   /* the table: GAME_TABLE (game.h) */
 }
 
-/* Scores: stables owned at the end; winners: BIDS-GAME-END. */
+/* Scores: stables owned at the end; winners: BIDS-GAME-END. One score per seat that plays, a result
+ * only when the game is over (game.h's contract: GEN-TERMINAL). */
 static int bids_result(const void *vst, int *scores, unsigned *winners)
 {
     const bids_state *st = vst;

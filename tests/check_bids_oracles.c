@@ -180,6 +180,11 @@ static const fcase cases[] = {
      * P1 wins as it would with one pair bonus per stable, where pair=per-female gives P2 four */
     {"BIDS-SCORE-TABLE", 2, BIDS_R_PAIR_EACH,
      "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-|rooster1,hen2,hen3,hen4,hen5/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
+    /* the cards ran out under each-species=distinct: P1's two cattle stables make it complete only under
+     * "same"; an engine that lets P1 win as the complete seat (P2 is richer) judged "complete" wrong */
+    {"BIDS-STABLE-COMPLETE", 2, BIDS_R_DISTINCT,
+     "piles=-|-;held=cow2|-;stables=stallion1,mare1/bull1,cow1/bull2|stallion2,mare2,mare3,mare4/boar2,sow2,sow3,sow4/ewe1;"
+     "phase=play;actor=1", "place P1.3", w_winners_other, 0},
     /* ... but one whose table values a brawl (two stallions) like a stable at peace breaks BIDS-BRAWL's "scores 0" */
     {"BIDS-BRAWL", 2, 0,
      "piles=-|-;held=hen1|-;stables=stallion1,stallion2,mare1/-/-|ram1,ewe1/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
@@ -428,6 +433,36 @@ static int doctored(const void *st, game_move *out, int max)
     return n;
 }
 
+/* The engine's list with a take of every open card, not one per type. */
+static int every_open_card(const void *st, game_move *out, int max)
+{
+    int n = bids_engine.legal_moves(st, out, max);
+    const bids_state *s = st;
+    for (int id = 0; id < BIDS_CARDS && n < max; id++) {
+        game_move m = {BIDS_MV_TAKE, (uint8_t)id, 0, 0, 0, 0, 0, 0};
+        if (s->phase == BIDS_PH_GRAB && s->loc[id] == BIDS_L_OPEN && !game_move_in(out, n, &m)) out[n++] = m;
+    }
+    return n;
+}
+
+/* BIDS-GRAB-TOUCH: one take per type of the open cards ("equal cards are alike"); an engine that offers a
+ * take of each of two open hens is named under it, not under BIDS-LEGAL-SET */
+START_TEST(a_second_take_of_one_type_is_named_under_grab_touch)
+{
+    static inv_ctx c;
+    game_engine broken = bids_engine;
+    bids_state pre, post;
+    broken.legal_moves = every_open_card;
+    ck_assert_int_eq(inv_init(&c, &broken, 0), 0);
+    tu_bids_pos(&pre, 3, 0, "open=hen2,hen3,cow1;grabbed=0");
+    post = pre;
+    ck_assert_int_eq(tu_try(BG, &post, "grab P1"), GAME_OK);
+    judge(&c, &pre, "grab P1", &post);
+    ck_assert_str_eq(tu_first_id(&c), "BIDS-GRAB-TOUCH");
+    ck_assert_msg(strstr(c.first_msg, "one take per type") != NULL, "%s", c.first_msg);
+}
+END_TEST
+
 static const struct {
     const char *clause;          /* the clause the failure must name */
     uint32_t readings;
@@ -592,6 +627,7 @@ static Suite *bids_oracles_suite(void)
     tcase_add_test(tc, a_card_both_taken_and_open_is_named_under_the_take_before_the_material);
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
+    tcase_add_test(tc, a_second_take_of_one_type_is_named_under_grab_touch);
     tcase_add_loop_test(tc, a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it, 0,
                         (int)(sizeof legal_cases / sizeof legal_cases[0]));
     tcase_add_test(tc, the_hidden_info_oracle_catches_a_view_that_leaks_or_loses_a_pile_card);
