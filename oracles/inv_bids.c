@@ -821,11 +821,17 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
         k = k0 + K_GRAB_TOUCH;
         inv_applied(c, k);
         inv_fired(c, k);
+        unsigned left = all_seats(s) & ~(unsigned)s->grabbed & ~(1u << p);
         if (s->loc[m->a] != BIDS_L_OPEN || post->held[p] != m->a || post->loc[m->a] != BIDS_L_HELD || !(post->grabbed >> p & 1)) {
-            inv_fail(c, k, "P%d touched %s but holds %s", p + 1, cname(m->a).s, cname(post->held[p]).s);
+            /* the taker holds the last open card, the one the slowest seat gets: BIDS-GRAB-SLOWEST's */
+            int last = -1;
+            for (int id = 0; id < BIDS_CARDS; id++) if (s->loc[id] == BIDS_L_OPEN && id != m->a) last = last < 0 ? id : -2;
+            int kt = left && (left & (left - 1)) == 0 && last >= 0 && post->held[p] == last ? k0 + K_GRAB_SLOWEST : k;
+            inv_applied(c, kt);
+            inv_fail(c, kt, "P%d touched %s but holds %s%s", p + 1, cname(m->a).s, cname(post->held[p]).s,
+                     kt == k ? "" : ", the last open card, which the slowest seat takes");
             return;
         }
-        unsigned left = all_seats(s) & ~(unsigned)s->grabbed & ~(1u << p);
         k = k0 + K_GRAB_SLOWEST;
         inv_applied(c, k);
         int open = 0;
@@ -877,7 +883,13 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
     }
     if (post->held[p] != NONE && !x->dealt) { inv_fail(c, k, "P%d still holds %s after playing it", p + 1, cname(id).s); return; }
     if (x->mid[id] != BIDS_L_OUT && !(m->kind == BIDS_MV_PLACE && x->mid[id] >= BIDS_L_STABLE)) { inv_fail(c, k, "%s is neither placed nor out", cname(id).s); return; }
-    if (!x->dealt && post->loc[id] != x->mid[id]) { inv_fail(c, k, "%s ends at place %d, the play puts it at %d", cname(id).s, post->loc[id], x->mid[id]); return; }
+    if (!x->dealt && post->loc[id] != x->mid[id]) {
+        /* a mad cow or wild stallion goes out with the stable it empties: its own rule's */
+        int kd = k0 + (t == BIDS_MADCOW ? K_MADCOW : t == BIDS_WILD ? K_WILD : K_PLAY_ALL);
+        inv_applied(c, kd);
+        inv_fail(c, kd, "%s ends at place %d, the play puts it at %d", cname(id).s, post->loc[id], x->mid[id]);
+        return;
+    }
     if (ordinary(t)) {
         if (m->kind == BIDS_MV_PLACE) {
             k = k0 + K_ANIMAL_OWN;
@@ -1091,8 +1103,10 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     unsigned callers = 0;
     int exhausted = 0, src = 0;                 /* whence the callers: 0 a call, 1 first-complete, 2 the cards ran out */
     if (x->m->kind == BIDS_MV_CALL) callers = x->m->a;
-    if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play)   /* a take changes no stable */
+    if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play) {   /* a take changes no stable */
+        inv_applied(c, k0 + K_STABLE_COMPLETE);                      /* which seats are complete ends the round */
         for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) { callers |= 1u << p; src = 1; }
+    }
     if (!callers && (x->is_play || x->m->kind == BIDS_MV_TAKE)) {
         int held = 0, grabbed_all = 1;
         for (int p = 0; p < NP; p++) {
@@ -1111,7 +1125,23 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
             for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) done |= 1u << p;
             inv_fired_case(c, k, !done ? EX_VALUE : RB(s, BIDS_R_END_VALUE) ? EX_VALUE_READING : EX_COMPLETE);
         }
-        if (exhausted != x->ended) { inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on"); return; }
+        if (exhausted != x->ended) {
+            /* a round that ends with no seat complete and cards left, where a seat would be complete
+             * (and first, under first=first-complete) if its stables could repeat a species or not:
+             * the engine judged "complete" wrong (BIDS-STABLE-COMPLETE), not the end */
+            unsigned other = 0;
+            if (x->ended && !exhausted && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play)
+                for (int p = 0; p < NP; p++) if (complete_seat_as(s, &x->tmid, p, !RB(s, BIDS_R_DISTINCT))) other |= 1u << p;
+            if (other) {
+                inv_applied(c, k0 + K_STABLE_COMPLETE);
+                inv_fail(c, k0 + K_STABLE_COMPLETE, "the round ends with cards left, as if seats 0x%x were complete: their stables "
+                         "%s (each-species=%s is the game's reading)", other, RB(s, BIDS_R_DISTINCT) ? "repeat a species" : "are of one species",
+                         RB(s, BIDS_R_DISTINCT) ? "distinct" : "same");
+                return;
+            }
+            inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on");
+            return;
+        }
         /* reading of BIDS-AMB-END-COMPLETE (SPEC.md register) */
         if (exhausted && !RB(s, BIDS_R_END_VALUE) && done) { callers = done; src = 2; }
     }

@@ -428,15 +428,15 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             }
         }
     }
+    /* The step's clause oracles judge the post state before the hidden-information check, the round
+     * trip and the terminal check of that state do: when both see a wrong engine (a state with no
+     * legal move that the legal-set clause explains, a field the printer loses or a redeal refuses
+     * because a rule set it wrong), the failure names the rule. */
+    if (c->og->check_step) c->og->check_step(c, c->k_game, pre, m, post);
     if (gen & INV_GEN_REDACT) {                      /* GEN-HIDDEN-INFO */
         int who = g->to_move(post);
         if (who >= 0) gen_redact(c, post, who);
     }
-    /* The step's clause oracles judge the post state before the round trip and the terminal check
-     * of that state do: when both see a wrong engine (a state with no legal move that the legal-set
-     * clause explains, a field the printer loses because a rule set it wrong), the failure names the
-     * rule. */
-    if (c->og->check_step) c->og->check_step(c, c->k_game, pre, m, post);
     if (gen & INV_GEN_ROUNDTRIP) gen_roundtrip(c, post);
     if (gen & INV_GEN_TERMINAL) gen_terminal(c, post, 1);
     c->pre_legal = c->post_legal = NULL;

@@ -91,6 +91,17 @@ static void w_truck(const bids_state *pre, bids_state *post)
 }
 static void w_brawl(const bids_state *pre, bids_state *post) { (void)pre; to_out(post, "stallion2"); }
 static void w_call_stays(const bids_state *pre, bids_state *post) { memcpy(post, pre, sizeof *post); }
+static void w_round_to_p1(const bids_state *pre, bids_state *post) { (void)pre; post->round++; post->round_winners = 1; }
+/* The mad cow stays in the stable it emptied (its own rule: it goes out with the animals). */
+static void w_madcow_stays(const bids_state *pre, bids_state *post) { (void)pre; post->loc[C("madcow1")] = BIDS_LOC_STABLE(1, 0); }
+/* The taker gets the last open card and the slowest seat the touched one. */
+static void w_slowest_swapped(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    uint8_t a = post->held[0];
+    post->held[0] = post->held[1];
+    post->held[1] = a;
+}
 static void w_winners_noncaller(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 4; }
 static void w_winners_none(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 0; }
 static void w_winners_other(const bids_state *pre, bids_state *post) { (void)pre; post->round_winners = 1; }
@@ -167,6 +178,8 @@ static const fcase cases[] = {
     {"BIDS-WILD", 2, 0, "held=wild1|-;stables=-/-/-|stallion1,mare1/-/-;phase=play;actor=1", "place P2.1", w_wild, 0},
     {"BIDS-TRUCK", 2, 0, "held=truck1|-;stables=elephant1/-/-|ram1/-/-;phase=play;actor=1", "truck P1.1 elephant P2.1", w_truck, 1},
     {"BIDS-BRAWL", 2, 0, "open=hen2,hen3;grabbed=0;stables=stallion1,stallion2,mare1/-/-|-/-/-", "grab P1", w_brawl, 0},
+    {"BIDS-MADCOW", 2, 0, "held=madcow1|-;stables=-/-/-|bull1,cow1/-/-;phase=play;actor=1", "place P2.1", w_madcow_stays, 0},
+    {"BIDS-GRAB-SLOWEST", 2, 0, "open=elephant1,hen1;grabbed=0;phase=grab;actor=1", "take elephant", w_slowest_swapped, 0},
     {"BIDS-CALL", 2, 0, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_call_stays, 0},
     {"BIDS-END-SIMULTANEOUS", 3, 0, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2,sow3|-/-/-", "call P1+P2", w_winners_noncaller, 0},
     {"BIDS-END-SIMULTANEOUS", 2, BIDS_R_FIRST_COMPLETE | BIDS_R_KEEP, TWO_AT_ONCE, "truck P2.3 boar P1.3", w_chain_missed, 0},
@@ -185,6 +198,9 @@ static const fcase cases[] = {
     {"BIDS-STABLE-COMPLETE", 2, BIDS_R_DISTINCT,
      "piles=-|-;held=cow2|-;stables=stallion1,mare1/bull1,cow1/bull2|stallion2,mare2,mare3,mare4/boar2,sow2,sow3,sow4/ewe1;"
      "phase=play;actor=1", "place P1.3", w_winners_other, 0},
+    /* ... and under first=first-complete, a round the engine ends at once for P1 so completed */
+    {"BIDS-STABLE-COMPLETE", 2, BIDS_R_DISTINCT | BIDS_R_FIRST_COMPLETE,
+     "held=cow2|-;stables=stallion1,mare1/bull1,cow1/bull2|ram1/-/-;phase=play;actor=1", "place P1.3", w_round_to_p1, 0},
     /* ... but one whose table values a brawl (two stallions) like a stable at peace breaks BIDS-BRAWL's "scores 0" */
     {"BIDS-BRAWL", 2, 0,
      "piles=-|-;held=hen1|-;stables=stallion1,stallion2,mare1/-/-|ram1,ewe1/-/-;phase=play;actor=1", "place P1.2", w_winners_other, 0},
