@@ -5,7 +5,9 @@
 #   make coverage   a --coverage build run over tests, records and a campaign: lcov HTML and
 #                   the clause coverage report under build/coverage/
 #   make fuzz       a time-boxed libFuzzer campaign per game (FUZZ_SECONDS, default 60)
-#   make bench      moves/s and games/s, oracles off and on; state sizes
+#   make bench      moves/s and games/s, oracles off and on; state sizes; fuzz exec/s, the sanitizer
+#                   builds beside the plain one
+#   make planted-bugs  time the harnesses to known engine bugs (SAN=address|undefined: OSS-Fuzz's flags)
 #   make all        the CLI build/rulefuzz and the libraries
 #   make deps       install missing Debian packages (as root), or say what to install
 #   make ossfuzz-check  fuzz/build.sh (OSS-Fuzz/ClusterFuzzLite) built and run as OSS-Fuzz would
