@@ -1112,7 +1112,9 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     int *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next == MAP_FAILED) return 2;
     *next = 0;
-    if (pipe(fd)) { munmap(next, sizeof *next); return 2; }
+    int *pend = malloc((size_t)pending * sizeof *pend), np = 0;   /* the queue: pending mutants' indices */
+    if (!pend || pipe(fd)) { free(pend); munmap(next, sizeof *next); return 2; }
+    for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_PENDING) pend[np++] = i;
     pid_t pids[32];
     for (int w = 0; w < jobs; w++) {
         pids[w] = fork();
@@ -1126,10 +1128,8 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
             fprintf(errf, "rulefuzz mutate: the unmutated suites fail (%s): fix them first\n", detail);
             _exit(4);
         }
-        for (;;) {
-            int k = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED), i = 0;
-            while (i < s->n && (s->m[i].status != ST_PENDING || k-- > 0)) i++;   /* the k-th pending mutant */
-            if (i >= s->n) break;
+        for (int k; (k = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < np;) {
+            int i = pend[k];
             int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail, named, sizeof named);
             for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
             int l = snprintf(line, sizeof line, "%s\t%s\t%.200s%s%s\n", s->m[i].key, st_name[st], detail, named[0] ? "\t" : "",
@@ -1187,6 +1187,7 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         if (!WIFEXITED(st) || WEXITSTATUS(st)) bad = 1;
     }
     munmap(next, sizeof *next);
+    free(pend);
     char e[32];
     fmt_secs(now() - t0, e, sizeof e);
     fprintf(out, "mutate %s: %d mutants run in %s\n", s->game, got, e);

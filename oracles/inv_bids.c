@@ -185,6 +185,15 @@ static int complete_seat_as(const bids_state *s, const otab *T, int p, int disti
 /* reading of BIDS-AMB-EACH-SPECIES (SPEC.md register) */
 static int complete_seat(const bids_state *s, const otab *T, int p) { return complete_seat_as(s, T, p, RB(s, BIDS_R_DISTINCT)); }
 
+/* The seats whose stables are all complete, judged by the game's reading of BIDS-AMB-EACH-SPECIES
+ * (other 0), or for blame by the other one (other 1). */
+static unsigned complete_seats(const bids_state *s, const otab *T, int other)
+{
+    unsigned m = 0;
+    for (int p = 0; p < NP; p++) if (complete_seat_as(s, T, p, RB(s, BIDS_R_DISTINCT) != other)) m |= 1u << p;
+    return m;
+}
+
 /* BIDS-SCORE-TABLE */
 static int value(const bids_state *s, const otab *T, int p, int st)
 {
@@ -355,8 +364,7 @@ static void legal_set(const bids_state *s, const otab *T, mset *x)
         if (!s->waiting && holders(s) >= (RB(s, BIDS_R_WAIT_SEVERAL) ? 2 : 1)) add(x, K_WAIT_ORDER, BIDS_MV_WAIT, 0, 0, 0, 0, 0);
         /* reading of BIDS-AMB-FIRST (SPEC.md register) */
         if (!RB(s, BIDS_R_FIRST_COMPLETE)) {
-            unsigned cm = 0;
-            for (int p = 0; p < NP; p++) if (complete_seat(s, T, p)) cm |= 1u << p;
+            unsigned cm = complete_seats(s, T, 0);
             for (unsigned m = 1; m <= all_seats(s); m++) if ((m & cm) == m) add(x, K_CALL, BIDS_MV_CALL, (int)m, 0, 0, 0, 0);
         }
         if (trick_over(s) && s->pile_len[0] > 0) add(x, K_TRICK_STEPS, BIDS_MV_FLIP, 0, 0, 0, 0, 0);
@@ -823,10 +831,10 @@ static void check_table(inv_ctx *c, int k0, const sx *x)
         inv_fired(c, k);
         unsigned left = all_seats(s) & ~(unsigned)s->grabbed & ~(1u << p);
         if (s->loc[m->a] != BIDS_L_OPEN || post->held[p] != m->a || post->loc[m->a] != BIDS_L_HELD || !(post->grabbed >> p & 1)) {
-            /* the taker holds the last open card, the one the slowest seat gets: BIDS-GRAB-SLOWEST's */
-            int last = -1;
-            for (int id = 0; id < BIDS_CARDS; id++) if (s->loc[id] == BIDS_L_OPEN && id != m->a) last = last < 0 ? id : -2;
-            int kt = left && (left & (left - 1)) == 0 && last >= 0 && post->held[p] == last ? k0 + K_GRAB_SLOWEST : k;
+            /* one seat left: the taker holds the other open card, the slowest seat's (BIDS-GRAB-SLOWEST) */
+            int slow = left && (left & (left - 1)) == 0 && post->held[p] != m->a && post->held[p] < BIDS_CARDS &&
+                       s->loc[post->held[p]] == BIDS_L_OPEN;
+            int kt = slow ? k0 + K_GRAB_SLOWEST : k;
             inv_applied(c, kt);
             inv_fail(c, kt, "P%d touched %s but holds %s%s", p + 1, cname(m->a).s, cname(post->held[p]).s,
                      kt == k ? "" : ", the last open card, which the slowest seat takes");
@@ -1105,7 +1113,8 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     if (x->m->kind == BIDS_MV_CALL) callers = x->m->a;
     if (!callers && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play) {   /* a take changes no stable */
         inv_applied(c, k0 + K_STABLE_COMPLETE);                      /* which seats are complete ends the round */
-        for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) { callers |= 1u << p; src = 1; }
+        callers = complete_seats(s, &x->tmid, 0);
+        if (callers) src = 1;
     }
     if (!callers && (x->is_play || x->m->kind == BIDS_MV_TAKE)) {
         int held = 0, grabbed_all = 1;
@@ -1122,21 +1131,20 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         unsigned done = 0;
         if (exhausted) {
             inv_applied(c, k0 + K_STABLE_COMPLETE);   /* which seats are complete decides the round */
-            for (int p = 0; p < NP; p++) if (complete_seat(s, &x->tmid, p)) done |= 1u << p;
+            done = complete_seats(s, &x->tmid, 0);
             inv_fired_case(c, k, !done ? EX_VALUE : RB(s, BIDS_R_END_VALUE) ? EX_VALUE_READING : EX_COMPLETE);
         }
         if (exhausted != x->ended) {
-            /* a round that ends with no seat complete and cards left, where a seat would be complete
-             * (and first, under first=first-complete) if its stables could repeat a species or not:
-             * the engine judged "complete" wrong (BIDS-STABLE-COMPLETE), not the end */
-            unsigned other = 0;
-            if (x->ended && !exhausted && RB(s, BIDS_R_FIRST_COMPLETE) && x->is_play)
-                for (int p = 0; p < NP; p++) if (complete_seat_as(s, &x->tmid, p, !RB(s, BIDS_R_DISTINCT))) other |= 1u << p;
+            /* under first=first-complete and each-species=distinct, a round that ends with cards left
+             * where a seat is complete only if its stables may repeat a species: the engine judged
+             * "complete" wrong (BIDS-STABLE-COMPLETE), not the end (under "same" the other reading's
+             * complete seats are complete under the game's too, and would have ended the round) */
+            unsigned other = x->ended && !exhausted && RB(s, BIDS_R_FIRST_COMPLETE) && RB(s, BIDS_R_DISTINCT) && x->is_play
+                           ? complete_seats(s, &x->tmid, 1) : 0;
             if (other) {
                 inv_applied(c, k0 + K_STABLE_COMPLETE);
                 inv_fail(c, k0 + K_STABLE_COMPLETE, "the round ends with cards left, as if seats 0x%x were complete: their stables "
-                         "%s (each-species=%s is the game's reading)", other, RB(s, BIDS_R_DISTINCT) ? "repeat a species" : "are of one species",
-                         RB(s, BIDS_R_DISTINCT) ? "distinct" : "same");
+                         "repeat a species (each-species=distinct is the game's reading)", other);
                 return;
             }
             inv_fail(c, k, "the cards are %s played, and the round %s", exhausted ? "all" : "not all", x->ended ? "ends" : "goes on");
@@ -1178,8 +1186,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
             }
         if (over || !RB(s, BIDS_R_FIRST_COMPLETE) || !RB(s, BIDS_R_KEEP)) break;
         if (RB(s, BIDS_R_BONUS) && fifth) break;
-        unsigned complete = 0;
-        for (int p = 0; p < NP; p++) if (complete_seat(&e, &x->tmid, p)) complete |= 1u << p;
+        unsigned complete = complete_seats(&e, &x->tmid, 0);
         if (!complete) break;
         unsigned w = complete;
         if (complete & (complete - 1)) {
@@ -1224,9 +1231,7 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         /* the cards ran out, and the engine's winners are the seats complete under the other reading of
          * BIDS-AMB-EACH-SPECIES: it judged "complete" wrong (BIDS-STABLE-COMPLETE), not the end */
         if (exhausted && got && !RB(s, BIDS_R_END_VALUE)) {
-            unsigned other = 0;
-            for (int p = 0; p < NP; p++) if (complete_seat_as(s, &x->tmid, p, !RB(s, BIDS_R_DISTINCT))) other |= 1u << p;
-            if (got == other) {
+            if (got == complete_seats(s, &x->tmid, 1)) {
                 inv_applied(c, k0 + K_STABLE_COMPLETE);
                 inv_fail(c, k0 + K_STABLE_COMPLETE, "round winners 0x%x, expected 0x%x: the seats complete when the cards ran out "
                          "if stables of one species %s (each-species=%s is the game's reading)", got, want,
@@ -1473,8 +1478,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
         FAIL(K_WAIT_ORDER, "actor: P%d plays %s while waiting, but a lower number is held", s->actor + 1, cname(s->held[s->actor]).s);
     /* BIDS-END-EXHAUSTED: a round whose cards are all flipped and played is over (under first-complete
      * a complete seat ends it first: the check below) */
-    int any_complete = 0;
-    for (int p = 0; p < NP; p++) any_complete |= complete_seat(s, T, p);
+    int any_complete = complete_seats(s, T, 0) != 0;
     if (ph == BIDS_PH_TABLE && !open && trick_over(s) && !s->pile_len[0] && (!RB(s, BIDS_R_FIRST_COMPLETE) || !any_complete))
         FAIL(K_END_EXHAUSTED, "piles: empty, every card played, and phase table: the round has ended");
     /* reading of BIDS-AMB-FIRST (SPEC.md register) first-complete: the round ends when a seat is complete */
