@@ -334,8 +334,9 @@ coverage: | $(BUILD)/.deps-ok
 
 # ---- mutation testing ----------------------------------------------------------------------
 # `make mutate`: rulefuzz mutate over each clause's enforcing lines (the clause coverage rule):
-# every single-point mutant is built in a scratch copy under $(BUILD)/mutate/<game>/w<N>/ (only the
-# changed object rebuilt; the tree is never touched), the game's Check suites run (stopping at the
+# single-point mutants are built in a scratch copy under $(BUILD)/mutate/<game>/w<N>/ (the tree is never
+# touched), up to 32 mutants of one file in one build, a mutant schema chosen by RF_MUTANT at run time
+# (--no-schemata: one build each), the game's Check suites run (stopping at the
 # first failure; the property tests play MUTATE_PROPERTY_GAMES games a profile, default 1000, where
 # `make check` plays 10000), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
 # CLAUSES=IDs or a prefix, JOBS=N workers, MUTATE_MAX=N mutants per game; an interrupted run

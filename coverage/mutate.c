@@ -250,6 +250,244 @@ void rf_mut_key(const char *rel, const char *orig, const char *mutated, char out
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
+/* ==== Mutant schemata ================================================================== */
+
+typedef struct { char *s; size_t n, cap; int bad; } sbuf;
+
+static void sb_add(sbuf *b, const char *s, size_t n)
+{
+    if (b->bad) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t c = b->cap ? b->cap * 2 : 4096;
+        while (c < b->n + n + 1) c *= 2;
+        char *q = realloc(b->s, c);
+        if (!q) { b->bad = 1; return; }
+        b->s = q; b->cap = c;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = 0;
+}
+
+static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+
+static void sb_fmt(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_fmt(sbuf *b, const char *fmt, ...)
+{
+    char t[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int l = vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    if (l < 0 || (size_t)l >= sizeof t) { b->bad = 1; return; }
+    sb_add(b, t, (size_t)l);
+}
+
+/* A function of the file: its signature's lines [sig, open) (0-based), "{" at open, "}" at close;
+ * the name's span in the joined signature; how to call it (its parameters' names). */
+typedef struct {
+    int sig, open, close;
+    char *text;                 /* the signature joined on one line */
+    int name_at, name_len, is_void;
+    char args[512];
+} sfunc;
+
+static int line_is(const char *b, size_t n, const char *w)
+{
+    while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\r')) n--;
+    return n == strlen(w) && !memcmp(b, w, n);
+}
+
+/* Parse sig into f: 0, or -1 when it is not a function this reader can call. */
+static int parse_signature(sfunc *f)
+{
+    const char *s = f->text;
+    const char *lp = strchr(s, '(');
+    if (!lp || strchr(s, '=') || strchr(s, ';')) return -1;
+    const char *e = lp;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    const char *b = e;
+    while (b > s && is_id(b[-1])) b--;
+    if (b == e || !is_id0(*b)) return -1;
+    f->name_at = (int)(b - s); f->name_len = (int)(e - b);
+    /* the return type: void, not a pointer */
+    {
+        int has_void = 0, star = 0;
+        for (const char *p = s; p < b; p++) {
+            if (*p == '*') star = 1;
+            if (!strncmp(p, "void", 4) && (p == s || !is_id(p[-1])) && !is_id(p[4])) has_void = 1;
+        }
+        f->is_void = has_void && !star;
+    }
+    /* the parameters: up to the matching ')', nothing but space after it */
+    int depth = 0;
+    const char *rp = NULL;
+    for (const char *p = lp; *p; p++) {
+        if (*p == '(') depth++;
+        else if (*p == ')' && --depth == 0) { rp = p; break; }
+    }
+    if (!rp) return -1;
+    for (const char *p = rp + 1; *p; p++) if (*p != ' ' && *p != '\t' && *p != '\r') return -1;
+    f->args[0] = 0;
+    const char *p = lp + 1;
+    while (p < rp) {
+        const char *q = p;
+        int d = 0;
+        while (q < rp && (d || *q != ',')) { if (*q == '(' || *q == '[') d++; else if (*q == ')' || *q == ']') d--; q++; }
+        /* one parameter [p, q) */
+        while (p < q && (*p == ' ' || *p == '\t')) p++;
+        const char *pe = q;
+        while (pe > p && (pe[-1] == ' ' || pe[-1] == '\t')) pe--;
+        if (pe - p == 4 && !strncmp(p, "void", 4) && q == rp && !f->args[0]) break;   /* (void) */
+        for (const char *x = p; x + 2 < pe; x++) if (!strncmp(x, "...", 3)) return -1;
+        const char *ne = NULL, *nb;
+        const char *fp = NULL;
+        for (const char *x = p; x + 1 < pe; x++) if (x[0] == '(' && x[1] == '*') { fp = x + 2; break; }
+        if (fp) {                                         /* int (*cb)(int) */
+            while (fp < pe && (*fp == ' ')) fp++;
+            nb = fp;
+            ne = nb;
+            while (ne < pe && is_id(*ne)) ne++;
+        } else {
+            const char *br = memchr(p, '[', (size_t)(pe - p));
+            ne = br ? br : pe;
+            while (ne > p && (ne[-1] == ' ' || ne[-1] == '\t')) ne--;
+            nb = ne;
+            while (nb > p && is_id(nb[-1])) nb--;
+            if (nb == p) return -1;                       /* a type alone: an unnamed parameter */
+        }
+        if (ne == nb || !is_id0(*nb)) return -1;
+        size_t l = strlen(f->args);
+        if (l + (size_t)(ne - nb) + 3 >= sizeof f->args) return -1;
+        snprintf(f->args + l, sizeof f->args - l, "%s%.*s", l ? ", " : "", (int)(ne - nb), nb);
+        p = q + 1;
+    }
+    return 0;
+}
+
+/* The signature with the name turned into the copy's (name__rfm<id>), static. */
+static void copy_signature(sbuf *b, const sfunc *f, int id)
+{
+    if (strncmp(f->text, "static", 6) || is_id(f->text[6])) sb_str(b, "static ");
+    sb_add(b, f->text, (size_t)f->name_at + (size_t)f->name_len);
+    sb_fmt(b, "__rfm%d", id);
+    sb_str(b, f->text + f->name_at + f->name_len);
+}
+
+char *rf_mut_schema(const char *text, const rf_schema_mut *m, int n, int *placed)
+{
+    /* lines */
+    int nl = 0, lcap = 0;
+    const char **lb = NULL;
+    size_t *ll = NULL;
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (nl + 1 > lcap) {
+            int c = lcap ? lcap * 2 : 1024;
+            const char **nb = realloc(lb, (size_t)c * sizeof *lb);
+            if (!nb) { free(lb); free(ll); return NULL; }
+            lb = nb;
+            size_t *nll = realloc(ll, (size_t)c * sizeof *ll);
+            if (!nll) { free(lb); free(ll); return NULL; }
+            ll = nll;
+            lcap = c;
+        }
+        lb[nl] = p; ll[nl] = l; nl++;
+        p = e ? e + 1 : p + l;
+    }
+    /* functions */
+    sfunc *fs = NULL;
+    int nf = 0, fcap = 0;
+    for (int i = 1; i < nl; i++) {
+        if (!line_is(lb[i], ll[i], "{")) continue;
+        int s = i - 1;
+        while (s > 0 && ll[s] && (lb[s][0] == ' ' || lb[s][0] == '\t')) s--;
+        if (!ll[s] || !is_id0(lb[s][0])) continue;
+        int c = i + 1;
+        while (c < nl && !line_is(lb[c], ll[c], "}") && !line_is(lb[c], ll[c], "{")) c++;
+        if (c >= nl || !line_is(lb[c], ll[c], "}")) continue;
+        sbuf sig = {0};
+        for (int k = s; k < i; k++) {
+            const char *x = lb[k];
+            size_t xl = ll[k];
+            if (k > s) { while (xl && (*x == ' ' || *x == '\t')) { x++; xl--; } sb_str(&sig, " "); }
+            while (xl && (x[xl - 1] == ' ' || x[xl - 1] == '\t' || x[xl - 1] == '\r')) xl--;
+            sb_add(&sig, x, xl);
+        }
+        if (sig.bad || !sig.s) { free(sig.s); continue; }
+        if (nf + 1 > fcap) {
+            int cc = fcap ? fcap * 2 : 64;
+            sfunc *q = realloc(fs, (size_t)cc * sizeof *fs);
+            if (!q) { free(sig.s); break; }
+            fs = q; fcap = cc;
+        }
+        sfunc f = {s, i, c, sig.s, 0, 0, 0, ""};
+        if (parse_signature(&f)) { free(sig.s); continue; }
+        fs[nf++] = f;
+        i = c;
+    }
+    /* which function holds each mutant (strictly inside its body) */
+    int *fof = malloc((size_t)(n ? n : 1) * sizeof *fof), any = 0;
+    for (int k = 0; k < n && fof; k++) {
+        fof[k] = -1;
+        for (int j = 0; j < nf; j++)
+            if (m[k].line - 1 > fs[j].open && m[k].line - 1 < fs[j].close && m[k].id >= 0) { fof[k] = j; any = 1; break; }
+        if (placed) placed[k] = fof[k] >= 0;
+    }
+    sbuf b = {0};
+    if (fof && any) {
+        sb_str(&b, "#include <stdlib.h>\n/* rulefuzz mutate: a mutant schema; RF_MUTANT=<id> picks the mutant */\n"
+                   "static int rf_mutant_sel_ = -1;\n"
+                   "__attribute__((constructor)) static void rf_mutant_init_(void)\n"
+                   "{ const char *e = getenv(\"RF_MUTANT\"); if (e && *e) rf_mutant_sel_ = atoi(e); }\n#line 1\n");
+        for (int i = 0; i < nl; i++) {
+            int fj = -1;
+            for (int j = 0; j < nf; j++) if (fs[j].sig == i || fs[j].open == i || fs[j].close == i) { fj = j; break; }
+            const sfunc *f = fj >= 0 ? &fs[fj] : NULL;
+            int has = 0;
+            for (int k = 0; k < n && f; k++) has |= fof[k] == fj;
+            if (f && has && i == f->sig) {                /* the copies' prototypes */
+                for (int k = 0; k < n; k++)
+                    if (fof[k] == fj) { copy_signature(&b, f, m[k].id); sb_str(&b, ";\n"); }
+                sb_fmt(&b, "#line %d\n", i + 1);
+            }
+            if (f && has && i == f->open) {               /* the dispatch, on the "{" line */
+                sb_str(&b, "{ switch (rf_mutant_sel_) {");
+                for (int k = 0; k < n; k++) {
+                    if (fof[k] != fj) continue;
+                    if (f->is_void) sb_fmt(&b, " case %d: %.*s__rfm%d(%s); return;", m[k].id, f->name_len, f->text + f->name_at,
+                                           m[k].id, f->args);
+                    else sb_fmt(&b, " case %d: return %.*s__rfm%d(%s);", m[k].id, f->name_len, f->text + f->name_at, m[k].id,
+                                f->args);
+                }
+                sb_str(&b, " default: break; }\n");
+                continue;
+            }
+            sb_add(&b, lb[i], ll[i]);
+            sb_str(&b, "\n");
+            if (f && has && i == f->close) {              /* the copies, each with its mutated line */
+                for (int k = 0; k < n; k++) {
+                    if (fof[k] != fj) continue;
+                    sb_fmt(&b, "#line %d\n", f->sig + 1);
+                    copy_signature(&b, f, m[k].id);
+                    sb_fmt(&b, "\n#line %d\n", f->open + 1);
+                    for (int x = f->open; x <= f->close; x++) {
+                        if (x == m[k].line - 1) sb_str(&b, m[k].mutated);
+                        else sb_add(&b, lb[x], ll[x]);
+                        sb_str(&b, "\n");
+                    }
+                }
+                sb_fmt(&b, "#line %d\n", i + 2);
+            }
+        }
+    }
+    for (int j = 0; j < nf; j++) free(fs[j].text);
+    free(fs); free(lb); free(ll); free(fof);
+    if (b.bad || !any) { free(b.s); return NULL; }
+    return b.s;
+}
+
 /* ==== The run ========================================================================= */
 
 typedef struct {
@@ -282,6 +520,7 @@ typedef struct {
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
     int naming;                 /* --naming N: random games per killed mutant for the naming probe */
     int sample;                 /* --sample N: N mutants spread evenly over the clause order */
+    int schemata;               /* mutants of one file share a build (a schema), unless --no-schemata */
     int property_games;         /* --property-games G: the property tests' games per profile (RF_PROPERTY_GAMES;
                                  * 10000, as `make check` plays them, or fewer) */
 } mopts;
@@ -730,14 +969,14 @@ static int link_tests(const worker *wk, const mopts *o, const char *rel)
 
 /* Run the suites, fastest first, stopping at the first failure. 0 all passed, else 1 with the
  * suite and failure in detail. Each suite gets 3 times its unmutated time plus 20 s. */
-static int run_tests(worker *wk, const mopts *o, int baseline, char *detail, size_t dn)
+static int run_tests(worker *wk, const mopts *o, int baseline, const char *env, char *detail, size_t dn)
 {
     for (int i = 0; i < wk->ntest; i++) {
         char cmd[PATH_MAX * 4], first[200];
         /* CK_FORK=no: the suite is one process in the run's process group, so a timeout's kill
          * reaches every test (a forked Check test sets up a group of its own and would outlive it) */
-        snprintf(cmd, sizeof cmd, "cd '%s' && CK_FORK=no CK_VERBOSITY=verbose RF_PROPERTY_GAMES=%d RF_CORPUS='%s/corpus' '%s/bin/%s'",
-                 o->root, o->property_games, o->root, wk->dir, wk->test[i]);
+        snprintf(cmd, sizeof cmd, "cd '%s' && %s CK_FORK=no CK_VERBOSITY=verbose RF_PROPERTY_GAMES=%d RF_CORPUS='%s/corpus' '%s/bin/%s'",
+                 o->root, env, o->property_games, o->root, wk->dir, wk->test[i]);
         double t0 = now();
         int rc = run(cmd, NULL, baseline ? 0 : wk->test_secs[i] * 3 + 20, !baseline, first, sizeof first);
         if (baseline) wk->test_secs[i] = now() - t0;
@@ -762,11 +1001,12 @@ static int run_tests(worker *wk, const mopts *o, int baseline, char *detail, siz
 /* The fuzz run for a survivor: the harness from a fresh copy of its seeds. 1 killed (detail: the
  * clause the oracle named, the sanitizer's report, or how it crashed), 0 survived, -1 the fuzzer
  * did not build. */
-static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, char *detail, size_t dn)
+static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, int build, const char *env, char *detail,
+                    size_t dn)
 {
     char on[300], objs[8192] = "", first[300];
     obj_name(rel, on, sizeof on);
-    if (sh("cd '%s/src' && %s " FUZZ_CFLAGS " -c '%s' -o '%s/fobj/mutant.o'",
+    if (build && sh("cd '%s/src' && %s " FUZZ_CFLAGS " -c '%s' -o '%s/fobj/mutant.o'",
            wk->dir, o->fuzz_cc, rel, wk->dir))
         return -1;
     for (int i = 0; i < wk->nfz; i++) {
@@ -775,12 +1015,12 @@ static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, 
         size_t l = strlen(objs);
         snprintf(objs + l, sizeof objs - l, " '%s/fobj/%s'", wk->dir, strcmp(fn, on) ? fn : "mutant.o");
     }
-    if (sh("%s " FUZZ_LDFLAGS " -o '%s/bin/fuzz' '%s/fobj/harness.o' %s -lm", o->fuzz_cc, wk->dir, wk->dir, objs)) return -1;
+    if (build && sh("%s " FUZZ_LDFLAGS " -o '%s/bin/fuzz' '%s/fobj/harness.o' %s -lm", o->fuzz_cc, wk->dir, wk->dir, objs)) return -1;
     if (sh("rm -rf '%s/fcorpus' && mkdir -p '%s/fcorpus' && cp '%s/corpus/%s/'* '%s/fcorpus/'", wk->dir, wk->dir, o->root, g, wk->dir))
         return -1;
     char cmd[PATH_MAX * 4];
-    snprintf(cmd, sizeof cmd, "'%s/bin/fuzz' -max_total_time=%d -timeout=10 -artifact_prefix='%s/' '%s/fcorpus'", wk->dir,
-             o->fuzz_seconds, wk->dir, wk->dir);
+    snprintf(cmd, sizeof cmd, "%s '%s/bin/fuzz' -max_total_time=%d -timeout=10 -artifact_prefix='%s/' '%s/fcorpus'", env,
+             wk->dir, o->fuzz_seconds, wk->dir, wk->dir);
     int rc = run(cmd, NULL, o->fuzz_seconds + 60, 0, first, sizeof first);
     if (rc == 0) return 0;
     const char *p = strstr(first, "rulefuzz: oracle ");
@@ -801,7 +1041,7 @@ static int run_fuzz(worker *wk, const mopts *o, const char *g, const char *rel, 
 /* The naming probe of a killed mutant (--naming N): the game's harness and fuzz/replay_main.c linked
  * with the mutant, N random games (replay_main --random N --stop); `named` gets the clause of the
  * first oracle violation, "?" a finding of another kind, "-" none in N games. */
-static void probe_naming(const worker *wk, const mopts *o, const char *rel, char *named, size_t nn)
+static void probe_naming(const worker *wk, const mopts *o, const char *rel, int build, const char *env, char *named, size_t nn)
 {
     char objs[8192] = "", on[300], mon[300], first[600];
     obj_name(rel, mon, sizeof mon);
@@ -811,10 +1051,11 @@ static void probe_naming(const worker *wk, const mopts *o, const char *rel, char
         size_t l = strlen(objs);
         snprintf(objs + l, sizeof objs - l, " '%s/obj/%s'", wk->dir, strcmp(on, mon) ? on : "mutant.o");
     }
-    if (sh("%s -o '%s/bin/probe' '%s/obj/probe_harness.o' '%s/obj/probe_main.o' %s -lm", o->cc, wk->dir, wk->dir, wk->dir, objs))
+    if (build && sh("%s -o '%s/bin/probe' '%s/obj/probe_harness.o' '%s/obj/probe_main.o' %s -lm", o->cc, wk->dir, wk->dir,
+                    wk->dir, objs))
         return;
     char cmd[PATH_MAX * 2];
-    snprintf(cmd, sizeof cmd, "'%s/bin/probe' --random %d --stop", wk->dir, o->naming);
+    snprintf(cmd, sizeof cmd, "%s '%s/bin/probe' --random %d --stop", env, wk->dir, o->naming);
     int rc = run(cmd, NULL, 120, 0, first, sizeof first);
     const char *p = strstr(first, "rulefuzz: oracle ");
     if (p) { p += strlen("rulefuzz: oracle "); snprintf(named, nn, "%.*s", (int)strcspn(p, " "), p); }
@@ -851,18 +1092,150 @@ static int do_mutant(worker *wk, const mopts *o, const char *g, const mutant *m,
         goto out;
     }
     if (link_tests(wk, o, m->rel)) { st = ST_NOCOMPILE; goto out; }
-    if (run_tests(wk, o, 0, detail, dn)) { st = ST_TESTS; goto out; }
+    if (run_tests(wk, o, 0, "", detail, dn)) { st = ST_TESTS; goto out; }
     if (o->fuzz_seconds > 0) {
-        int f = run_fuzz(wk, o, g, m->rel, detail, dn);
+        int f = run_fuzz(wk, o, g, m->rel, 1, "", detail, dn);
         if (f > 0) st = ST_FUZZ;
     }
 out:
     named[0] = 0;
-    if (o->naming > 0 && (st == ST_TESTS || st == ST_FUZZ)) probe_naming(wk, o, m->rel, named, nn);
+    if (o->naming > 0 && (st == ST_TESTS || st == ST_FUZZ)) probe_naming(wk, o, m->rel, 1, "", named, nn);
     write_all(path, text);
     free(text);
     free(mt);
     return st;
+}
+
+/* A worker's result for one mutant, down the pipe to the parent. */
+static void emit(int fd, const mutant *m, int st, char *detail, const char *named)
+{
+    char line[600];
+    for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
+    int l = snprintf(line, sizeof line, "%s\t%s\t%.200s%s%s\n", m->key, st_name[st], detail, named[0] ? "\t" : "", named);
+    if (write(fd, line, (size_t)l) != l) _exit(5);
+}
+
+/* Mutants idx[0..n) of one file in one build (a schema, coverage/mutate.h): write it, compile it,
+ * link the tests once, then run each mutant with RF_MUTANT set; a survivor's fuzzer and the naming
+ * probe are linked once too. When the schema does not compile (one of its mutants does not), its
+ * halves are tried, down to single mutants built as before. */
+static void do_schema(worker *wk, const mopts *o, const char *g, const mset *s, const int *idx, int n, int fd)
+{
+    char detail[256], named[64];
+    const char *rel = s->m[idx[0]].rel;
+    if (n == 1 && !o->schemata) {
+        int st = do_mutant(wk, o, g, &s->m[idx[0]], detail, sizeof detail, named, sizeof named);
+        emit(fd, &s->m[idx[0]], st, detail, named);
+        return;
+    }
+    char path[PATH_MAX + 400];
+    snprintf(path, sizeof path, "%s/src/%s", wk->dir, rel);
+    char *text = read_all(path);
+    rf_schema_mut *sm = malloc((size_t)n * sizeof *sm);
+    int *placed = malloc((size_t)n * sizeof *placed);
+    char *schema = NULL;
+    if (text && sm && placed) {
+        for (int k = 0; k < n; k++) sm[k] = (rf_schema_mut){s->m[idx[k]].line, s->m[idx[k]].mutated, idx[k]};
+        schema = rf_mut_schema(text, sm, n, placed);
+    }
+    int ok = schema && !write_all(path, schema) &&
+             !sh("cd '%s/src' && %s %s -c '%s' -o '%s/obj/mutant.o'", wk->dir, o->cc, o->cflags, rel, wk->dir);
+    for (int k = 0; ok && k < n; k++) ok = placed[k];
+    if (ok) ok = !link_tests(wk, o, rel);
+    if (!ok) {                                    /* halves, or single builds */
+        if (text) write_all(path, text);
+        free(text); free(sm); free(placed); free(schema);
+        if (n == 1) {
+            int st = do_mutant(wk, o, g, &s->m[idx[0]], detail, sizeof detail, named, sizeof named);
+            emit(fd, &s->m[idx[0]], st, detail, named);
+            return;
+        }
+        do_schema(wk, o, g, s, idx, n / 2, fd);
+        do_schema(wk, o, g, s, idx + n / 2, n - n / 2, fd);
+        return;
+    }
+    int fuzz_built = 0, probe_built = 0;
+    for (int k = 0; k < n; k++) {
+        const mutant *m = &s->m[idx[k]];
+        char env[64];
+        snprintf(env, sizeof env, "RF_MUTANT=%d", idx[k]);
+        int st = ST_SURVIVED;
+        detail[0] = named[0] = 0;
+        if (run_tests(wk, o, 0, env, detail, sizeof detail)) st = ST_TESTS;
+        else if (o->fuzz_seconds > 0) {
+            int f = run_fuzz(wk, o, g, rel, !fuzz_built, env, detail, sizeof detail);
+            if (f >= 0) fuzz_built = 1;
+            if (f > 0) st = ST_FUZZ;
+        }
+        if (o->naming > 0 && (st == ST_TESTS || st == ST_FUZZ)) {
+            probe_naming(wk, o, rel, !probe_built, env, named, sizeof named);
+            probe_built = 1;
+        }
+        emit(fd, m, st, detail, named);
+    }
+    write_all(path, text);
+    free(text); free(sm); free(placed); free(schema);
+}
+
+#define SCHEMA_MAX 32           /* mutants per schema build */
+
+/* qsort's order for make_units: file, then line, then index (the set being sorted: sort_set). */
+static const mset *sort_set;
+static int by_file_line(const void *a, const void *b)
+{
+    const mutant *x = &sort_set->m[*(const int *)a], *y = &sort_set->m[*(const int *)b];
+    int c = strcmp(x->rel, y->rel);
+    if (c) return c;
+    if (x->line != y->line) return x->line - y->line;
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The work queue: the pending mutants grouped by file and line; each unit up to SCHEMA_MAX mutants
+ * of one file that a schema can hold (coverage/mutate.h), or one mutant that needs a build of its
+ * own. pend gets the mutants' indices, unit by unit; ufirst where each unit starts. */
+static void make_units(const mset *s, const mopts *o, int *pend, int *np, int *ufirst, int *nu)
+{
+    *np = *nu = 0;
+    for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_PENDING) pend[(*np)++] = i;
+    if (!o->schemata) {
+        for (int k = 0; k < *np; k++) ufirst[(*nu)++] = k;
+        return;
+    }
+    sort_set = s;
+    qsort(pend, (size_t)*np, sizeof *pend, by_file_line);
+    int *tmp = malloc((size_t)(*np ? *np : 1) * sizeof *tmp);
+    int *placed = malloc((size_t)(*np ? *np : 1) * sizeof *placed);
+    rf_schema_mut *sm = malloc((size_t)(*np ? *np : 1) * sizeof *sm);
+    if (!tmp || !placed || !sm) {
+        for (int k = 0; k < *np; k++) ufirst[(*nu)++] = k;
+        free(tmp); free(placed); free(sm);
+        return;
+    }
+    int out = 0;
+    for (int a = 0; a < *np;) {
+        int b = a;
+        while (b < *np && !strcmp(s->m[pend[b]].rel, s->m[pend[a]].rel)) b++;
+        /* [a, b): one file's */
+        char path[PATH_MAX + 700];
+        snprintf(path, sizeof path, "%s/%s", o->root, s->m[pend[a]].rel);
+        char *text = read_all(path), *sch = NULL;
+        for (int k = a; k < b; k++) sm[k - a] = (rf_schema_mut){s->m[pend[k]].line, s->m[pend[k]].mutated, pend[k]};
+        if (text) sch = rf_mut_schema(text, sm, b - a, placed);
+        if (!sch) for (int k = 0; k < b - a; k++) placed[k] = 0;
+        free(text); free(sch);
+        int in_unit = 0;
+        for (int k = a; k < b; k++)
+            if (placed[k - a]) {
+                if (in_unit == 0) ufirst[(*nu)++] = out;
+                tmp[out++] = pend[k];
+                if (++in_unit == SCHEMA_MAX) in_unit = 0;
+            }
+        for (int k = a; k < b; k++)
+            if (!placed[k - a]) { ufirst[(*nu)++] = out; tmp[out++] = pend[k]; }
+        a = b;
+    }
+    memcpy(pend, tmp, (size_t)out * sizeof *pend);
+    free(tmp); free(placed); free(sm);
 }
 
 /* ---- Reports ---------------------------------------------------------------------------- */
@@ -1112,9 +1485,10 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     int *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next == MAP_FAILED) return 2;
     *next = 0;
-    int *pend = malloc((size_t)pending * sizeof *pend), np = 0;   /* the queue: pending mutants' indices */
-    if (!pend || pipe(fd)) { free(pend); munmap(next, sizeof *next); return 2; }
-    for (int i = 0; i < s->n; i++) if (s->m[i].status == ST_PENDING) pend[np++] = i;
+    int *pend = malloc((size_t)pending * sizeof *pend), np = 0;   /* pending mutants' indices, a unit's together */
+    int *ufirst = malloc((size_t)pending * sizeof *ufirst), nu = 0;  /* the queue: units (where each starts in pend) */
+    if (!pend || !ufirst || pipe(fd)) { free(pend); free(ufirst); munmap(next, sizeof *next); return 2; }
+    make_units(s, o, pend, &np, ufirst, &nu);
     pid_t pids[32];
     for (int w = 0; w < jobs; w++) {
         pids[w] = fork();
@@ -1122,20 +1496,14 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
         if (pids[w]) continue;
         close(fd[0]);
         worker wk;
-        char detail[256], line[600], named[64];
+        char detail[256];
         if (worker_setup(&wk, o, s->game, w, errf) || link_tests(&wk, o, NULL)) _exit(3);
-        if (run_tests(&wk, o, 1, detail, sizeof detail)) {
+        if (run_tests(&wk, o, 1, "", detail, sizeof detail)) {
             fprintf(errf, "rulefuzz mutate: the unmutated suites fail (%s): fix them first\n", detail);
             _exit(4);
         }
-        for (int k; (k = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < np;) {
-            int i = pend[k];
-            int st = do_mutant(&wk, o, s->game, &s->m[i], detail, sizeof detail, named, sizeof named);
-            for (char *p = detail; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
-            int l = snprintf(line, sizeof line, "%s\t%s\t%.200s%s%s\n", s->m[i].key, st_name[st], detail, named[0] ? "\t" : "",
-                             named);
-            if (write(fd[1], line, (size_t)l) != l) _exit(5);
-        }
+        for (int k; (k = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < nu;)
+            do_schema(&wk, o, s->game, s, pend + ufirst[k], (k + 1 < nu ? ufirst[k + 1] : np) - ufirst[k], fd[1]);
         _exit(0);
     }
     close(fd[1]);
@@ -1188,6 +1556,7 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     }
     munmap(next, sizeof *next);
     free(pend);
+    free(ufirst);
     char e[32];
     fmt_secs(now() - t0, e, sizeof e);
     fprintf(out, "mutate %s: %d mutants run in %s\n", s->game, got, e);
@@ -1219,10 +1588,12 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     o.jobs = 1;
     o.fuzz_seconds = 0;
     o.property_games = 1000;
+    o.schemata = 1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
         if (!strcmp(a, "--fresh")) { o.fresh = 1; takes = 0; }
+        else if (!strcmp(a, "--no-schemata")) { o.schemata = 0; takes = 0; }
         else if (!strcmp(a, "--report-only")) { o.report_only = 1; takes = 0; }
         else if (!strcmp(a, "--retry-survivors")) { o.retry = 1; takes = 0; }
         else if (!strcmp(a, "--quiet")) { o.quiet = 1; takes = 0; }

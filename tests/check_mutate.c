@@ -234,6 +234,84 @@ START_TEST(a_retry_leaves_the_proven_equivalents_alone)
 }
 END_TEST
 
+/* A schema holds two mutants of one function and one of a void function: built once, each
+ * RF_MUTANT gives that mutant's behaviour, none the original's; a line outside a body is left out. */
+START_TEST(a_schema_builds_once_and_runs_each_mutant_or_none)
+{
+    static const char *src =
+        "#include <stdio.h>\n"
+        "static const int base = 2;\n"
+        "static int add(int a,\n"
+        "               const int b[2])\n"
+        "{\n"
+        "    int r = a + b[0];\n"
+        "    return r * base;\n"
+        "}\n"
+        "static void show(int v)\n"
+        "{\n"
+        "    printf(\"%d\\n\", v);\n"
+        "}\n"
+        "int main(void)\n"
+        "{\n"
+        "    int b[2] = {3, 0};\n"
+        "    show(add(1, b));\n"
+        "    return 0;\n"
+        "}\n";
+    rf_schema_mut m[4] = {{6, "    int r = a - b[0];", 7}, {7, "    return r / base;", 9},
+                          {11, "    printf(\"%d\\n\", v + 100);", 12}, {2, "static const int base = 3;", 13}};
+    int placed[4];
+    char *sch = rf_mut_schema(src, m, 4, placed);
+    ck_assert_ptr_nonnull(sch);
+    ck_assert_int_eq(placed[0], 1);
+    ck_assert_int_eq(placed[1], 1);
+    ck_assert_int_eq(placed[2], 1);
+    ck_assert_int_eq(placed[3], 0);                        /* not inside a function's body */
+    char dir[] = "/tmp/rf-schema-XXXXXX", cmd[1024], got[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s/s.c", dir);
+    FILE *f = fopen(cmd, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(sch, f);
+    fclose(f);
+    free(sch);
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -Wall -o s s.c 2>&1", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    static const struct { const char *env; const char *want; } run[] = {
+        {"", "8"}, {"RF_MUTANT=7", "-4"}, {"RF_MUTANT=9", "2"}, {"RF_MUTANT=12", "108"}, {"RF_MUTANT=13", "8"}};
+    for (size_t i = 0; i < sizeof run / sizeof run[0]; i++) {
+        snprintf(cmd, sizeof cmd, "cd %s && %s ./s", dir, run[i].env);
+        FILE *p = popen(cmd, "r");
+        ck_assert_ptr_nonnull(p);
+        ck_assert_ptr_nonnull(fgets(got, sizeof got, p));
+        pclose(p);
+        got[strcspn(got, "\n")] = 0;
+        ck_assert_msg(!strcmp(got, run[i].want), "%s: got %s, want %s", run[i].env[0] ? run[i].env : "no mutant", got,
+                      run[i].want);
+    }
+    /* line numbers stay the original's: __LINE__ in a copy reads as in the file */
+    static const char *lsrc = "#include <stdio.h>\nstatic int at(void)\n{\n    return __LINE__ + 0;\n}\n"
+                              "int main(void)\n{\n    printf(\"%d\\n\", at());\n    return 0;\n}\n";
+    rf_schema_mut lm[1] = {{4, "    return __LINE__ + 1;", 0}};
+    sch = rf_mut_schema(lsrc, lm, 1, NULL);
+    ck_assert_ptr_nonnull(sch);
+    snprintf(cmd, sizeof cmd, "%s/s.c", dir);
+    f = fopen(cmd, "w");
+    fputs(sch, f);
+    fclose(f);
+    free(sch);
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -o s s.c && RF_MUTANT=0 ./s && ./s", dir);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(fgets(got, sizeof got, p));
+    ck_assert_str_eq(got, "5\n");
+    ck_assert_ptr_nonnull(fgets(got, sizeof got, p));
+    ck_assert_str_eq(got, "4\n");
+    pclose(p);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *mutate_suite(void)
 {
     Suite *s = suite_create("mutate");
@@ -246,6 +324,7 @@ static Suite *mutate_suite(void)
     tcase_add_test(tc, mutants_are_distinct_in_line_order_and_capped);
     tcase_add_test(tc, a_key_depends_on_file_and_both_lines_not_on_indentation);
     tcase_add_test(tc, apply_refuses_a_short_buffer_or_a_span_off_the_line);
+    tcase_add_test(tc, a_schema_builds_once_and_runs_each_mutant_or_none);
     suite_add_tcase(s, tc);
     tc = tcase_create("command");
     tcase_add_test(tc, bad_arguments_exit_2_with_one_line);
