@@ -1450,6 +1450,22 @@ static void inv_gp_position(inv_ctx *c, int k0, const gp_state *s)
             return;
         }
     }
+    /* GP-SCORING-TIMES: the third scoring ends the game with nothing moved after it, so its row pays
+     * what the collections score as they lie (restated by this oracle's own scoring) */
+    if (s->phase == GP_PH_OVER) {
+        k = k0 + K_SCORING_TIMES;
+        gx x;
+        memset(&x, 0, sizeof x);
+        x.e = *s;
+        for (int o = 0; o < s->players; o++) x.e.wscore[2][o] = 0;
+        x_scoring(&x, 2);
+        for (int o = 0; o < s->players; o++)
+            if (x.e.wscore[2][o] != s->wscore[2][o]) {
+                inv_fail(c, k, "score: P%d has %d from the third scoring, but its collections score %d", o + 1, s->wscore[2][o],
+                         x.e.wscore[2][o]);
+                return;
+            }
+    }
     /* GP-FOX-PASS: the pass is offered only with the fox on the mover's collection, after its actions
      * (GP-TURN-ACTIONS; reading of GP-AMB-THREE-ACTIONS, SPEC.md register: or an early end under
      * may-stop), and only when the left neighbour has a collection the fox may go to */

@@ -815,6 +815,17 @@ static int gp_reachable(const gp_state *st, char *err, size_t errlen)
             PFAIL("position: 'penalty': P%d loses %d, but %d hand cards and %d bare chests cost %d (GP-END, GP-PENALTY-CHEST, GP-PENALTY-HAND)", s + 1, st->penalty[s],
                   hand_total(st, s), bare, due);
     }
+    /* GP-SCORING-TIMES, GP-END: the third scoring ends the game and nothing moves after it, so in phase
+     * over its row is what the collections score as they lie */
+    if (st->phase == GP_PH_OVER) {
+        gp_state t = *st;
+        for (int s = 0; s < np; s++) t.wscore[2][s] = 0;
+        score_round(&t, 2);
+        for (int s = 0; s < np; s++)
+            if (t.wscore[2][s] != st->wscore[2][s])
+                PFAIL("position: 'score': P%d has %d from the third scoring, but the collections in 'cols' score %d there (GP-SCORING-TIMES, GP-END)",
+                      s + 1, st->wscore[2][s], t.wscore[2][s]);
+    }
     /* GP-AMB-BARE-CHEST opened: the fox stands only on a collection with an open card, and none loses its cards */
     if (st->fox != GP_NONE && !fox_target(st, st->fox))
         PFAIL("position: 'fox' is on c%d, a bare chest, but fox-target=opened", st->fox + 1);

@@ -954,6 +954,11 @@ static void mut_over_late(gp_state *s)   /* over with a full display (a draw end
         s->penalty[p] = (int16_t)pen;
     }
 }
+static void mut_third_row(gp_state *s)   /* over after a draw, the penalties due, but the third row left at 0 */
+{
+    mut_over_late(s);
+    s->acts = 0;
+}
 static void mut_pass_early(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 1; }
 static void mut_pass_nowhere(gp_state *s) { s->phase = GP_PH_PASS; s->acts = 3; s->col_owner[2] = 2; }
 
@@ -971,6 +976,7 @@ static const struct {
     {"GP-FOX-ONCE", "foxmoved:", mut_fox_moved},
     {"GP-FOX-LEFT", "foxmoved:", mut_fox_left_one},
     {"GP-END", "phase:", mut_over_late},
+    {"GP-SCORING-TIMES", "score:", mut_third_row},
     {"GP-TURN-ACTIONS", "phase:", mut_pass_early},
     {"GP-FOX-PASS", "phase:", mut_pass_nowhere},
 };

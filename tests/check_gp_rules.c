@@ -1118,6 +1118,9 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
      "position: phase over with 'acts' 1, but the draw that ended the game came after 0 actions at most"},
     {0, 0, "display=..K;hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3",
      "position: phase over with 2 empty display places: the last take leaves one"},
+    /* GP-SCORING-TIMES, GP-END: the third scoring's row is what the collections score at the end */
+    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;score=0,0,0/0,0,0/1,0,0",
+     "position: 'score': P1 has 1 from the third scoring, but the collections in 'cols' score 0 there"},
     /* GP-TURN-ACTIONS, GP-FOX-PASS */
     {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;phase=pass;acts=1",
      "position: phase pass with 'acts' 1: the free pass follows three actions (actions=three)"},
