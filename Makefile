@@ -337,8 +337,8 @@ coverage: | $(BUILD)/.deps-ok
 # single-point mutants are built in a scratch copy under $(BUILD)/mutate/<game>/w<N>/ (the tree is never
 # touched), up to 32 mutants of one file in one build, a mutant schema chosen by RF_MUTANT at run time
 # (--no-schemata: one build each), the game's Check suites run (stopping at the
-# first failure; the property tests play MUTATE_PROPERTY_GAMES games a profile, default 1000, where
-# `make check` plays 10000), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
+# first failure; the property tests play MUTATE_PROPERTY_GAMES games a profile, default 300, where
+# `make check` plays 10000: in gp's full run at 1000 no property kill came after game 41), survivors are fuzzed for MUTATE_FUZZ_SECONDS from the harness's seeds. GAME=hdz,
 # CLAUSES=IDs or a prefix, JOBS=N workers, MUTATE_MAX=N mutants per game; an interrupted run
 # resumes (MUTATE_FRESH=1 starts over; MUTATE_RETRY=1 runs the survivors again after a test or
 # an oracle was strengthened). Table per clause, $(BUILD)/mutate/mutation.json and
@@ -347,7 +347,7 @@ GAME                ?= $(GAMES)
 CLAUSES             ?=
 MUTATE_FUZZ_SECONDS ?= 10
 MUTATE_MAX          ?=
-MUTATE_PROPERTY_GAMES ?= 1000
+MUTATE_PROPERTY_GAMES ?= 300
 MUTATE_CFLAGS       ?= -std=c11 -D_DEFAULT_SOURCE -O1
 SMOKE_CLAUSE        ?= KK-DRAW
 SMOKE_MUTANTS       ?= 3

@@ -61,15 +61,18 @@ static const char *usage =
     "                                   register entry (or the IDs starting with ENTRY-ID) the sentences\n"
     "                                   of each text that share its quotes' words, instead of the report\n"
     "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh] [--naming N] [--sample N]\n"
-    "         [--property-games G]\n"
+    "         [--property-games G] [--no-schemata] [--run-equivalents]\n"
     "                                   mutation testing of each clause's enforcing code: every single-point\n"
-    "                                   mutant built in a scratch copy, the game's suites run, survivors\n"
+    "                                   mutant built in a scratch copy (up to 32 of one file in one schema\n"
+    "                                   build, RF_MUTANT picks one; --no-schemata: one build each), the\n"
+    "                                   game's suites run, survivors\n"
     "                                   fuzzed; a score per clause (resumable; build/mutate by default);\n"
     "                                   --naming N: N random games per killed mutant, and the share whose\n"
     "                                   first oracle violation names the mutated clause; --sample N:\n"
     "                                   N mutants spread evenly over the clauses; --property-games G: the\n"
-    "                                   property tests play G games per profile (default 1000; make check\n"
-    "                                   plays 10000)\n"
+    "                                   property tests play G games per profile (default 300; make check\n"
+    "                                   plays 10000); the mutants coverage/equivalent-mutants.txt proves\n"
+    "                                   equivalent are not run (--run-equivalents: they are)\n"
     "  bench [GAME] [--games N | --full] moves/s and games/s, oracles off and on (runs sized to about\n"
     "                                   0.4 s each by default; --full: 2000 games a run)\n"
     "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
@@ -357,7 +360,10 @@ static int cmd_show(int argc, char **argv)
         printf("\n");
     }
     if (to >= 0) {
-        printf("P%d to decide, %d legal move%s:", to + 1, n, n == 1 ? "" : "s");
+        char who[48];   /* the table: GAME_TABLE (rules/game.h), the race's outcome, "T <move>" in a record */
+        if (game_is_table(&out.cfg, to)) snprintf(who, sizeof who, "T (the table: who is fastest)");
+        else snprintf(who, sizeof who, "P%d", to + 1);
+        printf("%s to decide, %d legal move%s:", who, n, n == 1 ? "" : "s");
         for (int i = 0; i < n; i++) {
             char mv[64];
             if (g->move_print(st, &ms[i], mv, sizeof mv) >= 0) printf("%s %s", i ? "," : "", mv);

@@ -518,6 +518,7 @@ typedef struct {
     char equiv[PATH_MAX];
     const char *cc, *cflags, *test_cflags, *test_libs, *fuzz_cc, *tests;
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
+    int run_equivalents;        /* --run-equivalents: run the mutants coverage/equivalent-mutants.txt lists too */
     int naming;                 /* --naming N: random games per killed mutant for the naming probe */
     int sample;                 /* --sample N: N mutants spread evenly over the clause order */
     int schemata;               /* mutants of one file share a build (a schema), unless --no-schemata */
@@ -1467,16 +1468,20 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
                                            * ones coverage/equivalent-mutants.txt proves equivalent */
         for (int i = 0; i < s->n; i++)
             if (s->m[i].status == ST_SURVIVED && !equiv_reason(q, s->m[i].key)) s->m[i].status = ST_PENDING;
-    int pending = 0, done0 = 0;
-    for (int i = 0; i < s->n; i++) { if (s->m[i].status == ST_PENDING) pending++; else done0++; }
+    int pending = 0, done0 = 0, eq = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (s->m[i].status == ST_PENDING) pending++;
+        else if (s->m[i].status == ST_EQUIV) eq++;
+        else done0++;
+    }
     if (o->report_only || pending == 0) {
         if (done0) fprintf(out, "mutate %s: %d of %d mutants already done (%s)\n", s->game, done0, s->n, rpath);
         return 0;
     }
     int jobs = o->jobs < 1 ? 1 : o->jobs > 32 ? 32 : o->jobs;
     if (jobs > pending) jobs = pending;
-    fprintf(out, "mutate %s: %d mutants, %d to run (%d done before), %d job(s), %ds of fuzzing per survivor\n", s->game,
-            s->n, pending, done0, jobs, o->fuzz_seconds);
+    fprintf(out, "mutate %s: %d mutants, %d to run (%d done before, %d proven equivalent not run), %d job(s), %ds of fuzzing "
+            "per survivor\n", s->game, s->n, pending, done0, eq, jobs, o->fuzz_seconds);
     fflush(out);
     /* fd: results from the workers. The pending mutants are a queue: each worker takes the next one
      * from a counter they share (MAP_SHARED), so a worker that meets slow survivors does not hold
@@ -1587,13 +1592,14 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     o.fuzz_cc = "clang";
     o.jobs = 1;
     o.fuzz_seconds = 0;
-    o.property_games = 1000;
+    o.property_games = 300;
     o.schemata = 1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
         if (!strcmp(a, "--fresh")) { o.fresh = 1; takes = 0; }
         else if (!strcmp(a, "--no-schemata")) { o.schemata = 0; takes = 0; }
+        else if (!strcmp(a, "--run-equivalents")) { o.run_equivalents = 1; takes = 0; }
         else if (!strcmp(a, "--report-only")) { o.report_only = 1; takes = 0; }
         else if (!strcmp(a, "--retry-survivors")) { o.retry = 1; takes = 0; }
         else if (!strcmp(a, "--quiet")) { o.quiet = 1; takes = 0; }
@@ -1667,13 +1673,23 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
             }
             s.n = kept;
         }
+        /* a mutant proven equivalent (coverage/equivalent-mutants.txt) is not run: no test can kill it
+         * (--run-equivalents runs them, to check the list: one that a test kills is reported below) */
+        if (!o.run_equivalents)
+            for (int i = 0; i < s.n; i++) if (equiv_reason(&q, s.m[i].key)) s.m[i].status = ST_EQUIV;
         int r = run_game(&s, &o, &q, out, errf);
         if (r > rc) rc = r;
         char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];
         snprintf(dir, sizeof dir, "%s/%s", o.out, s.game);
         snprintf(rpath, sizeof rpath, "%s/results.tsv", dir);
         results_load(rpath, &s);
-        for (int i = 0; i < s.n; i++) if (s.m[i].status == ST_SURVIVED && equiv_reason(&q, s.m[i].key)) s.m[i].status = ST_EQUIV;
+        for (int i = 0; i < s.n; i++) {
+            if (!equiv_reason(&q, s.m[i].key)) continue;
+            if (s.m[i].status == ST_SURVIVED || s.m[i].status == ST_PENDING) s.m[i].status = ST_EQUIV;
+            else if (s.m[i].status == ST_TESTS || s.m[i].status == ST_FUZZ)
+                fprintf(errf, "rulefuzz mutate: %s is listed in %s as equivalent, but it was killed (%s): remove it from the list\n",
+                        s.m[i].key, o.equiv, s.m[i].detail);
+        }
         /* every mutant with its status, for the clause coverage page's column */
         snprintf(rpath, sizeof rpath, "%s/mutants.tsv", dir);
         FILE *mf = fopen(rpath, "w");

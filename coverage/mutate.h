@@ -51,14 +51,15 @@ char *rf_mut_schema(const char *text, const rf_schema_mut *m, int n, int *placed
 
 /* `rulefuzz mutate GAME... [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR]
  * [--src-root DIR] [--equivalent FILE] [--fresh] [--retry-survivors] [--report-only] [--quiet]
- * [--naming N] [--sample N] [--no-schemata]` (--sample: N of the mutants, evenly spread over the clause order;
+ * [--naming N] [--sample N] [--no-schemata] [--run-equivalents]` (--sample: N of the mutants, evenly spread over the clause order;
  * --retry-survivors: run the survivors again against the tests as they are now;
  * --naming: each killed mutant's harness plays N random games, and the clause its first oracle
  * violation names is kept beside the result, for the naming precision per game), argv after the
  * command word. Mutates every enforcing line of each selected clause (the clause coverage rule),
  * builds the mutants in a scratch copy under OUT (the mutants of one file's functions in shared
  * schema builds of up to 32, the rest one build each; --no-schemata: one build each), runs the
- * game's Check suites, then fuzzes survivors; results are kept in OUT/<game>/results.tsv, so an
+ * game's Check suites, then fuzzes survivors (the mutants the equivalents file lists are not run
+ * unless --run-equivalents; one of them that is killed is reported); results are kept in OUT/<game>/results.tsv, so an
  * interrupted run resumes. Prints the table per clause; writes OUT/mutation.json and
  * OUT/<game>.html. Returns 0, or 2 (one line) for bad arguments. */
 int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf);

@@ -523,9 +523,10 @@ static void pick(uint8_t *idx, int n, int k, uint64_t *rng)
  * each seat was dealt one doubler (GP-SETUP-HANDS: "één verdubbelaar") and only its holder lays it
  * as a chest (GP-CHEST), so a seat's chests hold at most one, and none while the seat still holds
  * its doubler; under doubler-on=own (GP-AMB-DOUBLER-OWNER) a seat's doubler goes open only on its
- * own collections, so each seat keeps as many doubler faces as it has now. Under doubler-on=any a
- * draw that gives a seat two is drawn again; after 64 such draws the doublers stay where they are.
- * (GEN-HIDDEN-INFO: determinize's part) */
+ * own collections, so each seat keeps as many doubler faces as it has now. Under doubler-on=any the
+ * faces go to the chests of the seats that no longer hold their doubler, at most one a seat, every
+ * such choice equally likely (drawn seat by seat: ways[s][r] counts the choices of r faces among
+ * seats s and after, each giving none or one of its e[s] chests). (GEN-HIDDEN-INFO: determinize's part) */
 static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
 {
     int want[GP_MAXP] = {0}, nd = 0;
@@ -544,16 +545,24 @@ static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
         }
         return;
     }
-    int n = 0;
-    for (int c = 0; c < st->ncol; c++) if (st->hand[st->col_owner[c]][GP_DOUBLER] == 0) idx[n++] = (uint8_t)c;
-    for (int attempt = 0; attempt < 64 && n >= nd; attempt++) {
-        int per[GP_MAXP] = {0}, ok = 1;
-        pick(idx, n, nd, rng);
-        for (int i = 0; i < nd; i++) ok &= ++per[st->col_owner[idx[i]]] <= 1;
-        if (!ok) continue;
-        memset(dbl, 0, (size_t)st->ncol);
-        for (int i = 0; i < nd; i++) dbl[idx[i]] = 1;
-        return;
+    int e[GP_MAXP] = {0};
+    uint8_t at[GP_MAXP][GP_MAXCOL];
+    uint64_t ways[GP_MAXP + 1][GP_MAXP + 1] = {{0}};
+    for (int c = 0; c < st->ncol; c++) {
+        int o = st->col_owner[c];
+        if (st->hand[o][GP_DOUBLER] == 0) at[o][e[o]++] = (uint8_t)c;
+    }
+    ways[st->players][0] = 1;
+    for (int s = st->players - 1; s >= 0; s--)
+        for (int r = 0; r <= GP_MAXP; r++) ways[s][r] = ways[s + 1][r] + (r ? (uint64_t)e[s] * ways[s + 1][r - 1] : 0);
+    if (nd > GP_MAXP || !ways[0][nd]) return;     /* no such choice (no game makes it): the faces stay */
+    memset(dbl, 0, (size_t)st->ncol);
+    for (int s = 0, r = nd; r > 0; s++) {
+        uint64_t x = game_rng_next(rng) % ways[s][r];
+        if (x < ways[s + 1][r]) continue;             /* seat s gives none */
+        x -= ways[s + 1][r];
+        dbl[at[s][x / ways[s + 1][r - 1]]] = 1;       /* one of its e[s] chests, each as likely */
+        r--;
     }
 }
 

@@ -68,6 +68,24 @@ START_TEST(the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_
 }
 END_TEST
 
+/* GP-SETUP-SORT GP-SETUP-DISPLAY GP-SETUP-HANDS: "De overige 95 kaarten worden geschud": the display and
+ * the hands come from the shuffled 95, so over a few deals the display shows motif cards (not only the
+ * five jokers at the end of the sorted cards) and P1 gets different hands. */
+START_TEST(the_display_and_the_hands_are_dealt_from_the_shuffled_cards)
+{
+    int motif_shown = 0, hands_differ = 0;
+    uint8_t first[GP_HANDT];
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        tu_gp_deal(&st, 3, GP_NL, seed);
+        for (int i = 0; i < 3; i++) motif_shown |= st.display[i] < GP_MOTIFS;
+        if (seed == 1) memcpy(first, st.hand[0], GP_HANDT);
+        hands_differ |= memcmp(first, st.hand[0], GP_HANDT) != 0;
+    }
+    ck_assert_msg(motif_shown, "10 deals showed only jokers in the display");
+    ck_assert_msg(hands_differ, "10 deals gave P1 the same hand");
+}
+END_TEST
+
 /* GP-CARDS-110: a position that loses a card is refused. */
 START_TEST(a_position_without_all_110_cards_is_refused)
 {
@@ -258,6 +276,86 @@ START_TEST(determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_i
         }
         if (any) ck_assert_int_gt(on_p2, 0);
     }
+}
+END_TEST
+
+/* GP-SETUP-HANDS GP-CHEST GP-AMB-DOUBLER-OWNER GEN-HIDDEN-INFO: a hidden doubler face may lie on any
+ * chest that could hold it, so over the samples it moves among all of them: under doubler-on=own
+ * among its seat's chests; under any among the chests of every seat that gave its doubler away (one
+ * face a seat at most), also when they are all one seat's. `may` lists those chests (1-based). */
+static const struct { uint32_t r; const char *fields, *may; } doubler_face_cases[] = {
+    /* own: P1's doubler is c1's face or c2's */
+    {0, "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,2KK2j0x1,2V.0j0x0,3V.0j0x0", "12"},
+    /* any: P2's open doubler may be P1's, so the face lies on P1's or P2's chests, never P3's */
+    {GP_R_DOUBLER_ANY, "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,2KK2j0x1,2V.0j0x0,3V.0j0x0", "1234"},
+    /* any: P2 and P3 still hold theirs: the face is P1's, on either of its chests */
+    {GP_R_DOUBLER_ANY, "hands=VW|SX|TX;cols=1X.0j0x0,1V.0j0x0,3V.0j0x0", "12"},
+};
+
+START_TEST(determinize_moves_a_hidden_doubler_face_among_all_the_chests_that_may_hold_it)
+{
+    gp_state a;
+    pos(3, GP_NL | doubler_face_cases[_i].r, doubler_face_cases[_i].fields, "");
+    const char *may = doubler_face_cases[_i].may;
+    int seen[GP_MAXCOL] = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        int faces = 0;
+        for (int c = 0; c < a.ncol; c++) {
+            if (a.col_face[c] != GP_DOUBLER) continue;
+            faces++;
+            seen[c]++;
+            ck_assert_msg(strchr(may, '1' + c), "case %d seed %llu: a doubler face on c%d", _i, (unsigned long long)seed, c + 1);
+        }
+        ck_assert_int_eq(faces, 1);
+    }
+    for (const char *c = may; *c; c++)
+        ck_assert_msg(seen[*c - '1'] > 0, "case %d: 40 samples never laid the doubler face on c%c", _i, *c);
+}
+END_TEST
+
+/* GP-SETUP-HANDS GP-CHEST GP-AMB-DOUBLER-OWNER GEN-HIDDEN-INFO: a sample is uniform over the deals a game
+ * can reach. Under doubler-on=any, P1 (three chests) and P2 (one) gave their doublers away and two
+ * faces are hidden: one face a seat, so P2's chest is always one and P1's three chests share the
+ * other, a third each: 600 samples put it on each 200 times, here between 150 and 250 (the binomial's
+ * sd is 11.5), and never two on P1's. */
+START_TEST(determinize_is_uniform_over_the_chests_that_may_hold_the_doubler_faces)
+{
+    gp_state a;
+    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,1K.0j0x0,2X.0j0x0,3V.0j0x0", "");
+    int seen[GP_MAXCOL] = {0};
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        tu_determinized(G, &st, 1, seed, &a);
+        int p1 = 0;
+        for (int c = 0; c < a.ncol; c++)
+            if (a.col_face[c] == GP_DOUBLER) { seen[c]++; p1 += a.col_owner[c] == 0; }
+        ck_assert_msg(p1 == 1, "seed %llu: %d doubler faces on P1's chests", (unsigned long long)seed, p1);
+    }
+    ck_assert_int_eq(seen[3], 600);
+    ck_assert_int_eq(seen[4], 0);
+    for (int c = 0; c < 3; c++)
+        ck_assert_msg(seen[c] >= 150 && seen[c] <= 250, "c%d held the face in %d of 600 samples, not about 200", c + 1, seen[c]);
+}
+END_TEST
+
+/* GP-SETUP-PILE GP-SCORING-TIMES GEN-HIDDEN-INFO: nobody knows where in the pile the Dschingis-Haan still
+ * to come lie, so a sample lays them at any places: in a pile of four with two of them, each place,
+ * the bottom and the top too, holds one in some sample, and every sample holds two. */
+START_TEST(determinize_lays_the_dschingis_haan_still_to_come_at_any_place_of_the_pile)
+{
+    gp_state a;
+    /* every motif card in a row of 9 (the nine D as chests), three jokers in the display: the pile is
+     * the other two jokers and the two Dschingis-Haan left after eight */
+    pos(3, GP_NL, "hands=X|X|X;cols=1DV9j0x0,1DK9j0x0,1DS9j0x0,1DT9j0x0,2DW9j0x0,2DM9j0x0,2DH9j0x0,3DG9j0x0,3DF9j0x0;dh=8", "");
+    ck_assert_int_eq(st.pile_len, 4);
+    int seen[4] = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        int dh = 0;
+        for (int i = 0; i < 4; i++) if (a.pile[i] == GP_DH) { dh++; seen[i]++; }
+        ck_assert_int_eq(dh, 2);
+    }
+    for (int i = 0; i < 4; i++) ck_assert_msg(seen[i] > 0, "40 samples never laid a Dschingis-Haan %d from the bottom of the pile", i + 1);
 }
 END_TEST
 
@@ -893,6 +991,23 @@ START_TEST(the_most_points_win_and_a_tie_is_shared_or_nobodys)
 }
 END_TEST
 
+/* GP-WINNER: the winners are seats at the table, whatever the caller's score array held beyond them
+ * (here the winning total itself): P1's 4+4+4 less two hand cards, 10, wins alone. */
+START_TEST(only_seats_at_the_table_win)
+{
+    int sc[GP_MAXP] = {10, 10, 10, 10, 10};
+    unsigned w;
+    pos(3, GP_NL, "hands=X|SX|TX;cols=1VK2j0x0;dh=9;score=4,0,0/4,0,0/0,0,0", "#G");
+    play("take 1");
+    ck_assert_int_eq(G->result(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 10);
+    ck_assert_uint_eq(w, 1u);
+    for (int i = 0; i < GP_MAXP; i++) sc[i] = 10;
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
 /* GP-WINNER GP-PENALTY-CHEST GP-PENALTY-HAND GP-SCORE-LONGEST GP-SCORE-SECOND GP-SCORE-TIE-LONGEST
  * GP-DOUBLER-SCORE GP-FOX-WORTHLESS: the scores so far (score_now) are the scorings held plus the last
  * scoring held on the collections as they lie, with the penalties; the state stays as it is. */
@@ -929,6 +1044,14 @@ START_TEST(the_scores_so_far_add_a_last_scoring_of_the_collections_as_they_lie)
     pos(3, GP_R_TIE_NONE, "hands=-|-|X;cols=1XK1j0x0,2XK1j0x0", "");
     ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
     ck_assert_uint_eq(w, 0u);
+    /* after the second scoring the third is still to come: P1's sole K row 4 in each of the three, no
+     * penalty: 12; P2 and P3 lose their two hand cards: -2 */
+    pos(3, GP_NL, "hands=-|SX|TX;cols=1XK1j0x0;dh=7;score=4,0,0/4,0,0/0,0,0", "");
+    ck_assert_int_eq(G->score_now(&st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], 12);
+    ck_assert_int_eq(sc[1], -2);
+    ck_assert_int_eq(sc[2], -2);
+    ck_assert_uint_eq(w, 1u);
 }
 END_TEST
 
@@ -1020,6 +1143,7 @@ static const why_case why_cases[] = {
     {0, 0, "hands=VWW|SSX|TTX;cols=1VW1j0x1", "open W c1", {0}, "collection c1 is closed by a doubler"},
     {0, 0, "hands=VJX|SSX|TTX;cols=1W.0j0x0", "open J c1", {0}, "a joker cannot be the first open card of c1"},
     {0, 0, "hands=WX|SSX|TTX;cols=1VW1j0x0,1V.0j0x0", "open W c2", {0}, "P1 already collects worm (c1)"},
+    {0, 0, "hands=WX|SSX|TTX;cols=1V.0j0x0,1VW1j0x0", "open W c1", {0}, "P1 already collects worm (c2)"},   /* named by the row that has it */
     {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0", "open V c1", {0}, "c1 collects worm, not voetring"},
     /* GP-TAKE-DISPLAY */
     {0, 0, T3, NULL, {GP_MV_TAKE, 3, 0, 0, 0, 0, 0, 0}, "the display has places 1 to 3"},
@@ -1031,12 +1155,15 @@ static const why_case why_cases[] = {
     {0, 0, "hands=VVWX|SX|TTX;cols=2VS1j0x0,1VW1j0x0;fox=c1", "fox c2", {0}, "the fox is not on one of P1's collections (it is on c1, P2's)"},
     {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,1SK1j0x0;fox=c1;foxmoved=1;acts=1", "fox c2", {0}, "P1 has already moved the fox this turn"},
     {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1", "fox c9", {0}, "there is no collection c9 (1 so far)"},
+    {0, 0, "hands=VVWX|SX|TTX;cols=2VS1j0x0;fox=c1;turn=2", "fox c2", {0}, "there is no collection c2 (1 so far)"},
     {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1", "fox c1", {0}, "the fox is already on c1"},
     {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;acts=2", "fox c2", {0},
      "moving the fox to P2's collection costs 2 actions and P1 has 1 left"},
     {0, 0, "hands=VVX|SSX|TX;cols=1VW1j0x0,3VT1j0x0;fox=c1", "fox c2", {0},
      "c2 is P3's collection: the fox goes to P1's own or the left neighbour P2's"},
     {0, 0, "hands=VX|SSX|TTX;cols=1VW1j0x0,1V.0j0x0;fox=c1", "fox c2", {0},
+     "c2 is a bare chest: the fox stands only on opened collections (fox-target=opened)"},
+    {0, 0, "hands=VVX|X|TTX;cols=1VW1j0x0,2S.0j0x0;fox=c1;acts=1", "fox c2", {0},   /* two actions left pay for the move */
      "c2 is a bare chest: the fox stands only on opened collections (fox-target=opened)"},
     /* GP-TURN-ACTIONS, GP-AMB-THREE-ACTIONS */
     {0, 0, T3, "end", {0}, "P1 must use all three actions before the turn ends (actions=three)"},
@@ -1047,6 +1174,8 @@ static const why_case why_cases[] = {
      "the free pass goes to the left neighbour P2's collections, and c3 is P3's"},
     {0, 0, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "fox c7", {0},
      "there is no collection c7 (3 so far)"},
+    {0, 0, "hands=VVX|SX|TX;cols=1VW1j0x0,2VS1j0x0,3VT1j0x0;fox=c1;phase=pass;acts=3", "fox c4", {0},
+     "there is no collection c4 (3 so far)"},
     {0, 0, "hands=VVX|X|TTX;cols=1VW1j0x0,2VS1j0x0,2S.0j0x0;fox=c1;phase=pass;acts=3", "fox c3", {0},
      "c3 is a bare chest: the fox stands only on opened collections (fox-target=opened)"},
 };
@@ -1094,10 +1223,12 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
      "position: 'cols': c1 has 2 doublers, but second-doubler=closed allows one"},
     /* GP-SETUP-HANDS, GP-CHEST, GP-AMB-DOUBLER-OWNER */
     {GP_R_DOUBLER_ANY, 0, "hands=VVWXX|SS|TTX", "position: P1 has 2 doublers in 'hands' and 0 as chests in 'cols', but it got one"},
+    {GP_R_DOUBLER_ANY, 0, "hands=VVWX|SS|TTX;cols=1X.0j0x0", "position: P1 has 1 doublers in 'hands' and 1 as chests in 'cols', but it got one"},
     {0, 0, "hands=VVW|SSX|TTX;cols=2WW1j0x1", "position: P1's doubler: 0 in 'hands', 0 as chests and 0 open in 'cols'; under doubler-on=own it is exactly one"},
     /* GP-SCORING-TIMES */
     {0, 0, T3 ";score=-1,0,0/0,0,0/0,0,0", "position: 'score': P1's scoring 1 is -1, below 0"},
     {0, 0, T3 ";dh=4;score=0,0,0/2,0,0/0,0,0", "position: 'score': P1 has 2 from scoring 2, which is not held yet ('scorings' 1)"},
+    {0, 0, T3 ";score=0,0,0/0,0,0/2,0,0", "position: 'score': P1 has 2 from scoring 3, which is not held yet ('scorings' 0)"},
     /* GP-PENALTY-CHEST, GP-PENALTY-HAND */
     {0, 0, T3 ";penalty=1,0,0", "position: 'penalty': P1 loses 1 before the last scoring"},
     {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=0,3,3", "position: 'penalty': P1 loses 0, but 4 hand cards and 0 bare chests cost 4"},
@@ -1116,6 +1247,8 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
      "position: phase over with 'acts' 2, but the draw that ended the game came after 1 action at most"},
     {GP_R_DRAW_FIRST, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;acts=1",
      "position: phase over with 'acts' 1, but the draw that ended the game came after 0 actions at most"},
+    {0, 0, "display=.KJ;hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;acts=3",
+     "position: phase over with 'acts' 3, but the take that ended the game came after 2 actions at most"},
     {0, 0, "display=..K;hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3",
      "position: phase over with 2 empty display places: the last take leaves one"},
     /* GP-SCORING-TIMES, GP-END: the third scoring's row is what the collections score at the end */
@@ -1126,6 +1259,8 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
      "position: phase pass with 'acts' 1: the free pass follows three actions (actions=three)"},
     {0, 0, "hands=VVX|SSX|TTX;cols=1VW1j0x0;fox=c1;phase=pass;acts=3",
      "position: phase pass, but the left neighbour P2 has no collection in 'cols' the fox may go to"},
+    /* GP-JOKER: a joker never opens a row, so a row holds a motif card besides its jokers (GP-OPEN-START) */
+    {0, 0, "hands=VX|SSX|TTX;cols=1VW1j1x0", "position: collection c1 cannot exist (motif, pieces, jokers, doublers)"},
     /* the fields' ranges, with the value given */
     {0, 0, T3 ";acts=4", "position: 'acts' wants 0 to 3, got '4'"},
     {0, 0, T3 ";foxmoved=2", "position: 'foxmoved' wants 0 or 1, got '2'"},
@@ -1148,6 +1283,29 @@ START_TEST(a_position_no_game_reaches_is_refused_naming_the_field)
     ck_assert_msg(!strncmp(err, bad_positions[_i].err, strlen(bad_positions[_i].err)), "case %d: got '%s', want '%s'", _i, err,
                   bad_positions[_i].err);
     ck_assert(!strchr(err, '\n'));
+}
+END_TEST
+
+/* GP-CARDS-110 GP-CHEST GP-END: with five players every card but the Dschingis-Haan can become a chest
+ * (90 motif cards, 5 jokers, 5 doublers): 100 collections, all there are places for. The loader judges
+ * those 100 and reads nothing past them (a byte set after the state shows it): the game is over with
+ * the display empty, which no game reaches, and that is the refusal. */
+START_TEST(a_table_of_a_hundred_chests_is_judged_by_its_hundred_collections)
+{
+    static const char faces[] = "VKSTWMHGFD";
+    char fields[GAME_TEXT_MAX], err[256], text[GAME_TEXT_MAX];
+    size_t o = (size_t)snprintf(fields, sizeof fields, "display=...;hands=-|-|-|-|-;dh=10;phase=over;penalty=40,40,40,40,40;cols=");
+    for (int c = 0; c < GP_MAXCOL; c++) {   /* 20 bare chests each: the 90 motif cards, 5 jokers, then each seat's doubler */
+        char face = c < 90 ? faces[c / 9] : c < 95 ? 'J' : 'X';
+        o += (size_t)snprintf(fields + o, sizeof fields - o, "%s%d%c.0j0x0", c ? "," : "", c % 5 + 1, face);
+    }
+    snprintf(text, sizeof text, "%s", tu_gp_text(5, fields, ""));
+    struct { gp_state s; uint8_t after; } box;
+    memset(&box, 0, sizeof box);
+    box.after = 1;
+    game_config cfg = {5, GP_NL};
+    ck_assert_int_eq(G->setup_position(&box.s, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_str_eq(err, "position: phase over with 3 empty display places: the last take leaves one (GP-END, GP-TAKE-DISPLAY)");
 }
 END_TEST
 
@@ -1194,10 +1352,12 @@ static Suite *gp_rules_suite(void)
     Suite *s = suite_create("gp-rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest, 0, 8);
+    tcase_add_test(tc, the_display_and_the_hands_are_dealt_from_the_shuffled_cards);
     tcase_add_test(tc, a_position_without_all_110_cards_is_refused);
     tcase_add_loop_test(tc, a_position_with_a_joker_doubler_or_dschingis_haan_too_many_is_refused, 0, 3);
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
                         (int)(sizeof bad_positions / sizeof bad_positions[0]));
+    tcase_add_test(tc, a_table_of_a_hundred_chests_is_judged_by_its_hundred_collections);
     tcase_add_test(tc, positions_the_readings_allow_are_accepted);
     tcase_add_test(tc, positions_given_whole_are_judged_under_their_clauses);
     suite_add_tcase(s, tc);
@@ -1216,6 +1376,10 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, determinize_redeals_hands_faces_and_pile_and_keeps_what_p1_sees);
     tcase_add_test(tc, determinize_redeals_five_players_hands_of_any_motif);
     tcase_add_test(tc, determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_its_doubler_away);
+    tcase_add_loop_test(tc, determinize_moves_a_hidden_doubler_face_among_all_the_chests_that_may_hold_it, 0,
+                        (int)(sizeof doubler_face_cases / sizeof doubler_face_cases[0]));
+    tcase_add_test(tc, determinize_is_uniform_over_the_chests_that_may_hold_the_doubler_faces);
+    tcase_add_test(tc, determinize_lays_the_dschingis_haan_still_to_come_at_any_place_of_the_pile);
     tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
     tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
     tcase_add_test(tc, open_cards_go_to_the_players_own_collections_only);
@@ -1258,6 +1422,7 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, the_foxs_row_still_ranks_only_under_fox_row_ranked);
     tcase_add_test(tc, bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only);
     tcase_add_test(tc, the_most_points_win_and_a_tie_is_shared_or_nobodys);
+    tcase_add_test(tc, only_seats_at_the_table_win);
     tcase_add_test(tc, the_scores_so_far_add_a_last_scoring_of_the_collections_as_they_lie);
     tcase_add_test(tc, the_scores_so_far_are_the_result_once_the_game_is_over);
     suite_add_tcase(s, tc);

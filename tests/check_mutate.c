@@ -195,17 +195,26 @@ START_TEST(a_malformed_equivalents_file_is_refused_with_its_line)
 }
 END_TEST
 
+/* A scratch folder (dir, a mkdtemp template) with KK-TURN-ORDER's mutant list (a report-only run):
+ * returns kk/mutants.tsv opened for reading. */
+static FILE *turn_order_mutants(char *dir, char *path, size_t pn)
+{
+    char args[1200], err[512];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(args, sizeof args, "kk --clauses KK-TURN-ORDER --report-only --out %s", dir);
+    ck_assert_int_eq(command(args, err, sizeof err), 0);
+    snprintf(path, pn, "%s/kk/mutants.tsv", dir);
+    FILE *m = fopen(path, "r");
+    ck_assert_ptr_nonnull(m);
+    return m;
+}
+
 /* --retry-survivors runs the survivors again, but not those the equivalents file proves
  * equivalent: with every other mutant of the clause done, nothing is left to run. */
 START_TEST(a_retry_leaves_the_proven_equivalents_alone)
 {
     char dir[] = "/tmp/rf-retry-XXXXXX", path[512], args[1200], err[512], line[512], first[17] = "";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(args, sizeof args, "kk --clauses KK-TURN-ORDER --report-only --out %s", dir);
-    ck_assert_int_eq(command(args, err, sizeof err), 0);
-    snprintf(path, sizeof path, "%s/kk/mutants.tsv", dir);
-    FILE *m = fopen(path, "r");
-    ck_assert_ptr_nonnull(m);
+    FILE *m = turn_order_mutants(dir, path, sizeof path);
     snprintf(path, sizeof path, "%s/kk/results.tsv", dir);
     FILE *r = fopen(path, "w");
     int n = 0;
@@ -312,6 +321,39 @@ START_TEST(a_schema_builds_once_and_runs_each_mutant_or_none)
 }
 END_TEST
 
+/* A fresh run does not run the mutants the equivalents file proves equivalent (no test can kill them):
+ * with every mutant of a clause listed, nothing runs, and each is reported equivalent. */
+START_TEST(a_fresh_run_skips_the_proven_equivalents)
+{
+    char dir[] = "/tmp/rf-skip-XXXXXX", path[512], args[1200], err[512], line[512];
+    FILE *m = turn_order_mutants(dir, path, sizeof path);
+    snprintf(path, sizeof path, "%s/equivalent.txt", dir);
+    FILE *e = fopen(path, "w");
+    int n = 0;
+    while (fgets(line, sizeof line, m)) { line[16] = 0; fprintf(e, "%s\tproven the same\n", line); n++; }
+    fclose(m);
+    fclose(e);
+    ck_assert_int_gt(n, 0);
+    snprintf(args, sizeof args, "kk --clauses KK-TURN-ORDER --fresh --jobs 1 --fuzz-seconds 0 --out %s --equivalent %s", dir, path);
+    ck_assert_int_eq(command(args, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/kk/results.tsv", dir);
+    FILE *r = fopen(path, "r");
+    int ran = 0;
+    while (r && fgets(line, sizeof line, r)) ran++;
+    if (r) fclose(r);
+    ck_assert_int_eq(ran, 0);
+    snprintf(path, sizeof path, "%s/kk/mutants.tsv", dir);
+    m = fopen(path, "r");
+    ck_assert_ptr_nonnull(m);
+    int eq = 0;
+    while (fgets(line, sizeof line, m)) eq += strstr(line, "\tequivalent\t") != NULL;
+    fclose(m);
+    ck_assert_int_eq(eq, n);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 static Suite *mutate_suite(void)
 {
     Suite *s = suite_create("mutate");
@@ -330,6 +372,7 @@ static Suite *mutate_suite(void)
     tcase_add_test(tc, bad_arguments_exit_2_with_one_line);
     tcase_add_test(tc, a_malformed_equivalents_file_is_refused_with_its_line);
     tcase_add_test(tc, a_retry_leaves_the_proven_equivalents_alone);
+    tcase_add_test(tc, a_fresh_run_skips_the_proven_equivalents);
     suite_add_tcase(s, tc);
     return s;
 }
