@@ -1461,6 +1461,9 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     if (sh("mkdir -p '%s'", dir)) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", dir); return 2; }
     if (o->fresh) unlink(rpath);
     results_load(rpath, s);
+    if (!o->run_equivalents)              /* proven equivalent: not run (a survivor of an earlier run too) */
+        for (int i = 0; i < s->n; i++)
+            if ((s->m[i].status == ST_PENDING || s->m[i].status == ST_SURVIVED) && equiv_reason(q, s->m[i].key)) s->m[i].status = ST_EQUIV;
     if (o->naming > 0)                    /* killed before without a naming probe: run again with one */
         for (int i = 0; i < s->n; i++)
             if ((s->m[i].status == ST_TESTS || s->m[i].status == ST_FUZZ) && !s->m[i].named[0]) s->m[i].status = ST_PENDING;
@@ -1675,8 +1678,6 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         }
         /* a mutant proven equivalent (coverage/equivalent-mutants.txt) is not run: no test can kill it
          * (--run-equivalents runs them, to check the list: one that a test kills is reported below) */
-        if (!o.run_equivalents)
-            for (int i = 0; i < s.n; i++) if (equiv_reason(&q, s.m[i].key)) s.m[i].status = ST_EQUIV;
         int r = run_game(&s, &o, &q, out, errf);
         if (r > rc) rc = r;
         char dir[PATH_MAX + 64], rpath[PATH_MAX + 80];

@@ -752,10 +752,19 @@ static unsigned expect_winners(inv_ctx *c, int k0, const sx *x, unsigned callers
     return w;
 }
 
+/* A new round was dealt in the step: its number moved on, or (the counter stops at 255) the piles
+ * grew, which only a deal does: in a round cards only leave the piles. */
+static int dealt_in(const bids_state *pre, const bids_state *post)
+{
+    int before = 0, after = 0;
+    for (int p = 0; p < BIDS_MAXP; p++) { before += pre->pile_len[p]; after += post->pile_len[p]; }
+    return post->round != pre->round || after > before;
+}
+
 static int ended_in(const bids_state *pre, const game_move *m, const bids_state *post)
 {
     if (m->kind == BIDS_MV_SPECIAL) return 0;
-    return post->round != pre->round || post->phase == BIDS_PH_OVER || (post->phase == BIDS_PH_SPECIAL && pre->phase != BIDS_PH_SPECIAL);
+    return dealt_in(pre, post) || post->phase == BIDS_PH_OVER || (post->phase == BIDS_PH_SPECIAL && pre->phase != BIDS_PH_SPECIAL);
 }
 
 /* The table's decisions and the take. */
@@ -1305,7 +1314,8 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
     k = k0 + K_RESET;
     inv_applied(c, k);
     inv_fired_case(c, k, RB(s, BIDS_R_KEEP) ? RS_KEEP : RS_CLEAR);
-    if (post->round != s->round + 1 + chained) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
+    int next = s->round + 1 + chained;                 /* the counter stops at 255 */
+    if (post->round != (next < 255 ? next : 255)) { inv_fail(c, k, "round %d follows round %d", post->round, s->round); return; }
     for (int id = 0; id < BIDS_CARDS; id++) {
         int in_st = x->mid[id] >= BIDS_L_STABLE;
         /* reading of BIDS-AMB-RESET (SPEC.md register) */
@@ -1339,7 +1349,7 @@ static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const g
     x.is_play = pre->phase == BIDS_PH_PLAY;
     x.ptype = x.is_play ? ty(pre->held[pre->actor]) : -1;
     x.ended = ended_in(pre, m, post);
-    x.dealt = post->round != pre->round;
+    x.dealt = dealt_in(pre, post);
     tab_of(pre->loc, &x.tpre);
     tab_of(post->loc, &x.tpost);
     tab_of(x.mid, &x.tmid);
@@ -1491,7 +1501,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     inv_fired_case(c, k, XS_POSITION);
     for (int p = 0; p < NP; p++) {
         int want = s->wins[p] >= 2 ? 5 : 3 + s->wins[p];
-        if (s->wins[p] < 255 && s->nstables[p] != want) FAIL(K_EXTRA_STABLE, "wins: P%d won %d rounds and owns %d stables", p + 1, s->wins[p], s->nstables[p]);
+        if (s->nstables[p] != want) FAIL(K_EXTRA_STABLE, "wins: P%d won %d rounds and owns %d stables", p + 1, s->wins[p], s->nstables[p]);
     }
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has winners (all tied seats) */
     int done = s->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0, capped = s->round == 255;

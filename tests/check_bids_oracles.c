@@ -563,6 +563,7 @@ static void mp_exhausted(bids_state *s)
 }
 static void mp_first(bids_state *s) { s->readings |= BIDS_R_FIRST_COMPLETE; }
 static void mp_wins(bids_state *s) { s->wins[0] = 1; }
+static void mp_wins255(bids_state *s) { s->wins[0] = 255; }   /* the counter's end: 5 stables all the same */
 static void mp_round3(bids_state *s) { s->round = 3; }
 static void mp_won(bids_state *s) { s->round_winners = 1; }
 static void mp_winners(bids_state *s) { s->game_winners = 2; }
@@ -587,6 +588,7 @@ static const struct {
     {0, "piles=-|-;held=hen1|-;phase=play;actor=1", "BIDS-END-EXHAUSTED", "piles:", mp_exhausted},
     {0, "stables=" COMPLETE3 "|-/-/-", "BIDS-CALL", "stables:", mp_first},
     {0, "", "BIDS-EXTRA-STABLE", "wins:", mp_wins},
+    {0, "", "BIDS-EXTRA-STABLE", "wins:", mp_wins255},
     {0, "", "BIDS-END-VALUE", "wins:", mp_round3},
     {0, "", "BIDS-END-VALUE", "won:", mp_won},
     {0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-;phase=over;winners=1;won=1;wins=2,0;round=2", "BIDS-GAME-END", "winners:", mp_winners},

@@ -41,6 +41,61 @@ START_TEST(a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_c
 }
 END_TEST
 
+/* BIDS-SETUP-DEAL: "Schud de stapel kaarten en verdeel deze daarna gelijkmatig over de spelers": a fair
+ * shuffle lets any card be the one a deal leaves over. Under reset=keep P1's 7 animals stay in its
+ * stables, so round 2 deals 77 cards to 4 players: 19 each and one to the box. Over 1500 generators for
+ * that shuffle ('rng') every one of the 77 is that card some time (each is, 1 time in 77). */
+START_TEST(a_fair_deal_leaves_any_card_over)
+{
+    bids_state base, st;
+    int left_over[BIDS_CARDS] = {0}, kept[BIDS_CARDS] = {0};
+    tu_bids_pos(&base, 4, BIDS_R_KEEP, "stables=stallion1,mare1,mare2/bull1,cow1/boar1,sow1|-/-/-|-/-/-|-/-/-");
+    tu_bids_mark("stallion1,mare1,mare2,bull1,cow1,boar1,sow1", kept);
+    game_move call;
+    ck_assert_int_eq(BG->move_parse(&base, "call P1", &call), GAME_OK);
+    for (uint64_t seed = 1; seed <= 1500; seed++) {
+        st = base;
+        st.rng = seed * 0x9E3779B97F4A7C15u;
+        ck_assert_int_eq(BG->apply(&st, &call), GAME_OK);
+        ck_assert_int_eq(st.round, 2);
+        int box = 0;
+        for (int id = 0; id < BIDS_CARDS; id++)
+            if (st.loc[id] == BIDS_L_BOX) { box++; left_over[id]++; }
+        ck_assert_int_eq(box, 1);                        /* 77 = 4 x 19 + 1 */
+    }
+    for (int id = 0; id < BIDS_CARDS; id++)
+        if (!kept[id]) ck_assert_msg(left_over[id] > 0, "card %d is never the one left over", id);
+}
+END_TEST
+
+/* BIDS-SETUP-DEAL: the deal makes the piles anew: a pile holds its cards and nothing above its top
+ * (bids.h: "rest 0"), however long the piles were before. A hand-made 2-player position with piles of
+ * 38 (the loader takes up to 42); P1 calls, and the 66 cards without the symbol give piles of 33, 32
+ * after the flip. */
+START_TEST(a_deal_leaves_no_card_above_the_top_of_a_pile)
+{
+    bids_state st;
+    const char *complete3 = "stallion1,mare1/bull1,cow1/boar1,sow1";
+    char piles[1024], *w = piles;
+    int kept[BIDS_CARDS] = {0}, n = 0;
+    tu_bids_mark(complete3, kept);
+    w += sprintf(w, "piles=");
+    for (int t = 0, id = 0; t < BIDS_TYPES && n < 76; t++)
+        for (int k = 1; k <= bids_param.count[t] && n < 76; k++, id++)
+            if (!kept[id]) { w += sprintf(w, "%s%s%d", n == 0 ? "" : n == 38 ? "|" : ",", tu_bids_names[t], k); n++; }
+    sprintf(w, ";stables=%s|-/-/-", complete3);
+    fresh();
+    tu_bids_pos(&st, 2, R0, piles);
+    ck_assert_int_eq(st.pile_len[0], 38);
+    play(&st, "call P1");
+    ck_assert_int_eq(st.round, 2);
+    for (int p = 0; p < 2; p++) {
+        ck_assert_int_eq(st.pile_len[p], 32);
+        for (int i = 32; i < BIDS_PILE_MAX; i++) ck_assert_int_eq(st.pile[p][i], 0);
+    }
+}
+END_TEST
+
 /* BIDS-SETUP-PLAYERS: "Vier concurrerende boeren" ... "bij 2 of 3 spelers" */
 START_TEST(one_or_five_players_are_refused)
 {
@@ -400,6 +455,24 @@ START_TEST(simultaneous_callers_are_decided_by_their_most_valuable_stable)
 }
 END_TEST
 
+/* BIDS-END-SIMULTANEOUS: "Roepen 2 of meer spelers tegelijk als eerste, dan wint van hen de speler met de
+ * meest waardevolle stal": only the callers are compared. P1 and P2 call, best stables horses 4 + 4 + 2 =
+ * 10 each; P3 does not call (two empty stables) though its horses are worth 4 + 4 + 4 + 2 = 14. */
+START_TEST(simultaneous_callers_are_compared_only_among_themselves)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 3, R0, "stables=stallion1,mare1/bull1,cow1/boar1,sow1|stallion2,mare2/bull2,cow2/boar2,sow2|"
+                            "stallion3,mare3,mare4/-/-");
+    ck_assert(!tu_bids_legal(&st, "call P3"));
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.round_winners, 3);               /* both callers, not P3 */
+    ck_assert_int_eq(st.nstables[0], 4);
+    ck_assert_int_eq(st.nstables[1], 4);
+    ck_assert_int_eq(st.nstables[2], 3);
+}
+END_TEST
+
 /* BIDS-END-EXHAUSTED BIDS-END-VALUE BIDS-SCORE-TABLE: "alle kaarten van de gedekte stapels zijn
  * omgedraaid en gespeeld"; "de speler met de meest waardevolle stallen"; "Per stelletje: 2 punten extra" */
 START_TEST(when_the_cards_run_out_the_most_valuable_stables_win)
@@ -615,6 +688,43 @@ START_TEST(a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep
 }
 END_TEST
 
+/* BIDS-SETUP-DEAL BIDS-EXTRA-STABLE BIDS-GAME-END, "Position fields (Bonje in de Stal)": 'round' counts
+ * the rounds started, 1 to 255, and 'wins' the rounds a seat won, 0 to 255: each counts one more at
+ * the next deal (a round won) and stops at 255. Rows: the counter before, and after. */
+static const struct { int before, after; } counter_rows[] = {{253, 254}, {254, 255}, {255, 255}};
+
+START_TEST(the_round_counter_counts_each_deal_up_to_255)
+{
+    char pos[256];
+    bids_state st;
+    int r = counter_rows[_i].before;                     /* 'round': round r runs */
+    /* P1 won every finished round (r - 1 of them); P2 calls and wins round r, with 4 stables after it */
+    snprintf(pos, sizeof pos, "stables=-/-/-/-/-|stallion1,mare1/bull1,cow1/boar1,sow1;wins=%d,0;round=%d;won=1", r - 1, r);
+    fresh();
+    tu_bids_pos(&st, 2, R0, pos);
+    tu_play(BG, &ctx, &st, "call P2");                  /* the oracles tell the deal at 255 by the piles */
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);           /* the game goes on: the next round is dealt */
+    ck_assert_int_eq(st.wins[1], 1);
+    ck_assert_int_eq(st.round, counter_rows[_i].after);
+}
+END_TEST
+
+START_TEST(the_rounds_won_count_one_more_per_round_up_to_255)
+{
+    char pos[256];
+    bids_state st;
+    /* round 255 (the round counter at its end); P1 owns 5 complete stables, calls and wins */
+    snprintf(pos, sizeof pos, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|-/-/-;wins=%d,0;round=255;won=1",
+             counter_rows[_i].before);
+    fresh();
+    tu_bids_pos(&st, 2, R0, pos);
+    play(&st, "call P1");
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);            /* won with 5 stables */
+    ck_assert_int_eq(st.wins[0], counter_rows[_i].after);
+    ck_assert_int_eq(st.wins[1], 0);
+}
+END_TEST
+
 /* BIDS-GAME-END BIDS-AMB-FIVE: "De speler die als eerste met 5 stallen een ronde wint, wint het spel."
  * own-five | reach-five */
 START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
@@ -704,22 +814,28 @@ END_TEST
 /* GEN-HIDDEN-INFO BIDS-SETUP-DEAL: determinize re-deals the face-down piles ("als een gedekte stapel"),
  * the only hidden cards, among the piles at random, each pile keeping its height, every card's place
  * (`loc`) kept (tu_determinized: the view, the oracle's account, BIDS-SETUP-MATERIAL), and draws a new
- * generator for the next round. The table (viewer 3) and every seat see alike, so their samples from
- * one seed are the same; two seeds give two deals. */
+ * generator for the next round. The table (viewer = players) and every seat see alike, so their
+ * samples from one seed are the same; two seeds give two deals. With three players and with four. */
+static const struct { int players; const char *fields; } redeal_cases[] = {
+    {3, "piles=hen1,hen2,ram1,ewe1|hen3,hen4,bull1,cow1|hen5,hen6,boar1,sow1;open=mare1,cow2,ram2;grabbed=0"},
+    {4, "piles=hen1,hen2,ram1|hen3,hen4,bull1|hen5,hen6,boar1|hen7,hen8,cow1;open=mare1,cow2,ram2,ewe1;grabbed=0"},
+};
+
 START_TEST(determinize_redeals_the_face_down_piles_and_nothing_else)
 {
     bids_state st, a, b;
+    int np = redeal_cases[_i].players;
     fresh();
-    tu_bids_pos(&st, 3, R0, "piles=hen1,hen2,ram1,ewe1|hen3,hen4,bull1,cow1|hen5,hen6,boar1,sow1;open=mare1,cow2,ram2;grabbed=0");
-    tu_determinized(BG, &st, 3, 1, &a);
-    tu_determinized(BG, &st, 3, 2, &b);
+    tu_bids_pos(&st, np, R0, redeal_cases[_i].fields);
+    tu_determinized(BG, &st, np, 1, &a);
+    tu_determinized(BG, &st, np, 2, &b);
     ck_assert(memcmp(a.pile, b.pile, sizeof a.pile) != 0);
     ck_assert(a.rng != st.rng && a.rng != b.rng);
     for (uint64_t seed = 1; seed <= 10; seed++) {
-        tu_determinized(BG, &st, 3, seed, &a);
+        tu_determinized(BG, &st, np, seed, &a);
         ck_assert_mem_eq(a.loc, st.loc, sizeof a.loc);
         ck_assert_mem_eq(a.pile_len, st.pile_len, sizeof a.pile_len);
-        for (int p = 0; p < 3; p++) {
+        for (int p = 0; p < np; p++) {
             tu_determinized(BG, &st, p, seed, &b);
             ck_assert_mem_eq(&a, &b, sizeof a);
         }
@@ -789,6 +905,45 @@ START_TEST(the_scores_so_far_end_the_round_as_it_stands)
     ck_assert_int_eq(sc[0], 5);
     ck_assert_int_eq(sc[1], 3);
     ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
+/* score_now into an array filled with -1: the two seats' scores and the winners as given, nothing
+ * written past the two seats. */
+static void two_seat_scores(const bids_state *st, int s1, int s2, unsigned winners)
+{
+    int sc[BIDS_MAXP];
+    unsigned w = 99;
+    for (int p = 0; p < BIDS_MAXP; p++) sc[p] = -1;
+    ck_assert_int_eq(BG->score_now(st, sc, &w), GAME_OK);
+    ck_assert_int_eq(sc[0], s1);
+    ck_assert_int_eq(sc[1], s2);
+    ck_assert_int_eq(sc[2], -1);
+    ck_assert_int_eq(sc[3], -1);
+    ck_assert_uint_eq(w, winners);
+}
+
+/* GEN-TERMINAL BIDS-GAME-END BIDS-VAR-BONUS: the scores so far, like the result, give a score to every
+ * seat and to no other ("scores into scores[players]"): at the table, while a special stable is chosen,
+ * and once the game is over, when they are the result (each seat's stables, the game's winners). */
+START_TEST(the_scores_so_far_fill_every_seat_and_no_other)
+{
+    bids_state st;
+    fresh();
+    /* at the table: P1's three stables are complete, 3 + 1; P2 keeps 3 */
+    tu_bids_pos(&st, 2, R0, "stables=" COMPLETE3 "|ram1/-/-");
+    two_seat_scores(&st, 4, 3, 1u);
+    /* P1 (4 stables) calls under the bonus variant and chooses its special fifth: 5 and 3, winner P1 */
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
+    play(&st, "call P1");
+    ck_assert_int_eq(st.phase, BIDS_PH_SPECIAL);
+    two_seat_scores(&st, 5, 3, 1u);
+    /* the same call under reach-five ends the game: P1 wins it with 5 stables, P2 has 3 */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_REACH_FIVE, "stables=" COMPLETE3 "/ram1,ewe1|-/-/-" WON4);
+    play(&st, "call P1");
+    ck_assert_int_eq(BG->to_move(&st), -1);
+    two_seat_scores(&st, 5, 3, 1u);
 }
 END_TEST
 
@@ -992,6 +1147,7 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     /* BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE */
     {2, R0, "wins=1,0", "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 3 as in 'stables'"},
     {2, R0, "stables=-/-/-/-/-|-/-/-" WON4, "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 5 as in 'stables'"},
+    {2, R0, "stables=-|-/-/-;wins=255,0;round=255", "position: 'wins': P1 won 255 round(s), so it owns 5 stables, not 1 as in 'stables'"},
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner */
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;won=1", "position: 'wins': P1 won 1 rounds, but 0 are finished ('round' 1, phase table)"},
     {2, R0, "round=3", "position: 'wins' adds up to 0, but 2 rounds are finished ('round' 3, phase table) and each has a winner"},
@@ -1165,6 +1321,8 @@ static Suite *bids_rules_suite(void)
     Suite *s = suite_create("bids_rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four, 0, 6);
+    tcase_add_test(tc, a_fair_deal_leaves_any_card_over);
+    tcase_add_test(tc, a_deal_leaves_no_card_above_the_top_of_a_pile);
     tcase_add_test(tc, one_or_five_players_are_refused);
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
                         (int)(sizeof bad_positions / sizeof bad_positions[0]));
@@ -1194,13 +1352,15 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_under_any_stable_but_only_a_horse_stable_under_the_texts);
     tcase_add_test(tc, the_truck_moves_or_removes_one_animal_by_the_placing_rules);
     tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
-    tcase_add_test(tc, determinize_redeals_the_face_down_piles_and_nothing_else);
+    tcase_add_loop_test(tc, determinize_redeals_the_face_down_piles_and_nothing_else, 0,
+                        (int)(sizeof redeal_cases / sizeof redeal_cases[0]));
     suite_add_tcase(s, tc);
     tc = tcase_create("round end");
     tcase_add_test(tc, only_seats_whose_stables_are_all_complete_may_call);
     tcase_add_test(tc, two_complete_stables_of_one_species_may_call_under_same_but_not_under_distinct);
     tcase_add_test(tc, a_truck_before_the_call_makes_the_caller_late);
     tcase_add_test(tc, simultaneous_callers_are_decided_by_their_most_valuable_stable);
+    tcase_add_test(tc, simultaneous_callers_are_compared_only_among_themselves);
     tcase_add_test(tc, when_the_cards_run_out_the_most_valuable_stables_win);
     tcase_add_test(tc, a_complete_seat_that_never_called_wins_a_round_that_runs_out_under_complete_wins);
     tcase_add_test(tc, under_first_complete_the_round_ends_the_moment_a_seat_is_complete);
@@ -1211,10 +1371,13 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female);
     tcase_add_test(tc, a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win);
     tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
+    tcase_add_loop_test(tc, the_round_counter_counts_each_deal_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
+    tcase_add_loop_test(tc, the_rounds_won_count_one_more_per_round_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
     tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
     tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);
     tcase_add_test(tc, the_short_variant_ends_after_one_round);
     tcase_add_test(tc, the_scores_so_far_end_the_round_as_it_stands);
+    tcase_add_test(tc, the_scores_so_far_fill_every_seat_and_no_other);
     tcase_add_loop_test(tc, the_scores_so_far_are_the_result_once_the_game_is_over, 0, 4);
     suite_add_tcase(s, tc);
     tc = tcase_create("cases");
