@@ -576,7 +576,7 @@ static void doubler_faces(const gp_state *st, uint8_t *dbl, uint64_t *rng)
 static void gp_determinize(void *vst, int viewer, uint64_t *rng)
 {
     gp_state *st = vst;
-    uint8_t free_cards[256], dbl[GP_MAXCOL], dh[GP_PILE_MAX] = {0}, idx[GP_PILE_MAX];
+    uint8_t free_cards[256], dbl[GP_MAXCOL], dh[GP_PILE_MAX] = {0}, idx[GP_PILE_MAX] = {0};
     int nf = 0, ndh = 0, slots = 0;
     if (st->players > GP_MAXP || st->pile_len > GP_PILE_MAX || st->ncol > GP_MAXCOL) return;
     for (int c = 0; c < st->ncol; c++) if (st->col_owner[c] >= st->players || st->col_face[c] >= GP_HANDT) return;

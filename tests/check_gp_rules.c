@@ -315,26 +315,39 @@ START_TEST(determinize_moves_a_hidden_doubler_face_among_all_the_chests_that_may
 END_TEST
 
 /* GP-SETUP-HANDS GP-CHEST GP-AMB-DOUBLER-OWNER GEN-HIDDEN-INFO: a sample is uniform over the deals a game
- * can reach. Under doubler-on=any, P1 (three chests) and P2 (one) gave their doublers away and two
- * faces are hidden: one face a seat, so P2's chest is always one and P1's three chests share the
- * other, a third each: 600 samples put it on each 200 times, here between 150 and 250 (the binomial's
- * sd is 11.5), and never two on P1's. */
+ * can reach. Under doubler-on=any the hidden doubler faces lie on the chests of the seats that gave
+ * their doublers away, one face a seat at most, every such choice equally likely. `share` gives each
+ * chest's chance in sixths (6: always, 0: never); over `n` samples each chest holds a face within
+ * 4.5 binomial standard deviations of its share (the generator is fixed, so the counts are too). */
+static const struct { int players, n; const char *fields, *share; } uniform_cases[] = {
+    /* P1 (three chests) and P2 (one) gave theirs away, two faces: P2's chest always, P1's a third each */
+    {3, 600, "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,1K.0j0x0,2X.0j0x0,3V.0j0x0", "22260"},
+    /* one face, P2's doubler open on P1's c3: P1's c1 and c3 and P2's c2, a third each; not P3's */
+    {3, 900, "hands=VW|S|TX;cols=1X.0j0x0,2V.0j0x0,1KK2j0x1,3V.0j0x0", "2220"},
+    /* five faces at five seats: each seat's face on either of its chests, half each */
+    {5, 200, "hands=W|W|W|W|W;cols=1X.0j0x0,1V.0j0x0,2X.0j0x0,2V.0j0x0,3X.0j0x0,3V.0j0x0,4X.0j0x0,4V.0j0x0,"
+             "5X.0j0x0,5V.0j0x0", "3333333333"},
+};
+
 START_TEST(determinize_is_uniform_over_the_chests_that_may_hold_the_doubler_faces)
 {
     gp_state a;
-    pos(3, GP_NL | GP_R_DOUBLER_ANY, "hands=VW|S|TX;cols=1X.0j0x0,1V.0j0x0,1K.0j0x0,2X.0j0x0,3V.0j0x0", "");
-    int seen[GP_MAXCOL] = {0};
-    for (uint64_t seed = 1; seed <= 600; seed++) {
+    int n = uniform_cases[_i].n, seen[GP_MAXCOL] = {0};
+    const char *share = uniform_cases[_i].share;
+    pos(uniform_cases[_i].players, GP_NL | GP_R_DOUBLER_ANY, uniform_cases[_i].fields, "");
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
         tu_determinized(G, &st, 1, seed, &a);
-        int p1 = 0;
+        int per[GP_MAXP] = {0};
         for (int c = 0; c < a.ncol; c++)
-            if (a.col_face[c] == GP_DOUBLER) { seen[c]++; p1 += a.col_owner[c] == 0; }
-        ck_assert_msg(p1 == 1, "seed %llu: %d doubler faces on P1's chests", (unsigned long long)seed, p1);
+            if (a.col_face[c] == GP_DOUBLER) { seen[c]++; per[a.col_owner[c]]++; }
+        for (int p = 0; p < a.players; p++)
+            ck_assert_msg(per[p] <= 1, "case %d seed %llu: %d doubler faces on P%d's chests", _i, (unsigned long long)seed, per[p], p + 1);
     }
-    ck_assert_int_eq(seen[3], 600);
-    ck_assert_int_eq(seen[4], 0);
-    for (int c = 0; c < 3; c++)
-        ck_assert_msg(seen[c] >= 150 && seen[c] <= 250, "c%d held the face in %d of 600 samples, not about 200", c + 1, seen[c]);
+    for (int c = 0; share[c]; c++) {
+        double p = (share[c] - '0') / 6.0, want = n * p, sd = sqrt(n * p * (1 - p));
+        ck_assert_msg(seen[c] >= want - 4.5 * sd && seen[c] <= want + 4.5 * sd,
+                      "case %d: c%d held a face in %d of %d samples, not about %.0f", _i, c + 1, seen[c], n, want);
+    }
 }
 END_TEST
 
@@ -1252,7 +1265,7 @@ static const struct { uint32_t r, off; const char *fields, *err; } bad_positions
     {0, 0, "display=..K;hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3",
      "position: phase over with 2 empty display places: the last take leaves one"},
     /* GP-SCORING-TIMES, GP-END: the third scoring's row is what the collections score at the end */
-    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;score=0,0,0/0,0,0/1,0,0",
+    {0, 0, "hands=VVWX|SSX|TTX;dh=10;phase=over;penalty=4,3,3;score=0,0,0/3,0,0/1,0,0",
      "position: 'score': P1 has 1 from the third scoring, but the collections in 'cols' score 0 there"},
     /* GP-TURN-ACTIONS, GP-FOX-PASS */
     {0, 0, "hands=VVX|SX|TTX;cols=1VW1j0x0,2VS1j0x0;fox=c1;phase=pass;acts=1",
@@ -1378,7 +1391,8 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, determinize_lays_a_doubler_face_only_on_a_chest_of_a_seat_that_gave_its_doubler_away);
     tcase_add_loop_test(tc, determinize_moves_a_hidden_doubler_face_among_all_the_chests_that_may_hold_it, 0,
                         (int)(sizeof doubler_face_cases / sizeof doubler_face_cases[0]));
-    tcase_add_test(tc, determinize_is_uniform_over_the_chests_that_may_hold_the_doubler_faces);
+    tcase_add_loop_test(tc, determinize_is_uniform_over_the_chests_that_may_hold_the_doubler_faces, 0,
+                        (int)(sizeof uniform_cases / sizeof uniform_cases[0]));
     tcase_add_test(tc, determinize_lays_the_dschingis_haan_still_to_come_at_any_place_of_the_pile);
     tcase_add_test(tc, a_collection_starts_only_on_a_chest_whose_face_may_differ);
     tcase_add_test(tc, a_row_grows_only_with_cards_of_its_motif);
