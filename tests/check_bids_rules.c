@@ -725,6 +725,28 @@ START_TEST(the_rounds_won_count_one_more_per_round_up_to_255)
 }
 END_TEST
 
+/* BIDS-EXTRA-STABLE BIDS-END-VALUE BIDS-AMB-FIVE-WIN, "Position fields (Bonje in de Stal)": under
+ * complete-win a seat with 5 stables that wins on value plays on; at round 255 (the counter's end) its
+ * 255th win is counted, and the position the game reaches there (a new round at the table) loads
+ * again: a seat's 255 wins are not refused for the 254 rounds 'round' 255 shows finished. */
+START_TEST(a_seat_that_reaches_255_wins_at_round_255_plays_on_and_its_position_loads)
+{
+    bids_state st, back;
+    char text[GAME_TEXT_MAX], err[256];
+    game_config cfg = {2, BIDS_R_FIVE_COMPLETE};
+    fresh();
+    tu_bids_pos(&st, 2, cfg.readings, "piles=-|-;held=hen1|-;stables=stallion1,mare1/-/-/-/-|ram1/-/-;phase=play;actor=1;"
+                                      "wins=254,0;round=255;won=1");
+    play(&st, "place P1.2");                             /* the cards have run out: P1 wins on value */
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    ck_assert_int_eq(st.wins[0], 255);
+    ck_assert_int_eq(st.round, 255);
+    ck_assert_int_gt(BG->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(BG->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s\n%s", err, text);
+    ck_assert_mem_eq(&back, &st, sizeof st);
+}
+END_TEST
+
 /* BIDS-GAME-END BIDS-AMB-FIVE: "De speler die als eerste met 5 stallen een ronde wint, wint het spel."
  * own-five | reach-five */
 START_TEST(the_game_ends_when_a_seat_with_five_stables_wins_a_round)
@@ -840,6 +862,33 @@ START_TEST(determinize_redeals_the_face_down_piles_and_nothing_else)
             ck_assert_mem_eq(&a, &b, sizeof a);
         }
     }
+}
+END_TEST
+
+/* GEN-HIDDEN-INFO BIDS-SETUP-DEAL: any pile card may lie in any pile at any height, so every order of
+ * the face-down cards is a sample determinize can draw: two piles of two, 24 orders, all drawn. */
+START_TEST(determinize_can_draw_every_order_of_the_face_down_cards)
+{
+    bids_state st, a;
+    unsigned char drawn[256] = {0};
+    int ids[4] = {tu_bids_card("hen1"), tu_bids_card("hen2"), tu_bids_card("hen3"), tu_bids_card("hen4")}, orders = 0;
+    tu_bids_pos(&st, 2, R0, "piles=hen1,hen2|hen3,hen4;open=mare1,cow2;grabbed=0");
+    for (uint64_t seed = 1; seed <= 480; seed++) {
+        uint64_t rng = seed;
+        memcpy(&a, &st, sizeof a);
+        BG->determinize(&a, 0, &rng);
+        int code = 0;
+        for (int p = 0; p < 2; p++)
+            for (int i = 0; i < 2; i++) {
+                int k = 0;
+                while (k < 4 && ids[k] != a.pile[p][i]) k++;
+                ck_assert_int_lt(k, 4);
+                code = code * 4 + k;
+            }
+        orders += !drawn[code];
+        drawn[code] = 1;
+    }
+    ck_assert_int_eq(orders, 24);
 }
 END_TEST
 
@@ -1132,6 +1181,9 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     /* BIDS-STABLE-ONE-SPECIES, BIDS-ELEPHANT, BIDS-MADCOW, BIDS-WILD, BIDS-TRUCK */
     {2, R0, "stables=stallion1,cow1/-/-|-/-/-", "position: 'stables': P1.1 holds stallion1 and cow1: one species per stable"},
     {2, R0, "stables=-/-/-|cow1,elephant1/-/-", "position: 'stables': P2.1 holds elephant1 and cow1, but a stable with an elephant is full"},
+    /* the second species named by its own card, the elephant's companion the lowest card beside it */
+    {2, R0, "stables=sow1,ram1/-/-|-/-/-", "position: 'stables': P1.1 holds sow1 and ram1: one species per stable"},
+    {2, R0, "stables=stallion1,elephant1,mare1/-/-|-/-/-", "position: 'stables': P1.1 holds elephant1 and stallion1, but a stable with an elephant is full"},
     {2, R0, "stables=madcow1/-/-|-/-/-", "position: 'stables': P1.1 holds madcow1, but a mad cow never stays in a stable"},
     {2, R0, "stables=-/-/wild2|-/-/-", "position: 'stables': P1.3 holds wild2, but a wild stallion never stays in a stable"},
     {2, R0, "stables=-/truck1/-|-/-/-", "position: 'stables': P1.2 holds truck1, but a truck never stays in a stable"},
@@ -1139,6 +1191,7 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, R0, "stables=-/-/-/-/*1:-|-/-/-;specials=1" WON5, "position: 'stables': P1.5 is special stable 1, but bonus=off"},
     {2, BIDS_R_BONUS, "stables=*1:-/-/-|-/-/-;specials=1", "position: 'stables': P1.1 is special stable 1, but only a 5th stable is one"},
     {2, BIDS_R_BONUS, "stables=-/-/-/-/*1:-|-/-/-/-/*1:-;specials=1;wins=2,2;round=5;won=1", "position: 'stables': special stable 1 is given twice"},
+    {2, BIDS_R_BONUS, "stables=-/-/-/-/*2:-|-/-/-/-/*2:-;specials=2;wins=2,2;round=5;won=1", "position: 'stables': special stable 2 is given twice"},
     {2, BIDS_R_BONUS, "specials=1", "position: 'specials' is 1, but the special stables in 'stables' make 0"},
     {2, BIDS_R_BONUS, SPECIAL2 ";specials=0;pending=3", "position: 'pending' names P2, which owns 3 stables and did not win the last round"},
     {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=3;round=2;wins=2,2;actor=2",
@@ -1151,9 +1204,12 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner */
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;won=1", "position: 'wins': P1 won 1 rounds, but 0 are finished ('round' 1, phase table)"},
     {2, R0, "round=3", "position: 'wins' adds up to 0, but 2 rounds are finished ('round' 3, phase table) and each has a winner"},
+    {2, R0, "round=254", "position: 'wins' adds up to 0, but 253 rounds are finished ('round' 254, phase table) and each has a winner"},
+    {2, R0, "stables=-/-/-/-/-|-/-/-;wins=254,0;round=3;won=1", "position: 'wins': P1 won 254 rounds, but 2 are finished ('round' 3, phase table)"},
     {2, R0, "won=1", "position: 'won' is 1, but no round is finished yet ('round' 1)"},
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2", "position: 'won' is 0, but round 1 is finished and had a winner"},
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2;won=3", "position: 'won' names P2, but 'wins' says it won no round"},
+    {2, R0, "stables=-/-/-|-/-/-/-;wins=0,1;round=2;won=1", "position: 'won' names P1, but 'wins' says it won no round"},
     /* BIDS-GAME-END, BIDS-VAR-SHORT */
     {2, BIDS_R_SHORT, "stables=-/-/-/-|-/-/-" WON4, "position: 'round' is 2, but short=on plays one round"},
     {2, R0, BOTH5 ";phase=over;winners=2;won=1;wins=2,2;round=4", "position: 'winners' 2 are not all among the last round's winners ('won' 1)"},
@@ -1354,6 +1410,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
     tcase_add_loop_test(tc, determinize_redeals_the_face_down_piles_and_nothing_else, 0,
                         (int)(sizeof redeal_cases / sizeof redeal_cases[0]));
+    tcase_add_test(tc, determinize_can_draw_every_order_of_the_face_down_cards);
     suite_add_tcase(s, tc);
     tc = tcase_create("round end");
     tcase_add_test(tc, only_seats_whose_stables_are_all_complete_may_call);
@@ -1373,6 +1430,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
     tcase_add_loop_test(tc, the_round_counter_counts_each_deal_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
     tcase_add_loop_test(tc, the_rounds_won_count_one_more_per_round_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
+    tcase_add_test(tc, a_seat_that_reaches_255_wins_at_round_255_plays_on_and_its_position_loads);
     tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
     tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);
     tcase_add_test(tc, the_short_variant_ends_after_one_round);
