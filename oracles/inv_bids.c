@@ -1504,14 +1504,14 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
         if (s->nstables[p] != want) FAIL(K_EXTRA_STABLE, "wins: P%d won %d rounds and owns %d stables", p + 1, s->wins[p], s->nstables[p]);
     }
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has winners (all tied seats) */
-    int done = s->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0, capped = s->round == 255;
-    for (int p = 0; p < NP; p++) { sum += s->wins[p]; capped |= s->wins[p] == 255; }
-    if (!capped) {
+    /* at round 255 (the counter's end) more rounds than 'done' may be finished; wins stop at 255 too */
+    int done = s->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0;
+    for (int p = 0; p < NP; p++) sum += s->wins[p];
+    if (s->round < 255)
         for (int p = 0; p < NP; p++)
             if (s->wins[p] > done) FAIL(K_END_VALUE, "wins: P%d won %d of %d finished rounds", p + 1, s->wins[p], done);
-        if (sum < done) FAIL(K_END_VALUE, "wins: %d in all for %d finished rounds", sum, done);
-        if (!done != !s->round_winners) FAIL(K_END_VALUE, "won: %d after %d finished rounds", s->round_winners, done);
-    }
+    if (sum < done) FAIL(K_END_VALUE, "wins: %d in all for %d finished rounds", sum, done);
+    if (!done != !s->round_winners) FAIL(K_END_VALUE, "won: %d after %d finished rounds", s->round_winners, done);
     for (int p = 0; p < NP; p++)
         if ((s->round_winners >> p & 1) && !s->wins[p]) FAIL(K_END_VALUE, "won: P%d, with no round won", p + 1);
     /* BIDS-GAME-END: the game is won by winners of its last round owning 5 stables; BIDS-VAR-SHORT: one round */

@@ -1182,17 +1182,18 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
     }
     /* BIDS-END-VALUE, BIDS-END-SIMULTANEOUS: every finished round has a winner ("Zijn er meer winnaars"); the
      * rounds finished are those started but the current one, which is over in phases special and over */
-    int done = st->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0, capped = st->round == 255;
-    for (int p = 0; p < np; p++) { sum += st->wins[p]; capped |= st->wins[p] == 255; }
-    if (!capped) {
+    /* 'round' stops at 255, so there at least the rounds 'done' counts are finished, maybe more: a seat
+     * may have won more of them; 'wins' stops at 255 too, so a sum short of 'done' is never reachable */
+    int done = st->round - (ph == BIDS_PH_SPECIAL || ph == BIDS_PH_OVER ? 0 : 1), sum = 0;
+    for (int p = 0; p < np; p++) sum += st->wins[p];
+    if (st->round < 255)
         for (int p = 0; p < np; p++)
             if (st->wins[p] > done)
                 PFAIL("position: 'wins': P%d won %d rounds, but %d are finished ('round' %d, phase %s) (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", p + 1, st->wins[p], done, st->round, bids_phase_name[ph]);
-        if (sum < done)
-            PFAIL("position: 'wins' adds up to %d, but %d rounds are finished ('round' %d, phase %s) and each has a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", sum, done, st->round, bids_phase_name[ph]);
-        if (!done && st->round_winners) PFAIL("position: 'won' is %d, but no round is finished yet ('round' %d) (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", st->round_winners, st->round);
-        if (done && !st->round_winners) PFAIL("position: 'won' is 0, but round %d is finished and had a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", done);
-    }
+    if (sum < done)
+        PFAIL("position: 'wins' adds up to %d, but %d rounds are finished ('round' %d, phase %s) and each has a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", sum, done, st->round, bids_phase_name[ph]);
+    if (!done && st->round_winners) PFAIL("position: 'won' is %d, but no round is finished yet ('round' %d) (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", st->round_winners, st->round);
+    if (done && !st->round_winners) PFAIL("position: 'won' is 0, but round %d is finished and had a winner (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", done);
     for (int p = 0; p < np; p++)
         if ((st->round_winners >> p & 1) && !st->wins[p]) PFAIL("position: 'won' names P%d, but 'wins' says it won no round (BIDS-END-SIMULTANEOUS, BIDS-END-VALUE)", p + 1);
     /* BIDS-GAME-END: the game's winners won its last round with 5 stables; BIDS-VAR-SHORT: one round */

@@ -565,6 +565,8 @@ static void mp_first(bids_state *s) { s->readings |= BIDS_R_FIRST_COMPLETE; }
 static void mp_wins(bids_state *s) { s->wins[0] = 1; }
 static void mp_wins255(bids_state *s) { s->wins[0] = 255; }   /* the counter's end: 5 stables all the same */
 static void mp_round3(bids_state *s) { s->round = 3; }
+static void mp_wins255_early(bids_state *s) { s->wins[0] = 255; }   /* 5 stables already: only the rounds tell */
+static void mp_wins253(bids_state *s) { s->wins[0] = 253; }         /* at round 255: 254 rounds or more finished */
 static void mp_won(bids_state *s) { s->round_winners = 1; }
 static void mp_winners(bids_state *s) { s->game_winners = 2; }
 static void mp_short(bids_state *s) { s->readings |= BIDS_R_SHORT; }
@@ -590,6 +592,8 @@ static const struct {
     {0, "", "BIDS-EXTRA-STABLE", "wins:", mp_wins},
     {0, "", "BIDS-EXTRA-STABLE", "wins:", mp_wins255},
     {0, "", "BIDS-END-VALUE", "wins:", mp_round3},
+    {0, "stables=-/-/-/-/-|-/-/-;wins=2,0;round=3;won=1", "BIDS-END-VALUE", "wins:", mp_wins255_early},
+    {0, "stables=-/-/-/-/-|-/-/-;wins=254,0;round=255;won=1", "BIDS-END-VALUE", "wins:", mp_wins253},
     {0, "", "BIDS-END-VALUE", "won:", mp_won},
     {0, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|-/-/-;phase=over;winners=1;won=1;wins=2,0;round=2", "BIDS-GAME-END", "winners:", mp_winners},
     {0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2;won=1", "BIDS-VAR-SHORT", "round:", mp_short},

@@ -713,15 +713,16 @@ START_TEST(the_rounds_won_count_one_more_per_round_up_to_255)
 {
     char pos[256];
     bids_state st;
-    /* round 255 (the round counter at its end); P1 owns 5 complete stables, calls and wins */
-    snprintf(pos, sizeof pos, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|-/-/-;wins=%d,0;round=255;won=1",
+    /* round 255 (the round counter at its end, 254 rounds or more finished: P2 won 2 of them); P1
+     * owns 5 complete stables, calls and wins */
+    snprintf(pos, sizeof pos, "stables=stallion1,mare1/bull1,cow1/boar1,sow1/ram1,ewe1/rooster1,hen1|-/-/-/-/-;wins=%d,2;round=255;won=1",
              counter_rows[_i].before);
     fresh();
     tu_bids_pos(&st, 2, R0, pos);
     play(&st, "call P1");
     ck_assert_int_eq(st.phase, BIDS_PH_OVER);            /* won with 5 stables */
     ck_assert_int_eq(st.wins[0], counter_rows[_i].after);
-    ck_assert_int_eq(st.wins[1], 0);
+    ck_assert_int_eq(st.wins[1], 2);
 }
 END_TEST
 
@@ -1207,6 +1208,11 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, R0, "round=254", "position: 'wins' adds up to 0, but 253 rounds are finished ('round' 254, phase table) and each has a winner"},
     {2, R0, "stables=-/-/-/-/-|-/-/-;wins=254,0;round=3;won=1", "position: 'wins': P1 won 254 rounds, but 2 are finished ('round' 3, phase table)"},
     {2, R0, "won=1", "position: 'won' is 1, but no round is finished yet ('round' 1)"},
+    /* a seat's 255 wins (the counter's end) need 'round' at its end too; there the rounds finished
+     * are 254 or more, so a seat may have won more than 254, but their sum is never short of 254 */
+    {2, R0, "stables=-/-/-/-/-|-/-/-;wins=255,0;round=3;won=1", "position: 'wins': P1 won 255 rounds, but 2 are finished ('round' 3, phase table)"},
+    {2, R0, "stables=-/-/-/-/-|-/-/-;wins=253,0;round=255;won=1", "position: 'wins' adds up to 253, but 254 rounds are finished ('round' 255, phase table) and each has a winner"},
+    {2, R0, "stables=-/-/-/-/-|-/-/-;wins=254,0;round=255", "position: 'won' is 0, but round 254 is finished and had a winner"},
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2", "position: 'won' is 0, but round 1 is finished and had a winner"},
     {2, R0, "stables=-/-/-/-|-/-/-;wins=1,0;round=2;won=3", "position: 'won' names P2, but 'wins' says it won no round"},
     {2, R0, "stables=-/-/-|-/-/-/-;wins=0,1;round=2;won=1", "position: 'won' names P1, but 'wins' says it won no round"},
