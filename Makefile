@@ -151,10 +151,11 @@ check: test-bins
 
 # One game's suites in parallel, with its clause and case coverage gate and its rule-text gate:
 # `make check-game GAME=kk` (the quick loop while working on one game; make check runs them all).
-GAME ?= hdz
-GAME_TESTS = $(filter check_$(GAME) check_$(GAME)_%,$(TESTS))
+# (its own default: GAME's default further down, every game, is `make mutate`'s)
+CHECK_GAME := $(if $(filter command line environment%,$(origin GAME)),$(GAME),hdz)
+GAME_TESTS = $(filter check_$(CHECK_GAME) check_$(CHECK_GAME)_%,$(TESTS))
 check-game: $(GAME_TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz
-	@BUILD=$(BUILD) GAME=$(GAME) GAME_TESTS="$(GAME_TESTS)" bash tests/check-game.sh
+	@BUILD=$(BUILD) GAME=$(CHECK_GAME) GAME_TESTS="$(GAME_TESTS)" bash tests/check-game.sh
 
 # ---- fuzzing -----------------------------------------------------------------------
 # Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
@@ -368,6 +369,8 @@ mutate-smoke: $(BUILD)/rulefuzz
 	  echo "$$out" | grep -aE '^mutate kk: [0-9]+ mutants run|^$(SMOKE_CLAUSE) |^naming:'; \
 	  echo "$$out" | grep -qaE '^naming: of [1-9]' || { echo "$$out"; echo "FAILED: mutation smoke probed no mutant's naming"; exit 1; }; \
 	  echo "$$out" | grep -qaE '^mutate kk: $(SMOKE_MUTANTS) mutants run' || { echo "$$out"; echo "FAILED: mutation smoke ran no mutant"; exit 1; }
+	@MAKEFLAGS= env -u GAME $(MAKE) --no-print-directory -n mutate | grep -q 'rulefuzz mutate $(GAMES) ' \
+	  && echo "make mutate's default: every game ($(GAMES))" || { echo "FAILED: make mutate's default GAME is not every game"; exit 1; }
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl) \

@@ -96,6 +96,27 @@ START_TEST(a_deal_leaves_no_card_above_the_top_of_a_pile)
 }
 END_TEST
 
+/* BIDS-SETUP-DEAL BIDS-SETUP-REMOVAL: a partial position's unnamed cards are "shuffled by the seed (as a
+ * round's deal shuffles)" and its 'rng' "becomes the generator after this deal" (SPEC.md, partial
+ * positions), 'rng' being the generator of the next round's shuffle. With 2 players and no card named,
+ * the partial position and the seed's deal shuffle the same 66 cards (84 less the 18 with the symbol)
+ * from the same seed, so both leave the same generator for the next round, and the same piles of 32. */
+START_TEST(a_partial_position_shuffles_its_unnamed_cards_as_a_round_s_deal_does)
+{
+    game_config cfg = {2, R0};
+    char text[64], err[256];
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        bids_state dealt, part;
+        tu_bids_deal(&dealt, 2, R0, seed);
+        snprintf(text, sizeof text, "rest=pile;rng=%llx", (unsigned long long)seed);
+        ck_assert_msg(BG->setup_position(&part, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+        ck_assert_msg(part.rng == dealt.rng, "seed %llu: the partial deal leaves %llu, the seed's deal %llu", (unsigned long long)seed,
+                      (unsigned long long)part.rng, (unsigned long long)dealt.rng);
+        for (int p = 0; p < 2; p++) ck_assert_int_eq(part.pile_len[p], dealt.pile_len[p]);
+    }
+}
+END_TEST
+
 /* BIDS-SETUP-PLAYERS: "Vier concurrerende boeren" ... "bij 2 of 3 spelers" */
 START_TEST(one_or_five_players_are_refused)
 {
@@ -645,6 +666,26 @@ START_TEST(a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female)
 }
 END_TEST
 
+/* BIDS-SCORE-TABLE BIDS-END-VALUE: "Per beer/zeug: 2 punten", "Per ram/ooi: 2 punten", "Per haan/hen: 1
+ * punt", "Per hengst/merrie: 4 punten", "Per stier/koe: 3 punten", "Per stelletje: 2 punten extra": two
+ * seats whose stables add up to the same value both win a round that runs out, so each sum must be exact.
+ * P1 places the last card, hen1, alone in an empty stable (1). */
+START_TEST(pigs_sheep_and_a_pair_score_as_the_table_prints)
+{
+    bids_state st;
+    fresh();
+    /* P1 pigs 2 + 2 + pair 2 = 6, + hen 1 = 7; P2 sheep 2 + 2 + pair 2 = 6, + rooster 1 = 7 */
+    tu_bids_pos(&st, 2, R0, "piles=-|-;held=hen1|-;stables=boar1,sow1/-/-|ram1,ewe1/rooster1/-;phase=play;actor=1");
+    play(&st, "place P1.2");
+    ck_assert_int_eq(st.round_winners, 3);
+    fresh();
+    /* P1 as above 7; P2 a mare 4 and a cow 3, no pair: 7 */
+    tu_bids_pos(&st, 2, R0, "piles=-|-;held=hen1|-;stables=boar1,sow1/-/-|mare1/cow1/-;phase=play;actor=1");
+    play(&st, "place P1.2");
+    ck_assert_int_eq(st.round_winners, 3);
+}
+END_TEST
+
 /* BIDS-GAME-END BIDS-AMB-FIVE-WIN: nl "De speler die als eerste met 5 stallen een ronde wint, wint het spel." |
  * fr "Le joueur qui finit le premier une partie en ayant cinq étables remporte la partie."; any-win | complete-win */
 START_TEST(a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win)
@@ -1059,6 +1100,8 @@ static const why_case why_cases[] = {
      "while waiting the lowest number plays first: P1's elephant (3) before P2's truck (6)"},
     {2, R0, "held=hen1|truck1;waiting=1", "play P2", {0},
      "while waiting the lowest number plays first: P1's hen (no number) before P2's truck (6)"},
+    {2, R0, "held=truck1|elephant1;waiting=1", "play P1", {0},
+     "while waiting the lowest number plays first: P2's elephant (3) before P1's truck (6)"},
     {2, R0, "held=hen1|-;waiting=1", "wait", {0}, "the players already wait for each other (until the next flip)"},
     {2, R0, "", "wait", {0}, "nobody holds a card to wait with"},
     {2, BIDS_R_WAIT_SEVERAL, "held=hen1|-", "wait", {0}, "waiting needs several seats holding a card (wait=several), and 1 holds one"},
@@ -1075,26 +1118,43 @@ static const why_case why_cases[] = {
      "P1 may not call: P1.5 is a special stable of horses and holds cattle"},
     {2, BIDS_R_DISTINCT, "stables=stallion1,mare1/stallion2,mare2/boar1,sow1|-/-/-", "call P1", {0},
      "P1 may not call: P1.1 and P1.2 both hold horses (species=distinct)"},
+    {2, BIDS_R_DISTINCT, "stables=bull1,cow1/boar1,sow1/bull2,cow2|-/-/-", "call P1", {0},
+     "P1 may not call: P1.1 and P1.3 both hold cattle (species=distinct)"},
+    {2, R0, "stables=" COMPLETE3 "|-/-/-", "call P1+P2", {0}, "P2 may not call: P2.1 is empty"},
     /* BIDS-TRICK-STEPS */
     {2, R0, "grabbed=1;open=cow1", "flip", {0}, "P2 has not taken its card of this trick yet"},
     {2, R0, "held=hen1|-", "flip", {0}, "P1 still holds hen1"},
+    {2, R0, "grabbed=2;open=cow1", "flip", {0}, "P1 has not taken its card of this trick yet"},
+    {2, R0, "held=-|hen1", "flip", {0}, "P2 still holds hen1"},
     /* BIDS-GRAB-TOUCH */
     {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", "take hen", {0}, "no hen lies open"},
     {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", NULL, {BIDS_MV_TAKE, 90, 0, 0, 0, 0, 0, 0}, "there is no card 90"},
+    /* the deck: 106 cards less 20 stables and 2 special stables, ids 0 to 83 */
+    {2, R0, "phase=grab;actor=1;grabbed=2;open=cow1", NULL, {BIDS_MV_TAKE, 84, 0, 0, 0, 0, 0, 0}, "there is no card 84"},
+    /* card 0 (stallion1) lies open: the lowest of its type is card 0, not "none" */
+    {2, R0, "phase=grab;actor=1;grabbed=0;open=stallion1,stallion2", NULL, {BIDS_MV_TAKE, 1, 0, 0, 0, 0, 0, 0},
+     "equal cards are alike: taking a stallion takes the lowest open one, stallion1, not stallion2"},
     /* BIDS-AMB-DIRECT must-play */
     {3, BIDS_R_MUST_PLAY, "piles=hen10|hen11|hen12;open=hen2,boar1;grabbed=1;held=hen1|-|-;phase=play;actor=1", "grab P2", {0},
      "under direct=must-play P1 plays its card at once"},
     /* BIDS-TRUCK, BIDS-AMB-TRUCK-IDLE */
     {2, R0, PLAYS("hen1", "-/-/-|-/-/-"), "truck P1.1 hen P2.1", {0}, "P1 holds hen1, not a truck"},
+    {2, R0, PLAYS("wild1", "-/-/-|-/-/-"), "truck P1.1 cow out", {0}, "P1 holds wild1, not a truck"},
     {2, R0, PLAYS("truck1", "-/-/-|-/-/-"), "truck P1.4 hen out", {0}, "there is no stable P1.4"},
     {2, R0, PLAYS("truck1", "-/-/-|-/-/-"), "truck P1.1 cow out", {0}, "P1.1 holds no cow"},
     {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "truck P1.1 cow P2.4", {0}, "there is no stable P2.4"},
     {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "truck P1.1 cow P1.1", {0}, "the truck moves the cow to another stable, not back into P1.1"},
+    /* 14 card types, 0 to 13 */
+    {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), NULL, {BIDS_MV_TRUCK_OUT, 0, 0, 14, 0, 0, 0, 0}, "there is no card type 14"},
     {2, R0, PLAYS("truck1", "elephant1/cow1/-|-/-/-"), "truck P1.1 elephant P1.2", {0}, "an elephant goes only into an empty stable, and P1.2 is not"},
     {2, R0, PLAYS("truck1", "cow1/elephant1/-|-/-/-"), "truck P1.1 cow P1.2", {0}, "P1.2 holds an elephant: it is full"},
     {2, R0, PLAYS("truck1", "cow1/-/-|ram1/-/-"), "truck P1.1 cow P2.1", {0}, "P2.1 holds sheep, and a cow is of the cattle"},
     {2, R0, PLAYS("truck1", "cow2/-/-|bull1,cow1/-/-"), "truck P1.1 cow P2.2", {0},
      "P2.1 holds cattle: a second cattle stable must start with the bull"},
+    {2, R0, PLAYS("truck1", "bull1,cow1/-/-|-/-/-"), "truck P1.1 cow P1.2", {0},
+     "P1.1 holds cattle: a second cattle stable must start with the bull"},
+    {2, R0, PLAYS("truck1", "cow1/-/bull1,cow2|-/-/-"), "truck P1.1 cow P1.2", {0},
+     "P1.3 holds cattle: a second cattle stable must start with the bull"},
     {2, BIDS_R_TRUCK_MUST, PLAYS("truck1", "cow1/-/-|-/-/-"), "discard", {0}, "the truck must move an animal (truck=must-use)"},
     {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), "place P1.2", {0},
      "a truck goes into no stable: it moves one animal ('truck P1.1 cow P2.1') or takes it out ('truck P1.1 cow out')"},
@@ -1106,10 +1166,17 @@ static const why_case why_cases[] = {
     {2, R0, PLAYS("cow2", "bull1,cow1/-/-|-/-/-"), "place P1.2", {0}, "P1.1 holds cattle: a second cattle stable must start with the bull"},
     {2, R0, PLAYS("stallion1", "-/-/-|-/-/-"), "discard", {0},
      "P1.1 takes the stallion: an animal leaves the game only when none of P1's stables can take it"},
+    {2, R0, "held=-|stallion1;phase=play;actor=2;stables=-/-/-|bull1/-/-", "discard", {0},
+     "P2.2 takes the stallion: an animal leaves the game only when none of P2's stables can take it"},
+    /* BIDS-AMB-TRUCK-RULES listed-only is the truck's rule: a played mare still may not start a second horse stable */
+    {2, BIDS_R_TRUCK_LISTED, PLAYS("mare1", "-/stallion1/-|-/-/-"), "discard", {0},
+     "P1.2 takes the mare: an animal leaves the game only when none of P1's stables can take it"},
     /* BIDS-ELEPHANT */
     {2, R0, PLAYS("elephant1", "-/-/-|-/-/-"), "place P1.2", {0}, "an elephant goes into another seat's empty stable, and P1.2 is P1's own"},
     {2, R0, PLAYS("elephant1", "-/-/-|ram1/-/-"), "place P2.1", {0}, "an elephant goes into an empty stable, and P2.1 is not"},
     {2, R0, PLAYS("elephant1", "-/-/-|ram1/-/-"), "discard", {0}, "P2.2 is empty: the elephant goes there, not out of the game"},
+    {3, R0, "held=elephant1|-|-;phase=play;actor=1;stables=-/-/-|ram1/boar1/rooster1|-/-/-", "discard", {0},
+     "P3.1 is empty: the elephant goes there, not out of the game"},
     /* BIDS-MADCOW, BIDS-WILD, BIDS-AMB-MADCOW-OWN, BIDS-AMB-OWN-PURPOSE */
     {2, R0, PLAYS("madcow1", "-/-/-|ram1/-/-"), "place P2.1", {0}, "a mad cow goes into another seat's cattle stable, and P2.1 holds no cattle"},
     {2, BIDS_R_OWN_BRAWL, PLAYS("madcow1", "bull1,cow1/-/-|-/-/-"), "place P1.1", {0},
@@ -1198,6 +1265,13 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=3;round=2;wins=2,2;actor=2",
      "position: 'actor' P2 chooses, but a lower seat in 'pending' 3 comes first"},
     {2, R0, SPECIAL2, "position: phase special, but bonus=off"},
+    /* a pending seat is judged whatever its place: P1 below the chooser, P2 won but owns 4, P2 owns 5 but lost */
+    {2, BIDS_R_BONUS, "stables=-/-/-|" COMPLETE3 "/ram1,ewe1/-;phase=special;pending=3;won=2;round=2;wins=0,2",
+     "position: 'pending' names P1, which owns 3 stables and did not win the last round"},
+    {2, BIDS_R_BONUS, "stables=-/-/-|-/-/-/-;phase=special;pending=2;won=2;wins=0,1;actor=2",
+     "position: 'pending' names P2, which owns 4 stables and won the last round"},
+    {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=1;round=4;wins=2,2",
+     "position: 'pending' names P2, which owns 5 stables and did not win the last round"},
     /* BIDS-SETUP-STABLES, BIDS-EXTRA-STABLE */
     {2, R0, "wins=1,0", "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 3 as in 'stables'"},
     {2, R0, "stables=-/-/-/-/-|-/-/-" WON4, "position: 'wins': P1 won 1 round(s), so it owns 4 stables, not 5 as in 'stables'"},
@@ -1220,6 +1294,7 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, BIDS_R_SHORT, "stables=-/-/-/-|-/-/-" WON4, "position: 'round' is 2, but short=on plays one round"},
     {2, R0, BOTH5 ";phase=over;winners=2;won=1;wins=2,2;round=4", "position: 'winners' 2 are not all among the last round's winners ('won' 1)"},
     {2, R0, "stables=-/-/-/-|-/-/-;phase=over;winners=1;won=1;wins=1,0", "position: 'winners' names P1, who owns 4 stables: the game is won with 5"},
+    {2, R0, "stables=-/-/-|-/-/-/-;phase=over;winners=2;won=2;wins=0,1", "position: 'winners' names P2, who owns 4 stables: the game is won with 5"},
     /* BIDS-WAIT-ORDER, BIDS-AMB-WAIT */
     {2, R0, "grabbed=0;open=cow1,cow2;waiting=1", "position: 'waiting' is 1, but 'grabbed' 0: the players wait only once one of them has taken a card"},
     {2, BIDS_R_WAIT_SEVERAL, "grabbed=1;open=cow1;held=hen1|-;waiting=1",
@@ -1241,9 +1316,19 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, R0, "phase=over", "position: 'winners' is 0 in phase over: it is set exactly when the game is over"},
     {2, R0, "actor=2", "position: 'actor' is 2 in phase table: write 1 (no seat decides)"},
     {2, R0, "phase=grab", "position: phase grab, but 'actor' P1 already took a card ('grabbed' 3)"},
+    {2, R0, "phase=grab;actor=2;grabbed=2;open=cow1", "position: phase grab, but 'actor' P2 already took a card ('grabbed' 2)"},
     {2, R0, "pending=1", "position: 'pending' is 1 in phase table: only while a special stable is chosen"},
     {2, BIDS_R_BONUS, SPECIAL2 ";actor=2", "position: phase special, but 'actor' P2 is not in 'pending' 1 or 'specials' 0 is not 0"},
     {2, R0, "piles=-|-", "position: phase table with empty 'piles', no 'open' card and every card played: that round is over"},
+    /* BIDS-END-EXHAUSTED, BIDS-AMB-FIRST: a complete seat does not keep a run-out round going under
+     * first-caller; under first-complete that round ended when the seat became complete, and a seat of
+     * one complete stable is refused for its stable count first */
+    {2, R0, "piles=-|-;stables=" COMPLETE3 "|-/-/-",
+     "position: phase table with empty 'piles', no 'open' card and every card played: that round is over"},
+    {2, BIDS_R_FIRST_COMPLETE, "piles=-|-;stables=" COMPLETE3 "|-/-/-",
+     "position: 'stables': P1's stables are all complete in phase table, but first=first-complete has ended that round"},
+    {2, BIDS_R_FIRST_COMPLETE, "piles=-|-;stables=stallion1,mare1|-/-/-",
+     "position: 'wins': P1 won 0 round(s), so it owns 3 stables, not 1 as in 'stables'"},
     {2, R0, "phase=foo", "position: unknown phase 'foo' (table, grab, play, special or over)"},
     {2, R0, "won=4", "position: 'won' wants a seat mask 0 to 3, got '4'"},
     {2, R0, "winners=9", "position: 'winners' wants a seat mask 0 to 3, got '9'"},
@@ -1385,6 +1470,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_loop_test(tc, a_deal_gives_three_empty_stables_equal_piles_and_removes_the_symbol_cards_below_four, 0, 6);
     tcase_add_test(tc, a_fair_deal_leaves_any_card_over);
     tcase_add_test(tc, a_deal_leaves_no_card_above_the_top_of_a_pile);
+    tcase_add_test(tc, a_partial_position_shuffles_its_unnamed_cards_as_a_round_s_deal_does);
     tcase_add_test(tc, one_or_five_players_are_refused);
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,
                         (int)(sizeof bad_positions / sizeof bad_positions[0]));
@@ -1432,6 +1518,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, an_own_stable_takes_the_mad_cow_only_to_end_its_brawl_under_brawl_only);
     tcase_add_test(tc, a_truck_keeps_the_second_male_rule_under_all_rules_and_only_its_list_under_listed_only);
     tcase_add_test(tc, a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female);
+    tcase_add_test(tc, pigs_sheep_and_a_pair_score_as_the_table_prints);
     tcase_add_test(tc, a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win);
     tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
     tcase_add_loop_test(tc, the_round_counter_counts_each_deal_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));

@@ -1356,6 +1356,219 @@ START_TEST(determinize_keeps_in_the_pile_the_cards_reminder_goats_wait_for)
 }
 END_TEST
 
+/* GEN-HIDDEN-INFO HDZ-SETUP-PLAYERS: determinize re-deals what P1 cannot see at every player count,
+ * five players (HDZ_MAXP) included: over a few seeds P2's hand and the pile take other values, and
+ * every sample gets a fresh generator. */
+START_TEST(determinize_redeals_at_every_player_count)
+{
+    hdz_state st, a;
+    start(&st, 2 + _i, NL);
+    int hands = 0, pile = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert(a.rng != st.rng);
+        hands |= memcmp(a.hand[1], st.hand[1], 2) != 0;
+        pile |= memcmp(a.pile, st.pile, sizeof a.pile) != 0;
+    }
+    ck_assert_msg(hands && pile, "%d players: determinize left the hidden cards as they were", 2 + _i);
+}
+END_TEST
+
+/* GEN-HIDDEN-INFO HDZ-CARDS-121: determinize takes every pile the position loader accepts, the
+ * largest too: a finished game whose 121 cards all lie in the pile (no hand, no meadow card, an empty
+ * box) loads, and each sample shuffles the whole pile and renews the generator. */
+START_TEST(determinize_shuffles_a_pile_of_all_121_cards)
+{
+    hdz_state st, back, a;
+    start(&st, 2, NL);
+    for (int c = 0; c < HDZ_CELLS; c++)
+        if (st.cell[c] < HDZ_CODES) { st.pile[st.pile_len++] = st.cell[c]; st.cell[c] = HDZ_NONE; }
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < 2; i++) { st.pile[st.pile_len++] = st.hand[p][i]; st.hand[p][i] = HDZ_NONE; }
+    for (int c = 0; c < HDZ_CODES; c++)
+        for (; st.box[c]; st.box[c]--) st.pile[st.pile_len++] = (uint8_t)c;
+    ck_assert_int_eq(st.pile_len, HDZ_CARDS);
+    st.phase = HDZ_PH_OVER; st.decider = HDZ_NONE;
+    char text[GAME_TEXT_MAX], err[200];
+    game_config cfg = G->config(&st);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert_msg(memcmp(a.pile, st.pile, sizeof a.pile) != 0, "seed %d: the pile of 121 cards was not shuffled", (int)seed);
+        ck_assert(a.rng != st.rng);
+    }
+}
+END_TEST
+
+/* Five players, reminder=reserve: P2 owns A (A3 and A5 on display) and three reminder goats wait
+ * for A1, A2 and A4, which are the whole pile; the ten hand cards are no A. Of the deals of the 13
+ * cards the table cannot see (HDZ-SCORE-REMINDER's fact) only those that put all three A cards back
+ * into the pile keep the reminders: 1 in C(13,3) = 286. */
+static void reminders_hold_the_whole_pile(hdz_state *st)
+{
+    start(st, 5, NL | HDZ_R_REMIND_RESERVE);
+    tu_put(st, "A1", (tu_slot){1, 0, 0});
+    tu_put(st, "A2", (tu_slot){1, 1, 0});
+    tu_put(st, "A4", (tu_slot){1, 2, 0});
+    while (st->pile_len > 3) { st->box[st->pile[st->pile_len - 1]]++; st->pile[--st->pile_len] = 0; }
+    tu_show(st, "A3", 1);
+    tu_show(st, "A5", 1);
+    st->owner[0] = 1; st->remind[0] = 3; st->supply[1] = 7;
+}
+
+/* GEN-HIDDEN-INFO HDZ-SCORE-REMINDER: determinize draws at most 64 deals; when all 64 break the
+ * reminders' fact the hidden cards stay where they are, only the pile's order is shuffled and the
+ * generator is renewed. The seeds were found offline by a scratch program (built on testutil.h) that
+ * replays hdz_determinize's draws on this state, the same shuffle of the same 13 cards from the same
+ * seed with no limit on the deals, and notes the first deal that leaves A1, A2 and A4 in the pile:
+ * seed 318 first at the 64th deal (the last one drawn: re-dealt), seed 269 first at the 65th (one too
+ * many: kept), seed 2 first at the 251st (kept). */
+START_TEST(determinize_gives_up_after_64_deals_that_break_a_reminder)
+{
+    static const struct { uint64_t seed; int redealt; } row[] = {{318, 1}, {269, 0}, {2, 0}};
+    hdz_state st, a;
+    reminders_hold_the_whole_pile(&st);
+    for (size_t r = 0; r < sizeof row / sizeof row[0]; r++) {
+        uint64_t seed = row[r].seed;
+        tu_determinized(G, &st, 5, seed, &a);      /* the table: every hand hidden */
+        ck_assert_msg(pile_of_type(&a, 0) == 3 && a.pile_len == 3, "seed %d: the pile lost an A card", (int)seed);
+        ck_assert(a.rng != st.rng);
+        if (row[r].redealt) {
+            ck_assert_msg(memcmp(a.hand, st.hand, sizeof a.hand) != 0, "seed %d: the 64th deal was not taken", (int)seed);
+        } else {
+            ck_assert_msg(memcmp(a.hand, st.hand, sizeof a.hand) == 0, "seed %d: a deal after the 64th was taken", (int)seed);
+            ck_assert_msg(memcmp(a.pile, st.pile, sizeof a.pile) != 0, "seed %d: the pile's order was not shuffled", (int)seed);
+        }
+    }
+}
+END_TEST
+
+/* Five players in a compulsory redraw with all 121 cards hidden from the table, a position the loader
+ * accepts: the meadow and the box empty, the pile the 111 cards the hands do not hold; P5 decides its
+ * redraw with a dog and P1 to P4 hold none (HDZ-SETUP-DOG-REDRAW's facts), which about 1 deal of the
+ * 121 cards in 12 keeps. */
+static void all_hidden_redraw(hdz_state *st)
+{
+    tu_hdz_deal(st, 5, NL | HDZ_R_REDRAW_FORCED, 11);
+    for (int c = 0; c < HDZ_CELLS; c++)
+        if (st->cell[c] < HDZ_CODES) { st->pile[st->pile_len++] = st->cell[c]; st->cell[c] = HDZ_NONE; }
+    for (int p = 0; p < 4; p++)                    /* P1 to P4 give their dogs for cards from the pile */
+        for (int i = 0; i < 2; i++)
+            if (st->hand[p][i] == HDZ_DOG) {
+                int j = 0;
+                while (st->pile[j] == HDZ_DOG) j++;
+                st->hand[p][i] = st->pile[j]; st->pile[j] = HDZ_DOG;
+            }
+    if (!holds(st, 4, HDZ_DOG)) {                  /* P5 takes one */
+        int j = 0;
+        while (st->pile[j] != HDZ_DOG) j++;
+        st->pile[j] = st->hand[4][1]; st->hand[4][1] = HDZ_DOG;
+    }
+    tu_hand_sort(st);
+    st->phase = HDZ_PH_REDRAW; st->turn = st->decider = 4; st->played = HDZ_NONE;
+}
+
+/* GEN-HIDDEN-INFO HDZ-SETUP-DOG-REDRAW HDZ-AMB-DOG-REDRAW HDZ-CARDS-121: determinize's largest pool and
+ * its fallback together: the table's sample of all_hidden_redraw pools all 121 cards, and with seed 276
+ * all 64 deals break the redraw's facts (found offline as above: its first keeping deal is the 70th),
+ * so the sample keeps every hand and every open field (tu_determinized), shuffles the pile and renews
+ * the generator. */
+START_TEST(determinize_falls_back_with_all_121_cards_hidden)
+{
+    hdz_state st, back, a;
+    all_hidden_redraw(&st);
+    ck_assert_int_eq(st.pile_len, HDZ_CARDS - 10);
+    char text[GAME_TEXT_MAX], err[200];
+    game_config cfg = G->config(&st);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    tu_determinized(G, &st, 5, 276, &a);
+    ck_assert(memcmp(a.hand, st.hand, sizeof a.hand) == 0);
+    ck_assert(memcmp(a.pile, st.pile, sizeof a.pile) != 0);
+    ck_assert(a.rng != st.rng);
+    ck_assert_uint_eq(a.readings, st.readings);
+}
+END_TEST
+
+/* HDZ-SCORE-REMINDER HDZ-SCORE-FUTURE HDZ-AMB-GOAT-SUPPLY: under reminder=reserve the reminder goats
+ * leave the owner's supply; when it has run out no goat waits for the card still in the pile, and
+ * that card, when it appears, stays unmarked (case none-left) with no reminder taken. */
+START_TEST(a_card_no_reminder_goat_waits_for_appears_unmarked_under_reserve)
+{
+    hdz_state st;
+    majority_setup(&st, NL | HDZ_R_REMIND_RESERVE);
+    tu_put(&st, "F1", (tu_slot){1, 0, 0});     /* F1 waits at the bottom of the pile; F2 at c5 */
+    /* P1 has 9 small goats on cards already, away from c5, column g and row 6: one left */
+    for (int c = HDZ_CELLS - 1; c >= 0 && st.supply[0] > 1; c--)
+        if (HDZ_IS_GOAT(st.cell[c]) && HDZ_TYPE(st.cell[c]) != 5 && st.mark[c] == HDZ_NONE &&
+            c / HDZ_W != 5 && c % HDZ_W != 6 && c != tu_cell("c5")) {
+            char name[3] = {(char)('a' + c % HDZ_W), (char)('1' + c / HDZ_W), 0};
+            mark(&st, name, 0);
+        }
+    ck_assert_int_eq(st.supply[0], 1);
+    play(&st, "play F3");
+    play(&st, "take g2");                      /* 5 + 3: P1 owns F and marks c5 with its last goat */
+    ck_assert_int_eq(st.owner[5], 0);
+    ck_assert_int_eq(tu_mark(&st, "c5"), 0);
+    ck_assert_int_eq(st.supply[0], 0);
+    ck_assert_int_eq(st.remind[5], 0);         /* no goat left to wait for F1 */
+    /* F1 appears: P2 plays a dog and takes from row 6 */
+    tu_put_pile_top(&st, "F1");
+    tu_put_hand(&st, "Dog", 1, 0);
+    play(&st, "play Dog");
+    play(&st, "take b6");
+    ck_assert_int_eq(st.cell[tu_cell("b6")], tu_card("F1"));
+    ck_assert_int_eq(tu_mark(&st, "b6"), HDZ_NONE);
+    ck_assert_int_eq(st.remind[5], 0);
+    ck_assert_int_eq(st.supply[0], 0);
+    counted("HDZ-SCORE-FUTURE", "none-left");
+    tu_add_counts(&ctx, "a_card_no_reminder_goat_waits_for_appears_unmarked_under_reserve");
+}
+END_TEST
+
+/* HDZ-SCORE-REMINDER GEN-ROUNDTRIP: with reminder goats waiting for two types (P2's one for B1, P1's
+ * two for C1 and C2) the position prints them as one list, ";remind=B:1,C:2;", and reads back to the
+ * same bytes. */
+START_TEST(reminders_of_two_types_print_as_one_list_and_read_back)
+{
+    hdz_state st, back;
+    start(&st, 3, NL | HDZ_R_REMIND_RESERVE);
+    tu_put(&st, "B1", (tu_slot){1, 0, 0});
+    tu_put(&st, "C1", (tu_slot){1, 1, 0});
+    tu_put(&st, "C2", (tu_slot){1, 2, 0});
+    st.owner[1] = 1; st.remind[1] = 1; st.supply[1] = (uint8_t)(st.supply[1] - 1);
+    st.owner[2] = 0; st.remind[2] = 2; st.supply[0] = (uint8_t)(st.supply[0] - 2);
+    char text[GAME_TEXT_MAX], err[160];
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(strstr(text, ";remind=B:1,C:2;"), "%s", text);
+    game_config cfg = G->config(&st);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+}
+END_TEST
+
+/* HDZ-FINAL-WINNER: the winners are seats: whatever a caller's scores buffer holds past the players'
+ * slots (here the best total), result and the scores so far name no seat beyond the last. */
+START_TEST(the_winners_are_seats_whatever_the_scores_buffer_holds_past_them)
+{
+    hdz_state st;
+    final_setup(&st, NL);
+    tu_put_cell(&st, "A4", "f4"); mark(&st, "f4", 0);
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    ck_assert_int_eq(w, 1u << 0);
+    for (int i = 3; i < 6; i++) s[i] = s[0];
+    result(&st, s, &w);
+    ck_assert_int_eq(w, 1u << 0);
+    for (int i = 3; i < 6; i++) s[i] = s[0];
+    ck_assert_int_eq(G->score_now(&st, s, &w), GAME_OK);
+    ck_assert_int_eq(w, 1u << 0);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("hdz-rules");
@@ -1404,6 +1617,8 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, revealed_cards_and_reminders_print_and_read_back);
     tcase_add_loop_test(tc, after_the_fourth_card_the_losers_cards_go_to_the_box, 0, 2);
     tcase_add_loop_test(tc, a_player_without_small_goats_marks_nothing_more_under_ten, 0, 2);
+    tcase_add_test(tc, a_card_no_reminder_goat_waits_for_appears_unmarked_under_reserve);
+    tcase_add_test(tc, reminders_of_two_types_print_as_one_list_and_read_back);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("dog");
@@ -1430,12 +1645,17 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, second_place_gets_half_of_its_own_or_of_the_leaders_milk, 0, 2);
     tcase_add_loop_test(tc, tied_milk_players_each_get_the_full_or_a_shared_payout, 0, 2);
     tcase_add_test(tc, the_most_points_win_and_equal_top_scores_all_win);
+    tcase_add_test(tc, the_winners_are_seats_whatever_the_scores_buffer_holds_past_them);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("hidden information");
     tcase_add_test(tc, determinize_redeals_the_unseen_cards_and_keeps_every_seen_one);
     tcase_add_test(tc, determinize_leaves_the_redraw_seat_a_dog_and_the_seats_before_it_none);
     tcase_add_test(tc, determinize_keeps_in_the_pile_the_cards_reminder_goats_wait_for);
+    tcase_add_loop_test(tc, determinize_redeals_at_every_player_count, 0, 4);
+    tcase_add_test(tc, determinize_shuffles_a_pile_of_all_121_cards);
+    tcase_add_test(tc, determinize_gives_up_after_64_deals_that_break_a_reminder);
+    tcase_add_test(tc, determinize_falls_back_with_all_121_cards_hidden);
     suite_add_tcase(s, tc);
     return s;
 }

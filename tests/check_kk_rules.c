@@ -268,6 +268,55 @@ START_TEST(determinize_keeps_every_back_colour_and_redeals_the_rest)
 }
 END_TEST
 
+/* KK-INFO-BACKS KK-SETUP-PLAYERS GEN-HIDDEN-INFO: determinize re-deals what P1 cannot see at every
+ * player count, four players included: each sample keeps all P1 sees (tu_determinized), and over
+ * a few seeds every other hand and the cards under each pile's top take other cards. */
+START_TEST(determinize_redeals_at_every_player_count)
+{
+    kk_state st, a;
+    int np = 2 + _i, hands = 0, under[2] = {0, 0};
+    start(&st, np, DE, 5);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert_mem_eq(a.hand[0], st.hand[0], KK_HAND);
+        for (int q = 1; q < np; q++) hands += memcmp(a.hand[q], st.hand[q], KK_HAND) != 0;
+        for (int p = 0; p < 2; p++) under[p] |= memcmp(a.pile[p], st.pile[p], st.pile_len[p] - 1u) != 0;
+    }
+    ck_assert_msg(hands >= np - 1 && under[0] && under[1], "%d players: determinize left the hidden cards as they were", np);
+}
+END_TEST
+
+/* KK-INFO-BACKS KK-SETUP-REMOVAL GEN-HIDDEN-INFO: determinize takes a pile of the full 40 cards the
+ * position loader accepts (left for _i 0, right for 1): the position prints and loads back, and
+ * the cards under its top are re-dealt, the top keeping its colour and the pile its height. */
+START_TEST(determinize_redeals_a_pile_of_40_cards)
+{
+    kk_state st, a, back;
+    char nm[4], text[GAME_TEXT_MAX], err[200];
+    int s = _i, under = 0;
+    start(&st, 2, DE, 3);
+    while (st.pile_len[s] < KK_PILE_MAX) {       /* the box first, then the other pile's bottom card */
+        int id = -1;
+        for (int x = 0; x < KK_CARDS && id < 0; x++) if (st.box[x]) id = x;
+        if (id < 0) id = st.pile[!s][0];
+        tu_kk_put_top(&st, tu_kk_name(id, nm), s);
+    }
+    settle(&st);
+    ck_assert_int_eq(st.pile_len[s], KK_PILE_MAX);
+    game_config cfg = G->config(&st);
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        tu_determinized(G, &st, 0, seed, &a);
+        ck_assert_int_eq(a.pile_len[s], KK_PILE_MAX);
+        ck_assert_int_eq(KK_COLOUR(a.pile[s][KK_PILE_MAX - 1]), KK_COLOUR(st.pile[s][KK_PILE_MAX - 1]));
+        under |= memcmp(a.pile[s], st.pile[s], KK_PILE_MAX - 1) != 0;
+    }
+    ck_assert_msg(under, "determinize left the %s pile of 40 as it was", s ? "right" : "left");
+}
+END_TEST
+
 /* KK-SETUP-COUNCIL KK-AMB-START-CARDS */
 START_TEST(the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen)
 {
@@ -1215,6 +1264,33 @@ START_TEST(candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_
 }
 END_TEST
 
+/* KK-FINAL-WINNER: the winners are seats: whatever a caller's scores buffer holds past the players'
+ * slots (here the best total, 0), result and the scores so far name no seat beyond the fourth. P1
+ * secures the last colour (green) itself, so that a count read one seat too far finds votes. */
+START_TEST(the_winners_are_seats_whatever_the_scores_buffer_holds_past_them)
+{
+    kk_state st;
+    int s[2 * KK_MAXP];
+    unsigned w;
+    final_setup(&st, 4, DE);
+    terr_put(&st, 0, "gC5");                             /* green secured: 0 points */
+    terr_put(&st, 1, "yC5 gC1");                         /* yellow secured, green 1 open */
+    terr_put(&st, 2, "oC5 gS1");                         /* orange secured, green 1 open */
+    terr_put(&st, 3, "rC5 yC1");                         /* red secured, yellow 1 open */
+    for (int i = KK_MAXP; i < 2 * KK_MAXP; i++) s[i] = 0;
+    final(&st, s, &w);
+    ck_assert_int_eq(s[0], 0);
+    for (int p = 1; p < KK_MAXP; p++) ck_assert_int_eq(s[p], 1);
+    ck_assert_uint_eq(w, 1u);
+    for (int i = KK_MAXP; i < 2 * KK_MAXP; i++) s[i] = s[0];
+    ck_assert_int_eq(G->result(&st, s, &w), GAME_OK);
+    ck_assert_uint_eq(w, 1u);
+    for (int i = KK_MAXP; i < 2 * KK_MAXP; i++) s[i] = s[0];
+    ck_assert_int_eq(G->score_now(&st, s, &w), GAME_OK);
+    ck_assert_uint_eq(w, 1u);
+}
+END_TEST
+
 /* KK-TAKE-MATCH KK-AMB-MATCH-OR: a convinced line gives up a card that shares both the played
  * card's colour and its breed under match=either, and keeps it under match=exactly-one */
 START_TEST(a_card_sharing_colour_and_breed_is_taken_only_under_the_inclusive_reading)
@@ -1292,6 +1368,8 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, every_player_starts_with_four_ascending_cards_and_no_territory, 0, 3);
     tcase_add_test(tc, every_seat_sees_the_colours_of_the_other_hands_and_no_more);
     tcase_add_test(tc, determinize_keeps_every_back_colour_and_redeals_the_rest);
+    tcase_add_loop_test(tc, determinize_redeals_at_every_player_count, 0, 3);
+    tcase_add_loop_test(tc, determinize_redeals_a_pile_of_40_cards, 0, 2);
     tcase_add_loop_test(tc, the_council_starts_with_twelve_ring_cards_or_under_all16_with_sixteen, 0, 2);
     tcase_add_loop_test(tc, the_rest_lies_in_two_equally_high_piles, 0, 2);
     tcase_add_loop_test(tc, under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game, 0, 3);
@@ -1340,6 +1418,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, penalty_points_are_the_votes_of_the_colours_not_secured);
     tcase_add_loop_test(tc, a_winner_must_have_secured_a_colour, 0, 4);
     tcase_add_loop_test(tc, candidates_tied_on_the_fewest_penalty_points_share_the_win_or_nobody_wins, 0, 2);
+    tcase_add_test(tc, the_winners_are_seats_whatever_the_scores_buffer_holds_past_them);
     suite_add_tcase(s, tc);
     return s;
 }
