@@ -681,6 +681,14 @@ START_TEST(a_seat_passes_only_when_it_cannot_place)
     ck_assert_int_eq(st.last_left, 2);
     ck_assert_int_gt(tu_kk_legal_kind(&st, KK_MV_PLACE), 0);   /* P2 can place: no pass for it */
     ck_assert(!tu_kk_legal(&st, "pass"));
+    /* P2 places: the run of passes is broken, `passes` is 0 again ("a whole round of passes" counts
+     * turns in a row without a placement, KK-TURN-ORDER) */
+    int n = G->legal_moves(&st, ms, GAME_MAX_MOVES), i = 0;
+    while (i < n && ms[i].kind != KK_MV_PLACE) i++;
+    ck_assert_int_lt(i, n);
+    ck_assert_int_eq(G->apply(&st, &ms[i]), GAME_OK);
+    ck_assert_int_ne(st.phase, KK_PH_OVER);
+    ck_assert_int_eq(st.passes, 0);
 }
 END_TEST
 
