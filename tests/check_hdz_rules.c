@@ -1379,7 +1379,7 @@ END_TEST
  * box) loads, and each sample shuffles the whole pile and renews the generator. */
 START_TEST(determinize_shuffles_a_pile_of_all_121_cards)
 {
-    hdz_state st, back, a;
+    hdz_state st, a;
     start(&st, 2, NL);
     for (int c = 0; c < HDZ_CELLS; c++)
         if (st.cell[c] < HDZ_CODES) { st.pile[st.pile_len++] = st.cell[c]; st.cell[c] = HDZ_NONE; }
@@ -1389,11 +1389,7 @@ START_TEST(determinize_shuffles_a_pile_of_all_121_cards)
         for (; st.box[c]; st.box[c]--) st.pile[st.pile_len++] = (uint8_t)c;
     ck_assert_int_eq(st.pile_len, HDZ_CARDS);
     st.phase = HDZ_PH_OVER; st.decider = HDZ_NONE;
-    char text[GAME_TEXT_MAX], err[200];
-    game_config cfg = G->config(&st);
-    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
-    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
-    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    tu_position_reloads(G, &st, NULL);
     for (uint64_t seed = 1; seed <= 3; seed++) {
         tu_determinized(G, &st, 0, seed, &a);
         ck_assert_msg(memcmp(a.pile, st.pile, sizeof a.pile) != 0, "seed %d: the pile of 121 cards was not shuffled", (int)seed);
@@ -1477,14 +1473,10 @@ static void all_hidden_redraw(hdz_state *st)
  * the generator. */
 START_TEST(determinize_falls_back_with_all_121_cards_hidden)
 {
-    hdz_state st, back, a;
+    hdz_state st, a;
     all_hidden_redraw(&st);
     ck_assert_int_eq(st.pile_len, HDZ_CARDS - 10);
-    char text[GAME_TEXT_MAX], err[200];
-    game_config cfg = G->config(&st);
-    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
-    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
-    ck_assert(memcmp(&back, &st, sizeof st) == 0);
+    tu_position_reloads(G, &st, NULL);
     tu_determinized(G, &st, 5, 276, &a);
     ck_assert(memcmp(a.hand, st.hand, sizeof a.hand) == 0);
     ck_assert(memcmp(a.pile, st.pile, sizeof a.pile) != 0);
@@ -1534,19 +1526,16 @@ END_TEST
  * same bytes. */
 START_TEST(reminders_of_two_types_print_as_one_list_and_read_back)
 {
-    hdz_state st, back;
+    hdz_state st;
     start(&st, 3, NL | HDZ_R_REMIND_RESERVE);
     tu_put(&st, "B1", (tu_slot){1, 0, 0});
     tu_put(&st, "C1", (tu_slot){1, 1, 0});
     tu_put(&st, "C2", (tu_slot){1, 2, 0});
     st.owner[1] = 1; st.remind[1] = 1; st.supply[1] = (uint8_t)(st.supply[1] - 1);
     st.owner[2] = 0; st.remind[2] = 2; st.supply[0] = (uint8_t)(st.supply[0] - 2);
-    char text[GAME_TEXT_MAX], err[160];
-    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    char text[GAME_TEXT_MAX];
+    tu_position_reloads(G, &st, text);
     ck_assert_msg(strstr(text, ";remind=B:1,C:2;"), "%s", text);
-    game_config cfg = G->config(&st);
-    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
-    ck_assert(memcmp(&back, &st, sizeof st) == 0);
 }
 END_TEST
 

@@ -35,12 +35,7 @@ static void load(const game_engine *g, int players, long seed, const char *pos, 
     inv_on_position(&c, st);
     ck_assert_msg(c.violations == 0, "%s: %s: %s", pos, tu_first_id(&c), c.first_msg);
     /* the completed position is a full one: printed and loaded again, the same state */
-    char text2[GAME_TEXT_MAX], perr[256];
-    unsigned char again[GAME_STATE_MAX] __attribute__((aligned(16)));
-    game_config cfg = g->config(st);
-    ck_assert_int_gt(g->position_print(st, text2, sizeof text2), 0);
-    ck_assert_msg(g->setup_position(again, &cfg, text2, perr, sizeof perr) == GAME_OK, "%s", perr);
-    ck_assert_mem_eq(again, st, g->state_size);
+    tu_position_reloads(g, st, NULL);
 }
 
 /* A partial position that must be refused with one line holding `want`, at the [Position] line. */

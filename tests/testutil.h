@@ -158,6 +158,20 @@ static inline void tu_record_mutations_never_crash(const game_engine *g, const c
     free(text);
 }
 
+/* st's position (GEN-ROUNDTRIP), printed and loaded again under st's own config: the loader accepts
+ * it and gives back the same bytes. The printed text goes to `text` (GAME_TEXT_MAX) when not NULL. */
+static inline void tu_position_reloads(const game_engine *g, const void *st, char *text)
+{
+    static char own[GAME_TEXT_MAX];
+    char err[256];
+    unsigned char again[GAME_STATE_MAX] __attribute__((aligned(16)));
+    if (!text) text = own;
+    game_config cfg = g->config(st);
+    ck_assert_int_gt(g->position_print(st, text, GAME_TEXT_MAX), 0);
+    ck_assert_msg(g->setup_position(again, &cfg, text, err, sizeof err) == GAME_OK, "%s\n%s", err, text);
+    ck_assert_mem_eq(again, st, g->state_size);
+}
+
 /* A random game of g, written by rf_record_write (as `rulefuzz play`, triage and the diff
  * witnesses write records) from a seed or as an explicit [Position], replays with every
  * oracle on to the same final state and its own [Result]. */
