@@ -198,21 +198,14 @@ static int replay_one(const char *path, int json)
     size_t len;
     char *text = rf_read_file(path, &len, err, sizeof err);
     if (!text) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
-    /* Find the game first so the oracles match it. */
+    /* The record's own [Game] tag decides whose oracles run (rf_replay_text sets c up for it). */
     static rf_replay out;
     static inv_ctx c;
-    const char *gp = strstr(text, "[Game \"");
-    const game_engine *g = NULL;
-    if (gp) {
-        char name[32] = "";
-        sscanf(gp + 7, "%31[^\"]", name);
-        g = game_find(name);
-    }
-    int rc;
-    if (g && inv_init(&c, g, INV_GEN_ALL) == 0) {
-        rc = rf_replay_text(path, text, len, &c, &out, err, sizeof err);
-        if (replay_counts && rf_cov_add(replay_counts, &c, path)) { fprintf(stderr, "rulefuzz: out of memory\n"); exit(RF_EXIT_BADINPUT); }
-    } else rc = rf_replay_text(path, text, len, NULL, &out, err, sizeof err);
+    memset(&c, 0, sizeof c);
+    c.generic = INV_GEN_ALL;
+    int rc = rf_replay_text(path, text, len, &c, &out, err, sizeof err);
+    const game_engine *g = out.g;
+    if (replay_counts && c.g && rf_cov_add(replay_counts, &c, path)) { fprintf(stderr, "rulefuzz: out of memory\n"); exit(RF_EXIT_BADINPUT); }
     free(text);
     if (json) {
         printf("{\"file\":"); json_str(stdout, path);

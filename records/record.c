@@ -199,6 +199,9 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
     const game_engine *g = h.g;
     void *st = out->st;
     out->g = g;
+    /* The record's [Game] tag alone decides whose oracles run: a context set up for another game
+     * (or not yet for any: c->g NULL) is set up again for this one, with the same generic oracles. */
+    if (c && c->g != g && inv_init(c, g, c->generic)) BAD("%s:%d: %s has no oracles", fname, game_line, g->name);
     out->cfg = h.cfg;
     if (h.has_seed && !partial) {
         if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) BAD("%s:%d: cannot deal this configuration", fname, game_line);

@@ -43,7 +43,8 @@ typedef struct rf_replay {
 } rf_replay;
 
 /* Replay a record held in text[0..len) (need not be NUL-terminated). With oracles (c may be
- * NULL) every move is checked. Returns RF_EXIT_OK, RF_EXIT_VIOLATION (an oracle was violated
+ * NULL) every move is checked; the record's [Game] tag decides the game, and a context set up for
+ * another game, or zeroed with only `generic` set, is set up again for it (inv_init). Returns RF_EXIT_OK, RF_EXIT_VIOLATION (an oracle was violated
  * or the record's Result differs: err names the clause and the move), or RF_EXIT_BADINPUT
  * (err: "file:line: what is wrong"). */
 int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,

@@ -62,6 +62,36 @@ static int replay_string(const char *text, char *err, size_t errlen)
     return replay_string_n(text, strlen(text), err, errlen);
 }
 
+/* GEN-TERMINAL: the record's [Game] tag alone decides whose oracles judge it; a comment that names
+ * another game (shared/findings: a crash under bids, a false violation under kk and gp) does not. */
+START_TEST(a_comment_naming_another_game_leaves_the_records_own_oracles)
+{
+    static const char *games[] = {"bids", "kk", "gp"};
+    char path[512], err[RF_ERR_MAX];
+    snprintf(path, sizeof path, "%s/regressions/hdz/replay-comment-names-another-game.rec", tu_corpus());
+    size_t len;
+    char *text = rf_read_file(path, &len, err, sizeof err);
+    ck_assert_msg(text != NULL, "%s", err);
+    ck_assert_msg(strstr(text, "[Game \"bids\"] notes") != NULL, "the regression's comment names bids");
+    static rf_replay out;
+    static inv_ctx c;
+    /* a context set up for another game, and one set up for none (the CLI's) */
+    inv_init(&c, game_find(games[_i]), INV_GEN_ALL);
+    ck_assert_int_eq(rf_replay_text(path, text, len, &c, &out, err, sizeof err), RF_EXIT_OK);
+    ck_assert_ptr_eq(c.g, &hdz_engine);
+    ck_assert_ptr_eq(out.g, &hdz_engine);
+    ck_assert_int_eq(c.violations, 0);
+    ck_assert(out.over);
+    ck_assert_int_eq(out.scores[1], 23);
+    memset(&c, 0, sizeof c);
+    c.generic = INV_GEN_ALL;
+    ck_assert_int_eq(rf_replay_text(path, text, len, &c, &out, err, sizeof err), RF_EXIT_OK);
+    ck_assert_ptr_eq(c.g, &hdz_engine);
+    ck_assert(c.count[c.k_game].applied > 0);
+    free(text);
+}
+END_TEST
+
 START_TEST(bad_records_give_exit_2_and_a_file_line_message)
 {
     static const struct { const char *text, *want; } cases[] = {
@@ -324,6 +354,7 @@ static Suite *hdz_suite(void)
     tcase_add_loop_test(tc, elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1, 0, 2);
     tcase_add_loop_test(tc, red_final_example_scores_12_plus_7_plus_8_is_27, 0, 2);
     tcase_add_test(tc, bad_records_give_exit_2_and_a_file_line_message);
+    tcase_add_loop_test(tc, a_comment_naming_another_game_leaves_the_records_own_oracles, 0, 3);
     tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
     tcase_add_test(tc, an_illegal_move_says_why_and_lists_the_legal_moves);
     tcase_add_test(tc, a_partial_position_deals_what_it_does_not_name_from_the_seed);
