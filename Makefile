@@ -39,15 +39,15 @@ ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/ambiguity/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_positions
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_report check_positions
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 100
-REPORT_GAMES ?= 2000
-# Paired games per comparison and policy behind the report's impact measures (random and greedy).
-REPORT_IMPACT_GAMES ?= 400
+# Paired games per comparison, policy and block behind the ambiguity reports (a second block replicates
+# what the first marks).
+REPORT_GAMES ?= 400
 REPORT_POLICIES ?= random,greedy
 REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # Games whose texts the rule-text coverage gate holds at 100%.
@@ -107,7 +107,7 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 # to $(BUILD)/coverage/check-<game>.counts (RF_COUNTS; the file is locked, so suites may share it),
 # started afresh on every run.
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
-               check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_diff check_coverage \
+               check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
                check_textcov check_mutate check_positions
 CHECK_STEPS := $(SUITE_ORDER) records seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
@@ -176,7 +176,7 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 # Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
 # search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
 # $(BUILD)/fobj/<flavour>.a; every harness of that flavour links against it.
-DIFF_SRC := ambiguity/diff.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+DIFF_SRC := ambiguity/diff.c ambiguity/common.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
@@ -258,7 +258,7 @@ fuzz: campaign-bins
 campaign: campaign-bins
 	@status=0; FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(CAMPAIGN_SECONDS) BUILD=$(BUILD) \
 	  HARNESSES="$(HARNESSES)" bash fuzz/campaign.sh || status=$$?; \
-	BUILD=$(BUILD) GAMES="$(GAMES)" REPORT_GAMES=$(REPORT_GAMES) REPORT_IMPACT_GAMES=$(REPORT_IMPACT_GAMES) \
+	BUILD=$(BUILD) GAMES="$(GAMES)" REPORT_GAMES=$(REPORT_GAMES) \
 	  REPORT_POLICIES=$(REPORT_POLICIES) REPORT_JOBS=$(REPORT_JOBS) bash fuzz/campaign-reports.sh || status=1; exit $$status
 
 # Divergence search: libFuzzer on fuzz/diff_hdz.c until two readings part (AMB: an ambiguity ID or

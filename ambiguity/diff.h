@@ -1,4 +1,4 @@
-/* diff.h: lockstep play of one decision stream under two sets of readings; ambiguity reports (rf_ prefix). */
+/* diff.h: lockstep play of one decision stream under two sets of readings; `rulefuzz diff` (rf_ prefix). */
 #ifndef RULEFUZZ_DIFF_H
 #define RULEFUZZ_DIFF_H
 
@@ -31,8 +31,7 @@ void rf_diff_play(const game_engine *g, int players, uint64_t seed, const uint8_
 /* 1 when game d shows a difference of `kind`. */
 int rf_diff_has(const rf_diff_game *d, int kind);
 
-/* Command-line entry points (cli/rulefuzz.c dispatches to them). */
+/* rulefuzz diff GAME A B [...] (cli/rulefuzz.c dispatches to it). */
 int rf_cmd_diff(int argc, char **argv);
-int rf_cmd_report(int argc, char **argv);
 
 #endif

@@ -5,27 +5,80 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "impact.h"
 
-#define AMB_MAX_MOVES 8192      /* as a record may hold (records/record.h RF_MAX_GAME_MOVES) */
-/* Once the runs part, B and the null go on with draws of their own, independent of A's: the winner
- * changes between A and B, and between A and its null, by chance in the same way, so the excess of
- * the first over the second is the reading's effect. */
-#define AMB_FRESH_B    0x42B0F7E5C3A19D27ull
-#define AMB_FRESH_NULL 0xA5A5F00DC0FFEE11ull
+/* Once the runs part, B and the nulls go on with draws of their own, independent of A's and of each
+ * other: the winner changes between A and B, between A and its null A', and between B and its null
+ * B', by chance in the same way when the readings do not differ (amb_stats_of's AMB_M_EXCESS). */
+#define AMB_FRESH_B     0x42B0F7E5C3A19D27ull
+#define AMB_FRESH_NULL0 0xA5A5F00DC0FFEE11ull
+#define AMB_FRESH_NULL1 0x5EED0F1B2C3D4E5Full
 
-const char *const amb_measure_name[AMB_M_SEAT0] = {"game length", "winner's score", "margin", "mean score"};
+const char *const amb_part_name[AMB_PART_KINDS] = {"never", "a different deal", "other legal moves", "another result of the same move",
+                                                   "another final scoring", "the player's choice", "forced (control)"};
 
 typedef struct { unsigned char b[GAME_STATE_MAX] __attribute__((aligned(16))); } amb_buf;
 
-static void finish(const game_engine *g, const void *st, int *ended, int *scores, unsigned *winners)
+static uint64_t mix64(uint64_t z)
 {
-    *ended = g->result(st, scores, winners) == GAME_OK;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
-/* The parting point for a witness: both positions and the draws. */
+uint64_t amb_deal_seed(uint64_t base, uint64_t salt, long k)
+{
+    if (!salt) return base + (uint64_t)k;          /* salt 0: the plain seeds base, base+1, ... */
+    return mix64(mix64(base ^ salt) + 0x9E3779B97F4A7C15ull * (uint64_t)(k + 1));
+}
+
+uint64_t amb_salt(const char *name, int block)
+{
+    uint64_t h = 0xcbf29ce484222325ull;            /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
+    h = mix64(h + (uint64_t)(unsigned)block * 0xD1B54A32D192ED03ull);
+    return h ? h : 1;
+}
+
+uint64_t amb_draw_seed(uint64_t deal) { return deal * 0x9E3779B97F4A7C15ull ^ 0x7061697265640000ull; }
+
+/* 1 when the two positions differ in something a player sees at the table now: one game over and the
+ * other not, the final scores, or the scores so far. */
+static int shows(const game_engine *g, const void *a, const void *b)
+{
+    int ea = g->to_move(a) < 0, eb = g->to_move(b) < 0;
+    if (ea != eb) return 1;
+    int sa[GAME_MAX_PLAYERS] = {0}, sb[GAME_MAX_PLAYERS] = {0};
+    unsigned wa = 0, wb = 0;
+    int ra, rb;
+    if (ea) { ra = g->result(a, sa, &wa); rb = g->result(b, sb, &wb); }
+    else if (g->score_now) { ra = g->score_now(a, sa, &wa); rb = g->score_now(b, sb, &wb); }
+    else return 0;
+    int np = g->config(a).players;
+    return ra != rb || wa != wb || memcmp(sa, sb, sizeof(int) * (size_t)np) != 0;
+}
+
+/* Apply m to one side, counting its decision and the units it completes. */
+static void step_side(const game_engine *g, void *st, const game_move *m, amb_side *sd)
+{
+    static _Thread_local amb_buf pre;
+    if (g->units_done) memcpy(pre.b, st, g->state_size);
+    if (g->apply(st, m) != GAME_OK) return;
+    sd->decisions++;
+    if (g->units_done) sd->units += g->units_done(pre.b, st);
+}
+
+static void finish(const game_engine *g, const void *st, amb_side *sd)
+{
+    sd->ended = g->result(st, sd->scores, &sd->winners) == GAME_OK;
+    if (!sd->ended) { sd->winners = 0; memset(sd->scores, 0, sizeof sd->scores); }
+    if (g->measures) {
+        const char *names[GAME_MAX_MEASURES];
+        g->measures(st, names, sd->extra, GAME_MAX_MEASURES);
+    }
+}
+
 static void keep_part(amb_part *part, const game_engine *g, const void *a, const void *b, uint64_t rng)
 {
     if (!part) return;
@@ -35,25 +88,35 @@ static void keep_part(amb_part *part, const game_engine *g, const void *a, const
     part->has_pre = 0;
 }
 
-void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint64_t seed, uint32_t ra, uint32_t rb,
-                   int with_null, amb_game *out, amb_part *part)
+void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint64_t deal, uint64_t draws, uint32_t ra,
+                   uint32_t rb, int flags, amb_game *out, amb_part *part)
 {
-    static _Thread_local amb_buf s[2], snap;
-    static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
+    static _Thread_local amb_buf s[2], snap[2], shadow, before[2];
+    static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES], ls[GAME_MAX_MOVES];
     game_config ca = {players, ra}, cb = {players, rb};
-    uint64_t rng[2], snap_rng = 0;
+    long snap_step = 0;
+    uint64_t snap_rng = 0;
     memset(out, 0, sizeof *out);
     out->players = players;
-    out->part_at = -1;
+    out->deal = deal;
+    out->draws = draws;
+    out->part_at = out->shown_at = -1;
     out->relevant = -1;
-    g->setup_seed(s[0].b, &ca, seed);
-    g->setup_seed(s[1].b, &cb, seed);
-    rng[0] = rng[1] = seed * 0x9E3779B97F4A7C15ull ^ 0x7061697265640000ull;   /* the decision seed */
-    if (!g->same_play(s[0].b, s[1].b)) {
-        out->part_at = 0;
-        memcpy(snap.b, s[0].b, g->state_size);
-        snap_rng = rng[0];
-        keep_part(part, g, s[0].b, s[1].b, rng[0]);
+    g->setup_seed(s[0].b, &ca, deal);
+    g->setup_seed(s[1].b, &cb, deal);
+    uint64_t rng[2] = {draws, draws};
+    int joint = 1, shadowing = 0;
+#define PART(kind, at) do { out->part_kind = (kind); out->part_at = (at); joint = 0; \
+        memcpy(snap[0].b, s[0].b, g->state_size); memcpy(snap[1].b, s[1].b, g->state_size); \
+        snap_step = (at) > 0 ? (at) - 1 : 0; snap_rng = rng[0]; keep_part(part, g, s[0].b, s[1].b, rng[0]); } while (0)
+#define SHOWN(kind, at) do { if (out->shown_at < 0) { out->shown_kind = (kind); out->shown_at = (at); out->shown_units = out->side[0].units; } } while (0)
+    if (flags & AMB_FORCE) {
+        PART(AMB_PART_FORCED, 0);
+        rng[1] = draws ^ AMB_FRESH_B;
+    } else if (!g->same_play(s[0].b, s[1].b)) {
+        PART(AMB_PART_DEAL, 0);
+        SHOWN(AMB_PART_DEAL, 0);
+        rng[1] = draws ^ AMB_FRESH_B;
     }
     int done[2] = {0, 0};
     long step = 0;
@@ -64,165 +127,97 @@ void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint6
         if (nb <= 0) done[1] = 1;
         if (done[0] && done[1]) break;
         step++;
-        int joint = out->part_at < 0;
-        int parting_now = 0;
-        if (joint && !game_moves_eq(la, na, lb, nb)) {
-            out->part_at = step;
-            parting_now = 1;
-            memcpy(snap.b, s[0].b, g->state_size);
-            snap_rng = rng[0];
-            keep_part(part, g, s[0].b, s[1].b, rng[0]);
-        }
         int ia = -1, ib = -1;
         if (joint) {
+            int legal_differ = !game_moves_eq(la, na, lb, nb);
             /* While the runs are one game, both decide from the same draws. */
             uint64_t r0 = rng[0], r1 = rng[0];
             if (na > 0) ia = pol_choose(g, pol, s[0].b, la, na, &r0);
             if (nb > 0) ib = pol_choose(g, pol, s[1].b, lb, nb, &r1);
             game_config c = g->config(s[0].b);
             int who = na > 0 ? g->to_move(s[0].b) : -1;
-            int judged = pol->kind != POL_RANDOM && who >= 0 && !game_is_table(&c, who);
+            int judged = pol->kind != POL_RANDOM && who >= 0 && !game_is_table(&c, who) && ia >= 0 && ib >= 0;
             int differ = ia >= 0 && ib >= 0 && !game_move_eq(&la[ia], &lb[ib]);
-            if (!parting_now && differ) {       /* one position, two decisions: the reading moved the player */
-                out->part_at = step;
-                parting_now = 1;
-                memcpy(snap.b, s[0].b, g->state_size);
-                snap_rng = rng[0];
-                keep_part(part, g, s[0].b, s[1].b, rng[0]);
+            if (legal_differ) {
+                SHOWN(AMB_PART_LEGAL, step);
+                if (judged) out->relevant = differ || !game_move_in(lb, nb, &la[ia]) || !game_move_in(la, na, &lb[ib]);
+                PART(AMB_PART_LEGAL, step);
+            } else if (differ) {
+                /* one position, one rule at the table, two decisions: the reading moved the player */
+                if (judged) out->relevant = 1;
+                PART(AMB_PART_CHOICE, step);
+                memcpy(shadow.b, s[1].b, g->state_size);   /* B's rule, followed along A's moves */
+                shadowing = 1;
             }
-            if (parting_now && judged && ia >= 0 && ib >= 0)
-                out->relevant = differ || !game_move_in(lb, nb, &la[ia]) || !game_move_in(la, na, &lb[ib]);
-            (void)r1;
             rng[0] = r0;
-            rng[1] = parting_now ? r0 ^ AMB_FRESH_B : r0;
+            rng[1] = joint ? r0 : r0 ^ AMB_FRESH_B;
         } else {
+            if (shadowing) {
+                int ns = g->legal_moves(shadow.b, ls, GAME_MAX_MOVES);
+                if (!game_moves_eq(la, na, ls, ns)) { SHOWN(AMB_PART_LEGAL, step); shadowing = 0; }
+            }
             if (na > 0) ia = pol_choose(g, pol, s[0].b, la, na, &rng[0]);
             if (nb > 0) ib = pol_choose(g, pol, s[1].b, lb, nb, &rng[1]);
         }
-        int watch = part && out->part_at < 0 && ia >= 0 && ib >= 0;
-        if (watch) { memcpy(part->pre[0], s[0].b, g->state_size); memcpy(part->pre[1], s[1].b, g->state_size); }
-        if (ia >= 0) { g->apply(s[0].b, &la[ia]); out->len[0]++; }
-        if (ib >= 0) { g->apply(s[1].b, &lb[ib]); out->len[1]++; }
-        if (out->part_at < 0 && !g->same_play(s[0].b, s[1].b)) {
-            out->part_at = step + 1;            /* the next position is the first that differs */
-            memcpy(snap.b, s[0].b, g->state_size);
-            snap_rng = rng[0];
-            keep_part(part, g, s[0].b, s[1].b, rng[0]);
-            if (watch) { part->has_pre = 1; part->move[0] = la[ia]; part->move[1] = lb[ib]; }
+        int watch = part && joint && ia >= 0 && ib >= 0;
+        if (watch) { memcpy(before[0].b, s[0].b, g->state_size); memcpy(before[1].b, s[1].b, g->state_size); }
+        if (ia >= 0) step_side(g, s[0].b, &la[ia], &out->side[0]);
+        if (ib >= 0) step_side(g, s[1].b, &lb[ib], &out->side[1]);
+        if (shadowing && ia >= 0) {
+            if (g->apply(shadow.b, &la[ia]) != GAME_OK || shows(g, s[0].b, shadow.b)) { SHOWN(AMB_PART_RESULT, step); shadowing = 0; }
+        }
+        if (joint && !g->same_play(s[0].b, s[1].b) && shows(g, s[0].b, s[1].b)) {
+            /* the same move, another result at the table: the runs part at the next position; a
+             * counter that differs and shows nothing yet keeps them one game */
+            SHOWN(AMB_PART_RESULT, step);
+            PART(AMB_PART_RESULT, step + 1);
+            if (part && watch) {
+                memcpy(part->pre[0], before[0].b, g->state_size);
+                memcpy(part->pre[1], before[1].b, g->state_size);
+                part->has_pre = 1; part->move[0] = la[ia]; part->move[1] = lb[ib];
+            }
             rng[1] = rng[0] ^ AMB_FRESH_B;
         }
     }
-    finish(g, s[0].b, &out->ended[0], out->scores[0], &out->winners[0]);
-    finish(g, s[1].b, &out->ended[1], out->scores[1], &out->winners[1]);
-    if (g->measures) {
-        out->nextra = g->measures(s[0].b, out->extra_name, out->extra[0], GAME_MAX_MEASURES);
-        g->measures(s[1].b, out->extra_name, out->extra[1], GAME_MAX_MEASURES);
-        if (out->nextra > GAME_MAX_MEASURES) out->nextra = GAME_MAX_MEASURES;
-    }
-    if (out->part_at < 0 && out->ended[0] && out->ended[1] &&
-        (out->winners[0] != out->winners[1] || memcmp(out->scores[0], out->scores[1], sizeof(int) * (size_t)players))) {
-        out->part_at = step + 1;                /* one game, scored two ways: they part at the final scoring */
-        memcpy(snap.b, s[0].b, g->state_size);  /* nothing is left to continue: the null is the game itself */
-        snap_rng = rng[0];
+    finish(g, s[0].b, &out->side[0]);
+    finish(g, s[1].b, &out->side[1]);
+    if (joint && out->side[0].ended && out->side[1].ended &&
+        (out->side[0].winners != out->side[1].winners ||
+         memcmp(out->side[0].scores, out->side[1].scores, sizeof(int) * (size_t)players))) {
+        SHOWN(AMB_PART_FINAL, step);              /* one game, scored two ways: nothing is left to play */
+        out->part_kind = AMB_PART_FINAL;
+        out->part_at = step + 1;
         keep_part(part, g, s[0].b, s[1].b, rng[0]);
+        joint = 0;
     }
-    if (with_null && out->part_at >= 0) {
-        /* The null: the same reading again from the parting position, with a fresh continuation. */
+    for (int sd = 0; sd < 2; sd++) { out->side[sd].null_ended = out->side[sd].ended; out->side[sd].null_winners = out->side[sd].winners; }
+    if ((flags & AMB_NULL) && out->part_at >= 0 && out->part_kind != AMB_PART_FINAL) {
+        /* The nulls: each reading again from its parting position, with draws of its own. */
         const pol_spec *seats[GAME_MAX_PLAYERS + 1];
         for (int p = 0; p <= GAME_MAX_PLAYERS; p++) seats[p] = pol;
-        uint64_t r = snap_rng ^ AMB_FRESH_NULL;
-        long left = AMB_MAX_MOVES - (out->part_at > 0 ? out->part_at - 1 : 0);
-        pol_play(g, snap.b, seats, &r, left);
-        int sc[GAME_MAX_PLAYERS];
-        finish(g, snap.b, &out->null_ended, sc, &out->null_winners);
-    }
-}
-
-static void side_measures(const amb_game *x, int side, double *v)
-{
-    const int *sc = x->scores[side];
-    int np = x->players, top = sc[0], second = -2147483647, ntop = 0;
-    double sum = 0;
-    for (int p = 0; p < np; p++) { if (sc[p] > top) top = sc[p]; sum += sc[p]; }
-    for (int p = 0; p < np; p++) {
-        if (sc[p] == top) ntop++;
-        else if (sc[p] > second) second = sc[p];
-    }
-    v[AMB_M_LENGTH] = (double)x->len[side];
-    v[AMB_M_TOP] = top;
-    v[AMB_M_MARGIN] = ntop > 1 ? 0.0 : (double)(top - (second == -2147483647 ? top : second));
-    v[AMB_M_MEAN] = sum / np;
-    unsigned w = x->winners[side], k = 0;
-    for (unsigned t = w; t; t &= t - 1) k++;
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) v[AMB_M_SEAT0 + p] = (p < np && (w >> p & 1)) ? 1.0 / k : 0.0;
-    for (int e = 0; e < GAME_MAX_MEASURES; e++) v[AMB_M_EXTRA0 + e] = e < x->nextra ? x->extra[side][e] : 0.0;
-}
-
-static int cmp_long(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
-
-void amb_stats_of(const amb_game *games, long n, amb_stats *s)
-{
-    memset(s, 0, sizeof *s);
-    s->games = n;
-    double *d[AMB_MEASURES], *ex = calloc((size_t)n + 1, sizeof *ex);
-    long *parts = calloc((size_t)n + 1, sizeof *parts), nd[AMB_MEASURES] = {0}, np = 0, ne = 0;
-    for (int m = 0; m < AMB_MEASURES; m++) d[m] = calloc((size_t)n + 1, sizeof **d);
-    long parted = 0, judged = 0, relevant = 0, both = 0, changed = 0, nboth = 0, nchanged = 0;
-    for (long i = 0; i < n; i++) {
-        const amb_game *x = &games[i];
-        if (x->players > s->seats) s->seats = x->players;
-        if (x->nextra > s->nextra) { s->nextra = x->nextra; memcpy(s->extra_name, x->extra_name, sizeof s->extra_name); }
-        if (x->part_at >= 0) { parted++; parts[np++] = x->part_at; }
-        if (x->relevant >= 0) { judged++; relevant += x->relevant; }
-        if (x->ended[0] && x->ended[1]) {
-            double va[AMB_MEASURES], vb[AMB_MEASURES];
-            side_measures(x, 0, va);
-            side_measures(x, 1, vb);
-            for (int m = 0; m < AMB_MEASURES; m++) {
-                if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0 && m - AMB_M_SEAT0 >= x->players) continue;
-                if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= x->nextra) continue;
-                d[m][nd[m]++] = vb[m] - va[m];
-            }
-            both++;
-            int c = x->winners[0] != x->winners[1];
-            changed += c;
-            /* the null: without a parting point the continuation is the game itself (no change) */
-            int cn = x->part_at >= 0 && x->null_ended ? x->null_winners != x->winners[0] : 0;
-            if (x->part_at < 0 || x->null_ended) { nboth++; nchanged += cn; ex[ne++] = c - cn; }
+        for (int sd = 0; sd < 2; sd++) {
+            uint64_t r = snap_rng ^ (sd ? AMB_FRESH_NULL1 : AMB_FRESH_NULL0);
+            pol_play(g, snap[sd].b, seats, &r, AMB_MAX_MOVES - snap_step);
+            int sc[GAME_MAX_PLAYERS];
+            unsigned w = 0;
+            out->side[sd].null_ended = g->result(snap[sd].b, sc, &w) == GAME_OK;
+            out->side[sd].null_winners = out->side[sd].null_ended ? w : 0;
         }
     }
-    stat_rate_of(parted, n, &s->exercised);
-    if (np) { qsort(parts, (size_t)np, sizeof *parts, cmp_long); s->median_part = np % 2 ? (double)parts[np / 2] : 0.5 * (double)(parts[np / 2 - 1] + parts[np / 2]); }
-    for (int m = 0; m < AMB_MEASURES; m++) {
-        if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0 && m - AMB_M_SEAT0 >= s->seats) continue;
-        if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= s->nextra) continue;
-        stat_mean_of(d[m], nd[m], &s->effect[m]);
-        if (s->effect[m].significant) {
-            s->significant++;
-            double half = (s->effect[m].hi - s->effect[m].lo) / 2;
-            double t = half > 0 ? fabs(s->effect[m].mean) / half : 0;
-            if (t > s->strongest) s->strongest = t;
-        }
-    }
-    stat_rate_of(relevant, judged, &s->relevance);
-    stat_rate_of(changed, both, &s->winner_changed);
-    stat_rate_of(nchanged, nboth, &s->null_changed);
-    stat_mean_of(ex, ne, &s->excess);
-    for (int m = 0; m < AMB_MEASURES; m++) free(d[m]);
-    free(ex);
-    free(parts);
+#undef PART
+#undef SHOWN
 }
 
-int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64_t seed0, long games, uint32_t ra,
-                  uint32_t rb, int with_null, int jobs, amb_game *out)
+int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64_t base, uint64_t salt, long games,
+                  uint32_t ra, uint32_t rb, int flags, int jobs, amb_game *out)
 {
     int span = g->max_players - g->min_players + 1;
     if (jobs < 1) jobs = 1;
     if (jobs > 64) jobs = 64;
+#define ONE(k, dst) do { uint64_t d_ = amb_deal_seed(base, salt, (k)); \
+        amb_pair_play(g, pol, players ? players : g->min_players + (int)((k) % span), d_, amb_draw_seed(d_), ra, rb, flags, (dst), NULL); } while (0)
     if (jobs == 1 || games < 2 * jobs) {
-        for (long k = 0; k < games; k++)
-            amb_pair_play(g, pol, players ? players : g->min_players + (int)(k % span), seed0 + (uint64_t)k, ra, rb,
-                          with_null, &out[k], NULL);
+        for (long k = 0; k < games; k++) ONE(k, &out[k]);
         return 0;
     }
     size_t bytes = sizeof *out * (size_t)games;
@@ -235,13 +230,12 @@ int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64
         pid[j] = fork();
         if (pid[j] < 0) { bad = 1; break; }
         if (pid[j] == 0) {
-            for (long k = j; k < games; k += jobs)
-                amb_pair_play(g, pol, players ? players : g->min_players + (int)(k % span), seed0 + (uint64_t)k, ra, rb,
-                              with_null, &shared[k], NULL);
+            for (long k = j; k < games; k += jobs) ONE(k, &shared[k]);
             _exit(0);
         }
         started++;
     }
+#undef ONE
     for (int j = 0; j < started; j++) {
         int status;
         if (waitpid(pid[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) bad = 1;
@@ -251,25 +245,227 @@ int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64
     return bad ? -1 : 0;
 }
 
-void amb_effects_text(const amb_stats *s, char *buf, size_t n)
+/* ---- Statistics ------------------------------------------------------------------------------- */
+
+int amb_measure_group(int m)
 {
-    size_t len = 0;
-    buf[0] = 0;
-    for (int m = 0; m < AMB_MEASURES && len < n; m++) {
-        const stat_mean *e = &s->effect[m];
-        if (!e->significant) continue;
-        char name[64];
-        if (m < AMB_M_SEAT0) snprintf(name, sizeof name, "%s", amb_measure_name[m]);
-        else if (m >= AMB_M_EXTRA0) snprintf(name, sizeof name, "%s", s->extra_name[m - AMB_M_EXTRA0] ? s->extra_name[m - AMB_M_EXTRA0] : "?");
-        else snprintf(name, sizeof name, "P%d win share", m - AMB_M_SEAT0 + 1);
-        if (m >= AMB_M_SEAT0 && m < AMB_M_EXTRA0)
-            len += (size_t)snprintf(buf + len, n - len, "%s%s %+.1f pp [%+.1f, %+.1f]", len ? "; " : "", name, 100 * e->mean,
-                                    100 * e->lo, 100 * e->hi);
-        else
-            len += (size_t)snprintf(buf + len, n - len, "%s%s %+.2f [%+.2f, %+.2f]", len ? "; " : "", name, e->mean, e->lo, e->hi);
-    }
-    if (!len) snprintf(buf, n, "none");
+    if (m == AMB_M_EXCESS) return 0;
+    if (m == AMB_M_FIRST || m == AMB_M_LAST) return 1;
+    return 2;
 }
+
+const char *amb_measure_text(const game_engine *g, int m, const char *const *extra, char *buf, size_t n)
+{
+    const char *pts = g->score_sense < 0 ? "penalty points" : "points";
+    switch (m) {
+    case AMB_M_EXCESS: snprintf(buf, n, "winner changed beyond chance"); break;
+    case AMB_M_FIRST: snprintf(buf, n, "first seat's win share"); break;
+    case AMB_M_LAST: snprintf(buf, n, "last seat's win share"); break;
+    case AMB_M_WSCORE: snprintf(buf, n, "winner's %s", pts); break;
+    case AMB_M_MARGIN: snprintf(buf, n, "winner's lead (%s)", pts); break;
+    case AMB_M_MEAN: snprintf(buf, n, "mean %s", pts); break;
+    case AMB_M_UNITS: snprintf(buf, n, "length (%s%s)", g->unit ? g->unit : "decisions", g->unit_per_seat ? " per seat" : ""); break;
+    case AMB_M_DONE: snprintf(buf, n, "games that end"); break;
+    default: snprintf(buf, n, "%s", extra && extra[m - AMB_M_EXTRA0] ? extra[m - AMB_M_EXTRA0] : "?"); break;
+    }
+    return buf;
+}
+
+const char *amb_measure_unit(const game_engine *g, int m, char *buf, size_t n)
+{
+    switch (m) {
+    case AMB_M_EXCESS: case AMB_M_FIRST: case AMB_M_LAST: case AMB_M_DONE: snprintf(buf, n, " pp"); break;
+    case AMB_M_WSCORE: case AMB_M_MARGIN: case AMB_M_MEAN: snprintf(buf, n, " %s", g->score_sense < 0 ? "penalty points" : "points"); break;
+    case AMB_M_UNITS: snprintf(buf, n, " %s%s", g->unit ? g->unit : "decisions", g->unit_per_seat ? " per seat" : ""); break;
+    default: buf[0] = 0; break;
+    }
+    return buf;
+}
+
+double amb_units(const game_engine *g, const amb_game *x, int side)
+{
+    double u = x->side[side].units;
+    return g->unit_per_seat ? u / x->players : u;
+}
+
+static unsigned popcount(unsigned x) { unsigned k = 0; for (; x; x &= x - 1) k++; return k; }
+
+/* The winner's total, the winner's lead and the mean total of an ended side, in the game's sense. */
+static void outcome(const game_engine *g, const amb_game *x, int side, double *wscore, double *margin, double *mean)
+{
+    const amb_side *sd = &x->side[side];
+    int sense = g->score_sense < 0 ? -1 : 1, np = x->players;
+    int have_w = 0, have_o = 0, best_w = 0, best_o = 0;
+    double sum = 0;
+    for (int p = 0; p < np; p++) {
+        int v = sense * sd->scores[p];
+        sum += sd->scores[p];
+        if (sd->winners >> p & 1u) { if (!have_w || v > best_w) best_w = v; have_w = 1; }
+        else { if (!have_o || v > best_o) best_o = v; have_o = 1; }
+    }
+    *wscore = have_w ? sense * best_w : 0;
+    *margin = have_w && have_o ? best_w - best_o : 0;
+    *mean = sum / np;
+}
+
+static double share(unsigned winners, int seat)
+{
+    return (winners >> seat & 1u) ? 1.0 / popcount(winners) : 0.0;
+}
+
+static int cmp_double(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+static int cmp_long(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
+
+void amb_stats_of(const game_engine *g, const amb_game *games, long n, amb_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->games = n;
+    const char *names[GAME_MAX_MEASURES] = {0};
+    s->nextra = g->measures ? g->measures(NULL, names, NULL, GAME_MAX_MEASURES) : 0;
+    if (s->nextra > GAME_MAX_MEASURES) s->nextra = GAME_MAX_MEASURES;
+    memcpy(s->extra_name, names, sizeof names);
+    double *d[AMB_MEASURES], *v[2][5 + GAME_MAX_MEASURES], *dec = calloc((size_t)n + 1, sizeof *dec);
+    long nd[AMB_MEASURES] = {0}, nv[2] = {0, 0};
+    for (int m = 0; m < AMB_MEASURES; m++) d[m] = calloc((size_t)n + 1, sizeof **d);
+    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 5 + GAME_MAX_MEASURES; m++) v[sd][m] = calloc((size_t)n + 1, sizeof **v[sd]);
+    long *shown_at = calloc((size_t)n + 1, sizeof *shown_at), nshown = 0, deal = 0, judged = 0, relevant = 0, changed = 0;
+    double *shown_u = calloc((size_t)n + 1, sizeof *shown_u);
+    long nchanged[2] = {0, 0}, ended[2] = {0, 0}, shared[2] = {0, 0};
+    for (long i = 0; i < n; i++) {
+        const amb_game *x = &games[i];
+        if (x->shown_kind == AMB_PART_DEAL) deal++;
+        else if (x->shown_at >= 0) {
+            shown_u[nshown] = g->unit_per_seat ? (double)x->shown_units / x->players : x->shown_units;
+            shown_at[nshown++] = x->shown_at;
+            s->shown_kind[x->shown_kind]++;
+        }
+        if (x->relevant >= 0) { judged++; relevant += x->relevant; }
+        const amb_side *a = &x->side[0], *b = &x->side[1];
+        int c = a->winners != b->winners, c0 = a->winners != a->null_winners, c1 = b->winners != b->null_winners;
+        changed += c; nchanged[0] += c0; nchanged[1] += c1;
+        d[AMB_M_EXCESS][nd[AMB_M_EXCESS]++] = c - 0.5 * (c0 + c1);
+        d[AMB_M_UNITS][nd[AMB_M_UNITS]++] = amb_units(g, x, 1) - amb_units(g, x, 0);
+        d[AMB_M_DONE][nd[AMB_M_DONE]++] = b->ended - a->ended;
+        dec[i] = (double)(b->decisions - a->decisions);
+        double o[2][3];
+        for (int sd = 0; sd < 2; sd++) {
+            const amb_side *e = &x->side[sd];
+            v[sd][0][i] = amb_units(g, x, sd);
+            v[sd][1][i] = (double)e->decisions;
+            if (!e->ended) continue;
+            ended[sd]++;
+            shared[sd] += popcount(e->winners) > 1;
+            outcome(g, x, sd, &o[sd][0], &o[sd][1], &o[sd][2]);
+            long k = nv[sd]++;
+            v[sd][2][k] = o[sd][0];
+            v[sd][3][k] = o[sd][2];
+            v[sd][4][k] = o[sd][1];
+            for (int e2 = 0; e2 < s->nextra; e2++) {
+                v[sd][5 + e2][k] = e->extra[e2];
+                if (e->extra[e2] == 0) s->side[sd].extra_zero[e2]++;
+            }
+        }
+        if (a->ended && b->ended) {
+            s->both_ended++;
+            d[AMB_M_FIRST][nd[AMB_M_FIRST]++] = share(b->winners, 0) - share(a->winners, 0);
+            d[AMB_M_LAST][nd[AMB_M_LAST]++] = share(b->winners, x->players - 1) - share(a->winners, x->players - 1);
+            d[AMB_M_WSCORE][nd[AMB_M_WSCORE]++] = o[1][0] - o[0][0];
+            d[AMB_M_MARGIN][nd[AMB_M_MARGIN]++] = o[1][1] - o[0][1];
+            d[AMB_M_MEAN][nd[AMB_M_MEAN]++] = o[1][2] - o[0][2];
+            for (int e = 0; e < s->nextra; e++) d[AMB_M_EXTRA0 + e][nd[AMB_M_EXTRA0 + e]++] = b->extra[e] - a->extra[e];
+        }
+    }
+    stat_rate_of(deal, n, &s->deal);
+    stat_rate_of(nshown, n, &s->shown);
+    if (nshown) {
+        qsort(shown_at, (size_t)nshown, sizeof *shown_at, cmp_long);
+        s->median_shown = nshown % 2 ? (double)shown_at[nshown / 2] : 0.5 * (double)(shown_at[nshown / 2 - 1] + shown_at[nshown / 2]);
+        qsort(shown_u, (size_t)nshown, sizeof *shown_u, cmp_double);
+        s->median_shown_units = nshown % 2 ? shown_u[nshown / 2] : 0.5 * (shown_u[nshown / 2 - 1] + shown_u[nshown / 2]);
+    }
+    stat_rate_of(relevant, judged, &s->relevance);
+    stat_rate_of(changed, n, &s->changed);
+    for (int sd = 0; sd < 2; sd++) stat_rate_of(nchanged[sd], n, &s->null_changed[sd]);
+    for (int m = 0; m < AMB_MEASURES; m++) {
+        s->p[m] = NAN;
+        if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= s->nextra) continue;
+        stat_mean_of(d[m], nd[m], &s->effect[m]);
+        if (nd[m] >= 2) s->p[m] = m == AMB_M_EXCESS ? stat_mean_p_above(&s->effect[m]) : s->effect[m].p;
+    }
+    stat_mean_of(dec, n, &s->decisions);
+    for (int sd = 0; sd < 2; sd++) {
+        amb_side_stats *t = &s->side[sd];
+        t->ended = ended[sd];
+        stat_rate_of(ended[sd], n, &t->done);
+        stat_rate_of(shared[sd], ended[sd], &t->shared);
+        stat_mean_of(v[sd][0], n, &t->units);
+        stat_mean_of(v[sd][1], n, &t->decisions);
+        stat_mean_of(v[sd][2], nv[sd], &t->wscore);
+        stat_mean_of(v[sd][3], nv[sd], &t->mean);
+        stat_mean_of(v[sd][4], nv[sd], &t->margin);
+        for (int e = 0; e < s->nextra; e++) stat_mean_of(v[sd][5 + e], nv[sd], &t->extra[e]);
+    }
+    for (int m = 0; m < AMB_MEASURES; m++) free(d[m]);
+    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 5 + GAME_MAX_MEASURES; m++) free(v[sd][m]);
+    free(dec);
+    free(shown_at);
+    free(shown_u);
+}
+
+void amb_balance_of(const game_engine *g, const amb_game *games, long n, int side, int players, amb_balance *b)
+{
+    memset(b, 0, sizeof *b);
+    b->players = players;
+    double *u = calloc((size_t)n + 1, sizeof *u), *v = calloc((size_t)n + 1, sizeof *v);
+    long nu = 0, shared = 0, tie = 0;
+    for (long i = 0; i < n; i++) {
+        const amb_game *x = &games[i];
+        if (x->players != players) continue;
+        b->games++;
+        u[nu++] = amb_units(g, x, side);
+        const amb_side *sd = &x->side[side];
+        if (!sd->ended) continue;
+        b->ended++;
+        unsigned nw = popcount(sd->winners);
+        shared += nw > 1;
+        /* a tie-break: the best total is held by more seats than the rule names winners */
+        int sense = g->score_sense < 0 ? -1 : 1, best = 0, have = 0, at_best = 0;
+        for (int p = 0; p < players; p++) if (!have || sense * sd->scores[p] > best) { best = sense * sd->scores[p]; have = 1; }
+        for (int p = 0; p < players; p++) at_best += sense * sd->scores[p] == best;
+        tie += nw >= 1 && (unsigned)at_best > nw;
+    }
+    stat_rate_of(b->ended, b->games, &b->done);
+    stat_mean_of(u, nu, &b->units);
+    stat_rate_of(shared, b->ended, &b->shared);
+    stat_rate_of(tie, b->ended, &b->tiebreak);
+    for (int q = 0; q < players; q++) {
+        long m = 0;
+        for (long i = 0; i < n; i++) {
+            const amb_game *x = &games[i];
+            if (x->players != players || !x->side[side].ended) continue;
+            v[m++] = share(x->side[side].winners, q) - 1.0 / players;
+        }
+        stat_mean_of(v, m, &b->seat[q]);
+        b->seat_p[q] = m >= 2 ? b->seat[q].p : NAN;
+    }
+    free(u);
+    free(v);
+}
+
+void amb_seat_shift(const amb_game *games, long n, int players, int seat, stat_mean *m)
+{
+    double *v = calloc((size_t)n + 1, sizeof *v);
+    long k = 0;
+    for (long i = 0; v && i < n; i++) {
+        const amb_game *x = &games[i];
+        if (x->players != players || !x->side[0].ended || !x->side[1].ended) continue;
+        v[k++] = share(x->side[1].winners, seat) - share(x->side[0].winners, seat);
+    }
+    stat_mean_of(v, k, m);
+    free(v);
+}
+
+/* ---- Witnesses -------------------------------------------------------------------------------- */
 
 const char *const amb_witness_kind[AMB_W_WINNER + 1] = {"none", "position", "legal moves", "scores", "winner"};
 
@@ -277,24 +473,28 @@ const char *const amb_witness_kind[AMB_W_WINNER + 1] = {"none", "position", "leg
 static void witness_side(const game_engine *g, const pol_spec *pol, const void *start, uint64_t rng, amb_witness *w, int side)
 {
     static _Thread_local amb_buf st;
-    game_move legal[GAME_MAX_MOVES];
+    static _Thread_local game_move legal[GAME_MAX_MOVES];
     memcpy(st.b, start, g->state_size);
-    game_config cfg = g->config(st.b);
     w->n[side] = 0;
     for (;;) {
         int n = g->legal_moves(st.b, legal, GAME_MAX_MOVES);
         if (n <= 0) break;
         if (w->n[side] >= AMB_WITNESS_MAX) { w->n[side]++; return; }   /* too long */
-        int who = g->to_move(st.b);
-        int i = game_is_table(&cfg, who) ? (int)game_rng_below(&rng, (uint32_t)n) : pol_choose(g, pol, st.b, legal, n, &rng);
+        int i = pol_choose(g, pol, st.b, legal, n, &rng);
         w->moves[side][w->n[side]++] = legal[i];
         g->apply(st.b, &legal[i]);
     }
     w->ended[side] = g->result(st.b, w->scores[side], &w->winners[side]) == GAME_OK;
 }
 
-void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game *games, long n, uint64_t seed0,
-                      uint32_t ra, uint32_t rb, int tries, amb_witness *w)
+static long left_after_part(const amb_game *x)
+{
+    long l = x->side[0].decisions > x->side[1].decisions ? x->side[0].decisions : x->side[1].decisions;
+    return l - x->part_at;
+}
+
+void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game *games, long n, uint32_t ra, uint32_t rb,
+                      int tries, amb_witness *w)
 {
     static _Thread_local amb_witness t;
     static _Thread_local amb_game x;
@@ -304,14 +504,10 @@ void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game 
     long cand[CANDIDATES];
     int nc = 0;
     for (long k = 0; k < n; k++) {
-        if (games[k].part_at < 0) continue;
-        long left = games[k].len[0] > games[k].len[1] ? games[k].len[0] : games[k].len[1];
-        left -= games[k].part_at;
+        if (games[k].part_at < 0 || games[k].part_kind == AMB_PART_FORCED) continue;
+        long left = left_after_part(&games[k]);
         int pos = nc < CANDIDATES ? nc++ : CANDIDATES;
-        while (pos > 0) {
-            const amb_game *q = &games[cand[pos - 1]];
-            long ql = (q->len[0] > q->len[1] ? q->len[0] : q->len[1]) - q->part_at;
-            if (ql <= left) break;
+        while (pos > 0 && left_after_part(&games[cand[pos - 1]]) > left) {
             if (pos < CANDIDATES) cand[pos] = cand[pos - 1];
             pos--;
         }
@@ -319,10 +515,10 @@ void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game 
     }
     for (int c = 0; c < nc; c++) {
         const amb_game *src = &games[cand[c]];
-        amb_pair_play(g, pol, src->players, seed0 + (uint64_t)cand[c], ra, rb, 0, &x, &t.part);
+        amb_pair_play(g, pol, src->players, src->deal, src->draws, ra, rb, 0, &x, &t.part);
         if (x.part_at < 0) continue;
         t.players = x.players;
-        t.seed = seed0 + (uint64_t)cand[c];
+        t.seed = src->deal;
         t.part_at = x.part_at;
         for (int k = 0; k < tries; k++) {
             uint64_t r = t.part.rng ^ ((uint64_t)0x9E3779B97F4A7C15u * (uint64_t)(unsigned)(k + 1));
@@ -339,11 +535,12 @@ void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game 
     if (w->kind >= AMB_W_SCORES || nc == 0) return;
     /* No outcome within reach: the first candidate's parting position, and a move legal under one
      * reading only (or, when the positions themselves differ, the positions). */
-    amb_pair_play(g, pol, games[cand[0]].players, seed0 + (uint64_t)cand[0], ra, rb, 0, &x, &t.part);
+    const amb_game *src = &games[cand[0]];
+    amb_pair_play(g, pol, src->players, src->deal, src->draws, ra, rb, 0, &x, &t.part);
     memset(&t.moves, 0, sizeof t.moves);
     t.n[0] = t.n[1] = 0;
     t.players = x.players;
-    t.seed = seed0 + (uint64_t)cand[0];
+    t.seed = src->deal;
     t.part_at = x.part_at;
     t.kind = AMB_W_POSITION;
     t.ended[0] = t.ended[1] = 0;
@@ -357,7 +554,7 @@ void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game 
         *w = t;
         return;
     }
-    game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
+    static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
     int na = g->legal_moves(t.part.st[0], la, GAME_MAX_MOVES), nb = g->legal_moves(t.part.st[1], lb, GAME_MAX_MOVES);
     for (int i = 0; i < na && t.kind == AMB_W_POSITION; i++)
         if (!game_move_in(lb, nb, &la[i])) { t.kind = AMB_W_LEGAL; t.moves[0][0] = la[i]; t.n[0] = 1; }

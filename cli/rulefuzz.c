@@ -10,6 +10,7 @@
 #include <time.h>
 #include "../records/record.h"
 #include "../ambiguity/diff.h"
+#include "../ambiguity/report.h"
 #include "../players/tournament.h"
 #include "../coverage/coverage.h"
 #include "../coverage/textcov.h"

@@ -51,21 +51,33 @@ double pol_win_share(const game_engine *g, const void *st, int who)
     return 1.0 / (double)popcount(w);
 }
 
+/* Seat who's margin in the game's own sense (game.h score_sense: the fewest penalty points lead in
+ * Kleine Klaeffer) from scores of np seats: its total less the best other seat's. */
+static double margin_of(const game_engine *g, const int *scores, int np, int who)
+{
+    int sense = g->score_sense < 0 ? -1 : 1, best = 0, any = 0;
+    for (int q = 0; q < np; q++)
+        if (q != who && (!any || sense * scores[q] > best)) { best = sense * scores[q]; any = 1; }
+    return any ? (double)(sense * scores[who] - best) : 0.0;
+}
+
 double pol_margin(const game_engine *g, const void *st, int who)
 {
     int scores[GAME_MAX_PLAYERS];
     unsigned w = 0;
     if (!g->score_now || g->score_now(st, scores, &w) != GAME_OK) return 0.0;
-    int np = g->config(st).players, lo = scores[0], hi = scores[0];
-    for (int q = 0; q < np; q++) { if (scores[q] < lo) lo = scores[q]; if (scores[q] > hi) hi = scores[q]; }
-    /* Whether more is better: the winners hold the highest score (Kleine Klaeffer counts bad points,
-     * so there the winners hold the lowest). Equal scores give a margin of 0 either way. */
-    int sign = 1;
-    for (int q = 0; q < np; q++) if ((w >> q & 1u) && scores[q] == lo && lo != hi) sign = -1;
-    int best = 0, any = 0;
-    for (int q = 0; q < np; q++)
-        if (q != who && (!any || sign * scores[q] > sign * best)) { best = scores[q]; any = 1; }
-    return (double)(sign * (scores[who] - best));
+    return margin_of(g, scores, g->config(st).players, who);
+}
+
+/* Greedy's value of a position for seat who: its margin, then (1e-3) its share of the win, from one
+ * scoring (the result once the game is over, the scores so far before). */
+static double greedy_value(const game_engine *g, const void *st, int who)
+{
+    int scores[GAME_MAX_PLAYERS];
+    unsigned w = 0;
+    if (g->result(st, scores, &w) != GAME_OK && (!g->score_now || g->score_now(st, scores, &w) != GAME_OK)) return 0.0;
+    double share = (w >> who & 1u) ? 1.0 / (double)popcount(w) : 0.0;
+    return margin_of(g, scores, g->config(st).players, who) + 1e-3 * share;
 }
 
 /* Among vals[0..n), the index of the largest, ties broken at random from *rng. */
@@ -93,7 +105,7 @@ static int greedy(const game_engine *g, const void *st, int who, const game_move
     for (int i = 0; i < n; i++) {
         memcpy(next.b, view.b, g->state_size);
         if (g->apply(next.b, &legal[i]) != GAME_OK) { vals[i] = -1e18; continue; }
-        vals[i] = pol_margin(g, next.b, who) + 1e-3 * pol_win_share(g, next.b, who);
+        vals[i] = greedy_value(g, next.b, who);
     }
     return argmax(vals, n, rng);
 }

@@ -40,8 +40,8 @@ int pol_choose(const game_engine *g, const pol_spec *p, const void *st, const ga
  * 0 (result when the game is over, score_now otherwise; 0 when the engine cannot tell). */
 double pol_win_share(const game_engine *g, const void *st, int who);
 
-/* Seat `who`'s margin in the position (its score_now less the best other seat's), 0 when the
- * engine has no score_now. */
+/* Seat `who`'s margin in the position in the game's own sense (game.h score_sense): its score_now
+ * less the best other seat's, negated where the fewest points win; 0 when the engine has no score_now. */
 double pol_margin(const game_engine *g, const void *st, int who);
 
 /* Play st to its end (or max_moves): each seat s decides by seats[s] (NULL: every seat random),

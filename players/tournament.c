@@ -19,8 +19,14 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+int pol_seat_policy(int seat, int players, long r, int npol)
+{
+    int turn = (int)(r % players), shift = (int)((r / players) % npol);
+    return ((seat + turn) % players + shift) % npol;
+}
+
 void pol_tournament_game(const game_engine *g, const pol_spec *pols, int npol, int players, uint32_t readings,
-                         uint64_t seed, long k, pol_game *out)
+                         uint64_t seed, long r, pol_game *out)
 {
     tn_buf st;
     game_config cfg = {players, readings};
@@ -28,7 +34,7 @@ void pol_tournament_game(const game_engine *g, const pol_spec *pols, int npol, i
     memset(out, 0, sizeof *out);
     out->players = players;
     for (int s = 0; s < players; s++) {
-        out->pol[s] = (int)((s + k) % npol);             /* each policy takes each seat in turn */
+        out->pol[s] = pol_seat_policy(s, players, r, npol);
         seats[s] = &pols[out->pol[s]];
     }
     g->setup_seed(st.b, &cfg, seed);
@@ -64,7 +70,7 @@ int pol_tournament(const game_engine *g, const pol_spec *pols, int npol, int pla
         }
         for (long k = j; k < games; k += jobs)
             pol_tournament_game(g, pols, npol, players ? players : g->min_players + (int)(k % span), readings,
-                                seed0 + (uint64_t)k, k, &res[k]);
+                                seed0 + (uint64_t)k, players ? k : k / span, &res[k]);
         if (jobs > 1) _exit(0);
     }
     for (int j = 0; j < started; j++) {
@@ -139,46 +145,55 @@ int rf_cmd_tournament(int argc, char **argv)
         return 2;
     }
     double wall = now() - t0;
-    int maxp = 0;
+    int minp = GAME_MAX_PLAYERS, maxp = 0;
     long unfinished = 0;
-    for (long k = 0; k < games; k++) { if (res[k].players > maxp) maxp = res[k].players; unfinished += !res[k].ended; }
-    printf("tournament %s (%s), profile %s: %ld games, %s players, seed %llu; each policy takes each seat in turn; "
-           "the table's decisions are random. Win rate: mean share of a win (a k-way tie: 1/k each), 95%% interval.\n",
+    for (long k = 0; k < games; k++) {
+        if (res[k].players > maxp) maxp = res[k].players;
+        if (res[k].players < minp) minp = res[k].players;
+        unfinished += !res[k].ended;
+    }
+    printf("tournament %s (%s), profile %s: %ld games, %s players, seed %llu; the seats turn by one each game and the policies "
+           "shift every `players` games, so that each policy sits in each seat equally often at each player count; the table's "
+           "decisions are random. Win share: the mean share of a win (a k-way tie: 1/k each) with its 95%% interval; a fair "
+           "share is 1/players.\n",
            g->name, g->title, profile ? profile : g->profiles[0].name, games,
            players ? (snprintf(buf, sizeof buf, "%ld", players), buf) : (snprintf(buf, sizeof buf, "%d-%d", g->min_players, g->max_players), buf),
            seed);
-    printf("%-12s %7s  %-22s", "policy", "seats", "win rate [95% CI]");
-    for (int s = 0; s < maxp; s++) printf("  P%d %-19s", s + 1, "");
-    printf("  %s\n", "s/game it sat in");
     double *v = calloc((size_t)games * GAME_MAX_PLAYERS + 1, sizeof *v);
-    for (int p = 0; p < npol; p++) {
-        long n = 0;
-        double secs = 0;
-        long games_in = 0;
-        for (long k = 0; k < games; k++) {
-            int in = 0;
-            for (int s = 0; s < res[k].players; s++) if (res[k].pol[s] == p) { v[n++] = res[k].share[s]; in = 1; }
-            if (in) { games_in++; secs += res[k].seconds; }
+    for (int pl = minp; pl <= maxp; pl++) {
+        long at = 0;
+        for (long k = 0; k < games; k++) at += res[k].players == pl;
+        if (!at) continue;
+        printf("\n%d players (%ld games, fair share %.3f):\n%-12s %6s  %-22s", pl, at, 1.0 / pl, "policy", "seats", "win share [95% CI]");
+        for (int s = 0; s < pl; s++) printf("  P%d%-20s", s + 1, s == 0 ? " (first)" : s == pl - 1 ? " (last)" : "");
+        printf("  %s\n", "s/game it sat in");
+        for (int p = 0; p < npol; p++) {
+            long n = 0, games_in = 0;
+            double secs = 0;
+            for (long k = 0; k < games; k++) {
+                if (res[k].players != pl) continue;
+                int in = 0;
+                for (int s = 0; s < pl; s++) if (res[k].pol[s] == p) { v[n++] = res[k].share[s]; in = 1; }
+                if (in) { games_in++; secs += res[k].seconds; }
+            }
+            stat_mean all;
+            stat_mean_of(v, n, &all);
+            char name[POL_NAME_MAX], t[64];
+            pol_print(&pols[p], name, sizeof name);
+            ci_text(t, sizeof t, &all);
+            printf("%-12s %6ld  %-22s", name, n, t);
+            for (int s = 0; s < pl; s++) {
+                long m = 0;
+                for (long k = 0; k < games; k++) if (res[k].players == pl && res[k].pol[s] == p) v[m++] = res[k].share[s];
+                stat_mean ms;
+                stat_mean_of(v, m, &ms);
+                ci_text(t, sizeof t, &ms);
+                printf("  %-22s", t);
+            }
+            printf("  %.4f\n", games_in ? secs / (double)games_in : 0.0);
         }
-        stat_mean all;
-        stat_mean_of(v, n, &all);
-        char name[POL_NAME_MAX], t[64];
-        pol_print(&pols[p], name, sizeof name);
-        ci_text(t, sizeof t, &all);
-        printf("%-12s %7ld  %-22s", name, n, t);
-        for (int s = 0; s < maxp; s++) {
-            long m = 0;
-            for (long k = 0; k < games; k++) if (s < res[k].players && res[k].pol[s] == p) v[m++] = res[k].share[s];
-            stat_mean ms;
-            stat_mean_of(v, m, &ms);
-            ci_text(t, sizeof t, &ms);
-            printf("  %-22s", t);
-        }
-        printf("  %.4f\n", games_in ? secs / (double)games_in : 0.0);
     }
-    printf("a fair share is 1/players (%s); %ld games, %.1f s wall on %ld job(s)%s\n",
-           players ? (snprintf(buf, sizeof buf, "%.3f", 1.0 / (double)players), buf) : "by the players of each game",
-           games, wall, jobs, unfinished ? "" : "");
+    printf("\n%ld games, %.1f s wall on %ld job(s)\n", games, wall, jobs);
     if (unfinished) printf("%ld game(s) reached the move limit unfinished (counted as no win for anyone)\n", unfinished);
     free(v);
     free(res);

@@ -16,10 +16,16 @@ typedef struct pol_game {
     double seconds;                 /* wall time of the game (all seats' decisions) */
 } pol_game;
 
-/* Game k: seat s plays pols[(s + k) % npol]; deal `seed`; the readings given. */
+/* The policy of seat s in the r-th game at a player count (r from 0): the seats turn by one each game
+ * and the policies shift by one every `players` games, so that over every npol * players games each
+ * policy sits in each seat equally often (players times). */
+int pol_seat_policy(int seat, int players, long r, int npol);
+/* One game at its player count's r-th place: seat s plays pols[pol_seat_policy(s, players, r, npol)];
+ * deal `seed`; the readings given. */
 void pol_tournament_game(const game_engine *g, const pol_spec *pols, int npol, int players, uint32_t readings,
-                         uint64_t seed, long k, pol_game *out);
-/* `games` games (players 0: min..max in turn; deal seeds seed0, seed0+1, ...) on `jobs` processes.
+                         uint64_t seed, long r, pol_game *out);
+/* `games` games (players 0: min..max in turn, game k at k % span; deal seeds seed0, seed0+1, ...) on
+ * `jobs` processes; game k is the (k / span)-th at its player count (k-th with fixed players).
  * 0, or -1 when a worker failed. */
 int pol_tournament(const game_engine *g, const pol_spec *pols, int npol, int players, uint32_t readings, uint64_t seed0,
                    long games, int jobs, pol_game *out);

@@ -1891,13 +1891,28 @@ static int bids_why_illegal(const void *vst, const game_move *m, char *buf, size
 }
 #undef WHY
 
-/* Report measures (game.h): the rounds played (the last one counts when the game is over). */
+/* Report units (game.h): a round ends when the next one is dealt or the game ends. */
+static int bids_units_done(const void *vpre, const void *vpost)
+{
+    const bids_state *a = vpre, *b = vpost;
+    if (a->phase == BIDS_PH_OVER) return 0;
+    return b->round != a->round || b->phase == BIDS_PH_OVER;
+}
+
+/* Report measures (game.h): the complete stables on the table at the end (BIDS-STABLE-COMPLETE). */
 static int bids_measures(const void *vst, const char **names, double *values, int max)
 {
     const bids_state *st = vst;
     if (max < 1) return 1;
-    names[0] = "rounds played";
-    if (st) values[0] = st->round;
+    names[0] = "complete stables";
+    if (st) {
+        bids_views w;
+        int n = 0;
+        views_of(st, &w);
+        for (int p = 0; p < st->players; p++)
+            for (int s = 0; s < st->nstables[p]; s++) n += stable_complete(st, &w, p, s);
+        values[0] = n;
+    }
     return 1;
 }
 
@@ -1923,5 +1938,7 @@ const game_engine bids_engine = {
     .why_illegal = bids_why_illegal,
     .score_now = bids_score_now,
     .measures = bids_measures,
+    .score_sense = 1, .unit = "rounds", .unit_per_seat = 0,
+    .units_done = bids_units_done,
     .determinize = bids_determinize,
 };

@@ -137,9 +137,20 @@ typedef struct game_engine {
      * players that search: players/policy.h). The table (viewer == players) sees no hidden card. */
     void (*determinize)(void *st, int viewer, uint64_t *rng);
     /* Optional (may be NULL): the game's own outcome measures for reports (Herr der Ziegen: small
-     * goats on the meadow; Bonje: rounds played): writes up to max names (static strings) and, when st
+     * goats on the meadow; Gloria Picktoria: chests made; Bonje: complete stables): writes up to max names (static strings) and, when st
      * is not NULL, their values in st; returns how many the game has (<= GAME_MAX_MEASURES). */
     int (*measures)(const void *st, const char **names, double *values, int max);
+
+    /* How totals rank for people and reports: +1 when the highest total wins, -1 when the lowest
+     * does (penalty points: Kleine Klaeffer). result's winners are the rule; this is its direction. */
+    int score_sense;
+    /* The game's own unit of length for reports: "turns" or "rounds", counted per seat (1: "turns
+     * per seat") or for the whole table (0). */
+    const char *unit;
+    int unit_per_seat;
+    /* How many units of length (0 or 1) the step from pre to post completed: a turn passed on, a
+     * round over, the game over. Summed over a game it is the game's length in `unit`. */
+    int (*units_done)(const void *pre, const void *post);
 } game_engine;
 
 #define GAME_MAX_MEASURES 4

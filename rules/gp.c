@@ -75,36 +75,35 @@ static uint8_t pile_pop(gp_state *st)
 /* One scoring (GP-SCORE-*): for every motif, the collections that show it, the fox's ignored. */
 static void score_round(gp_state *st, int idx)
 {
-    for (int m = 0; m < GP_MOTIFS; m++) {
-        int best = 0, nbest = 0, second = 0, nsecond = 0, n = 0;
-        /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd."; GP-AMB-FOX-IGNORED: left
-         * out of the ranking (ignored) | ranked but paid nothing (ranked). GP-SCORE-SOLE,
-         * GP-SCORE-LONGEST, GP-SCORE-TIE-LONGEST, GP-SCORE-SECOND, GP-SCORE-TIE-SECOND: the motif's
-         * ranking (the longest, how many share it, the second, how many share that) */
-        int ranked = R(st, GP_R_FOX_ROW_RANKED);
-        for (int c = 0; c < st->ncol; c++) {
-            if (st->col_motif[c] != m || (c == st->fox && !ranked)) continue;
-            int L = st->col_len[c];
-            n++;
-            if (L > best) { second = best; nsecond = nbest; best = L; nbest = 1; }
-            else if (L == best) nbest++;
-            else if (L > second) { second = L; nsecond = 1; }
-            else if (L == second) nsecond++;
-        }
-        if (n == 0) continue;
-        for (int c = 0; c < st->ncol; c++) {
-            if (st->col_motif[c] != m || c == st->fox) continue;   /* the fox's row is worth nothing */
-            int L = st->col_len[c], pts = 0;
-            if (n == 1) pts = gp_param.sole;                               /* GP-SCORE-SOLE */
-            else if (nbest >= 2) pts = L == best ? gp_param.tie_longest : 0;  /* GP-SCORE-TIE-LONGEST */
-            else if (L == best) pts = gp_param.longest;                    /* GP-SCORE-LONGEST */
-            else if (L == second && nsecond == 1) pts = gp_param.second;   /* GP-SCORE-SECOND */
-            else if (L == second) pts = 0;                                /* GP-SCORE-TIE-SECOND: "zonder punten" */
-            /* GP-DOUBLER-SCORE: "verdubbelt ... de waarde van deze verzameling" (per doubler under
-             * second-doubler=allowed) */
-            for (int d = 0; d < st->col_dbl[c]; d++) pts *= 2;
-            st->wscore[idx][st->col_owner[c]] = (int16_t)(st->wscore[idx][st->col_owner[c]] + pts);
-        }
+    /* GP-FOX-WORTHLESS: "Deze verzameling wordt gewoon genegeerd."; GP-AMB-FOX-IGNORED: left out of
+     * the ranking (ignored) | ranked but paid nothing (ranked). GP-SCORE-SOLE, GP-SCORE-LONGEST,
+     * GP-SCORE-TIE-LONGEST, GP-SCORE-SECOND, GP-SCORE-TIE-SECOND: each motif's ranking (the longest,
+     * how many share it, the second, how many share that), in one pass over the collections */
+    int best[GP_MOTIFS] = {0}, nbest[GP_MOTIFS] = {0}, second[GP_MOTIFS] = {0}, nsecond[GP_MOTIFS] = {0}, n[GP_MOTIFS] = {0};
+    int ranked = R(st, GP_R_FOX_ROW_RANKED);
+    for (int c = 0; c < st->ncol; c++) {
+        int m = st->col_motif[c];
+        if (m >= GP_MOTIFS || (c == st->fox && !ranked)) continue;
+        int L = st->col_len[c];
+        n[m]++;
+        if (L > best[m]) { second[m] = best[m]; nsecond[m] = nbest[m]; best[m] = L; nbest[m] = 1; }
+        else if (L == best[m]) nbest[m]++;
+        else if (L > second[m]) { second[m] = L; nsecond[m] = 1; }
+        else if (L == second[m]) nsecond[m]++;
+    }
+    for (int c = 0; c < st->ncol; c++) {
+        int m = st->col_motif[c];
+        if (m >= GP_MOTIFS || n[m] == 0 || c == st->fox) continue;   /* the fox's row is worth nothing */
+        int L = st->col_len[c], pts = 0;
+        if (n[m] == 1) pts = gp_param.sole;                                      /* GP-SCORE-SOLE */
+        else if (nbest[m] >= 2) pts = L == best[m] ? gp_param.tie_longest : 0;   /* GP-SCORE-TIE-LONGEST */
+        else if (L == best[m]) pts = gp_param.longest;                           /* GP-SCORE-LONGEST */
+        else if (L == second[m] && nsecond[m] == 1) pts = gp_param.second;       /* GP-SCORE-SECOND */
+        else if (L == second[m]) pts = 0;                                       /* GP-SCORE-TIE-SECOND: "zonder punten" */
+        /* GP-DOUBLER-SCORE: "verdubbelt ... de waarde van deze verzameling" (per doubler under
+         * second-doubler=allowed) */
+        for (int d = 0; d < st->col_dbl[c]; d++) pts *= 2;
+        st->wscore[idx][st->col_owner[c]] = (int16_t)(st->wscore[idx][st->col_owner[c]] + pts);
     }
 }
 
@@ -1411,6 +1410,30 @@ static int gp_why_illegal(const void *vst, const game_move *m, char *buf, size_t
 }
 #undef WHY
 
+/* Report units (game.h): a turn ends when the next player's begins or the game ends. */
+static int gp_units_done(const void *vpre, const void *vpost)
+{
+    const gp_state *a = vpre, *b = vpost;
+    if (a->phase == GP_PH_OVER) return 0;
+    return b->phase == GP_PH_OVER || b->turn != a->turn;
+}
+
+/* Report measures (game.h): the chests made and the cards laid open on them, in all. */
+static int gp_measures(const void *vst, const char **names, double *values, int max)
+{
+    const gp_state *st = vst;
+    if (max < 2) return 2;
+    names[0] = "chests made";
+    names[1] = "cards laid open";
+    if (st) {
+        int open = 0;
+        for (int c = 0; c < st->ncol && c < GP_MAXCOL; c++) open += st->col_len[c] + st->col_dbl[c];
+        values[0] = st->ncol;
+        values[1] = open;
+    }
+    return 2;
+}
+
 const game_engine gp_engine = {
     .name = "gp", .title = "Gloria Picktoria", .tag = "GP",
     .min_players = 2, .max_players = GP_MAXP,
@@ -1433,4 +1456,7 @@ const game_engine gp_engine = {
     .why_illegal = gp_why_illegal,
     .score_now = gp_score_now,
     .determinize = gp_determinize,
+    .measures = gp_measures,
+    .score_sense = 1, .unit = "turns", .unit_per_seat = 1,
+    .units_done = gp_units_done,
 };

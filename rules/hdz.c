@@ -1687,6 +1687,15 @@ static int hdz_measures(const void *vst, const char **names, double *values, int
     return 1;
 }
 
+/* Report units (game.h): a turn ends when the next seat's turn begins or the game ends; the setup's
+ * dog redraws are no turns. */
+static int hdz_units_done(const void *vpre, const void *vpost)
+{
+    const hdz_state *a = vpre, *b = vpost;
+    if (a->phase == HDZ_PH_REDRAW || a->phase == HDZ_PH_OVER) return 0;
+    return b->phase == HDZ_PH_OVER || b->turn != a->turn;
+}
+
 const game_engine hdz_engine = {
     .name = "hdz", .title = "Herr der Ziegen", .tag = "HDZ",
     .min_players = 2, .max_players = HDZ_MAXP,
@@ -1709,5 +1718,7 @@ const game_engine hdz_engine = {
     .why_illegal = hdz_why_illegal,
     .score_now = hdz_tally,
     .measures = hdz_measures,
+    .score_sense = 1, .unit = "turns", .unit_per_seat = 1,
+    .units_done = hdz_units_done,
     .determinize = hdz_determinize,
 };

@@ -1061,6 +1061,14 @@ static int kk_why_illegal(const void *vst, const game_move *m, char *buf, size_t
     return 0;
 }
 
+/* Report units (game.h): a turn ends when `turns` counts it or the game ends during it. */
+static int kk_units_done(const void *vpre, const void *vpost)
+{
+    const kk_state *a = vpre, *b = vpost;
+    if (a->phase == KK_PH_OVER) return 0;
+    return b->turns != a->turns || b->turn != a->turn || b->phase == KK_PH_OVER;
+}
+
 const game_engine kk_engine = {
     .name = "kk", .title = "Kleine Kläffer", .tag = "KK",
     .min_players = 2, .max_players = KK_MAXP,
@@ -1083,4 +1091,7 @@ const game_engine kk_engine = {
     .why_illegal = kk_why_illegal,
     .score_now = kk_tally,
     .determinize = kk_determinize,
+    /* KK-FINAL-WINNER: the fewest penalty points win */
+    .score_sense = -1, .unit = "turns", .unit_per_seat = 1,
+    .units_done = kk_units_done,
 };

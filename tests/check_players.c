@@ -1,5 +1,4 @@
-/* check_players.c: Check suite for the players (random, greedy, Monte Carlo), the tournament, and the paired
- * statistics and witnesses of the ambiguity report. */
+/* check_players.c: Check suite for the players (random, greedy, Monte Carlo) and the tournament. */
 #include <dirent.h>
 #include <math.h>
 #include <unistd.h>
@@ -8,11 +7,10 @@
 #include "testutil_bids.h"
 #include "testutil_gp.h"
 #include "testutil_kk.h"
-#include "../ambiguity/diff.h"
+#include "../ambiguity/report.h"
 #include "../players/policy.h"
 #include "../players/stats.h"
 #include "../players/tournament.h"
-#include "../ambiguity/impact.h"
 
 typedef struct { unsigned char b[GAME_STATE_MAX] __attribute__((aligned(16))); } buf;
 
@@ -274,228 +272,36 @@ START_TEST(policy_names_parse_and_print_and_bad_names_are_refused)
 }
 END_TEST
 
-/* A share's Wilson interval and a mean's normal interval, on known numbers. */
-START_TEST(intervals_are_right_on_known_numbers)
-{
-    stat_rate r;
-    stat_rate_of(5, 10, &r);
-    ck_assert(fabs(r.lo - 0.2366) < 1e-3 && fabs(r.hi - 0.7634) < 1e-3);
-    stat_rate_of(0, 50, &r);
-    ck_assert(r.lo == 0 && fabs(r.hi - 0.0714) < 1e-3);
-    double v[4] = {1, 2, 3, 4};
-    stat_mean m;
-    stat_mean_of(v, 4, &m);
-    /* mean 2.5, sd 1.291, se 0.6455, half-width 1.2652 */
-    ck_assert(fabs(m.mean - 2.5) < 1e-9 && fabs(m.lo - 1.2348) < 1e-3 && fabs(m.hi - 3.7652) < 1e-3);
-    ck_assert(m.significant);
-}
-END_TEST
-
-/* Paired statistics on constructed games: a known effect is found with its size, a null effect is not
- * flagged, and the winner's change is set beside its null. */
-START_TEST(paired_statistics_find_a_known_effect_and_do_not_flag_a_null_one)
-{
-    enum { N = 400 };
-    static amb_game x[N];
-    amb_stats s;
-    uint64_t rng = 77;
-    for (int i = 0; i < N; i++) {
-        memset(&x[i], 0, sizeof x[i]);
-        x[i].players = 2;
-        x[i].ended[0] = x[i].ended[1] = 1;
-        x[i].part_at = i % 4 == 0 ? -1 : 10 + i % 7;
-        x[i].relevant = -1;
-        long base = 100 + (long)game_rng_below(&rng, 40);
-        x[i].len[0] = base;
-        x[i].len[1] = base + 10 + (long)game_rng_below(&rng, 7) - 3;      /* B is 10 decisions longer, +-3 */
-        int a = (int)game_rng_below(&rng, 20), b = (int)game_rng_below(&rng, 20);
-        x[i].scores[0][0] = a; x[i].scores[0][1] = b;                   /* scores: the same law on both sides */
-        x[i].scores[1][0] = (int)game_rng_below(&rng, 20); x[i].scores[1][1] = (int)game_rng_below(&rng, 20);
-        x[i].winners[0] = a >= b ? 1u : 2u;
-        x[i].winners[1] = x[i].scores[1][0] >= x[i].scores[1][1] ? 1u : 2u;
-        x[i].null_ended = 1;
-        x[i].null_winners = i % 2 ? x[i].winners[0] : 3u - x[i].winners[0];   /* the null changes half the winners */
-    }
-    amb_stats_of(x, N, &s);
-    ck_assert(fabs(s.exercised.p - 0.75) < 1e-9);
-    ck_assert(s.median_part >= 10 && s.median_part <= 16);
-    ck_assert(s.effect[AMB_M_LENGTH].significant);
-    ck_assert(fabs(s.effect[AMB_M_LENGTH].mean - 10) < 0.5);
-    ck_assert(s.effect[AMB_M_LENGTH].lo < 10 && s.effect[AMB_M_LENGTH].hi > 10);
-    ck_assert(!s.effect[AMB_M_MEAN].significant);                       /* scores follow the same law */
-    ck_assert_int_eq(s.relevance.n, 0);
-    /* the null changes the winner of the games i = 2 (mod 4): parted (i % 4 != 0) and even */
-    ck_assert(fabs(s.null_changed.p - 0.25) < 1e-9);
-    ck_assert(fabs(s.excess.mean - (s.winner_changed.p - s.null_changed.p)) < 1e-9);
-}
-END_TEST
-
-/* The same reading on both sides: nothing parts, no effect, no excess. */
-START_TEST(the_same_reading_on_both_sides_shows_no_impact)
-{
-    const game_engine *g = game_engines[_i];
-    pol_spec pol;
-    char err[100];
-    ck_assert_int_eq(pol_parse("greedy", &pol, err, sizeof err), 0);
-    enum { N = 40 };
-    static amb_game x[N];
-    uint32_t r = g->profiles[0].readings;
-    ck_assert_int_eq(amb_play_many(g, &pol, 0, 1, N, r, r, 1, 2, x), 0);
-    amb_stats s;
-    amb_stats_of(x, N, &s);
-    ck_assert_int_eq(s.exercised.x, 0);
-    ck_assert_int_eq(s.significant, 0);
-    ck_assert_int_eq(s.winner_changed.x, 0);
-}
-END_TEST
-
-/* The game's own measures join the paired statistics: Herr der Ziegen's goats on the meadow, Bonje's
- * rounds played (the short variant plays one round, so fewer). */
-START_TEST(the_games_own_measures_are_paired_too)
-{
-    pol_spec pol = {POL_RANDOM, 0, 0};
-    enum { N = 60 };
-    static amb_game x[N];
-    amb_stats s;
-    uint32_t r = hdz_engine.profiles[0].readings;
-    ck_assert_int_eq(amb_play_many(&hdz_engine, &pol, 3, 1, N, r, r, 0, 2, x), 0);
-    amb_stats_of(x, N, &s);
-    ck_assert_int_eq(s.nextra, 1);
-    ck_assert_str_eq(s.extra_name[0], "goats on the meadow");
-    ck_assert(x[0].extra[0][0] > 0);
-    r = bids_engine.profiles[0].readings;
-    ck_assert_int_eq(amb_play_many(&bids_engine, &pol, 2, 1, 20, r, r | BIDS_R_SHORT, 0, 2, x), 0);
-    amb_stats_of(x, 20, &s);
-    ck_assert_str_eq(s.extra_name[0], "rounds played");
-    ck_assert(s.effect[AMB_M_EXTRA0].significant && s.effect[AMB_M_EXTRA0].mean < 0);
-    char text[600];
-    amb_effects_text(&s, text, sizeof text);
-    ck_assert(strstr(text, "rounds played") != NULL);
-}
-END_TEST
-
-/* Parallel workers give the games one worker gives. */
-START_TEST(paired_games_are_the_same_on_one_or_two_workers)
-{
-    const game_engine *g = &hdz_engine;
-    pol_spec pol = {POL_RANDOM, 0, 0};
-    enum { N = 30 };
-    static amb_game a[N], b[N];
-    uint32_t r = g->profiles[0].readings;
-    ck_assert_int_eq(amb_play_many(g, &pol, 0, 5, N, r, r ^ HDZ_R_MILK_UP, 1, 1, a), 0);
-    ck_assert_int_eq(amb_play_many(g, &pol, 0, 5, N, r, r ^ HDZ_R_MILK_UP, 1, 2, b), 0);
-    ck_assert(memcmp(a, b, sizeof a) == 0);
-}
-END_TEST
-
-/* A witness starts from the positions at the parting point, takes at most 60 decisions, and its moves
- * replay from those positions to the outcome it claims. */
-START_TEST(witnesses_start_from_the_parting_positions_and_replay_to_their_claim)
-{
-    const game_engine *g = game_engines[_i];
-    pol_spec pol = {POL_RANDOM, 0, 0};
-    enum { N = 200 };
-    static amb_game x[N];
-    static amb_witness w;
-    uint32_t r = g->profiles[0].readings;
-    int found = 0;
-    for (int i = 0; i < g->n_amb && found < 3; i++) {
-        ck_assert_int_eq(amb_play_many(g, &pol, 0, 1, N, r, r ^ (1u << i), 0, 2, x), 0);
-        amb_witness_find(g, &pol, x, N, 1, r, r ^ (1u << i), 20, &w);
-        if (w.kind == AMB_W_NONE) continue;
-        found++;
-        for (int s = 0; s < 2; s++) {
-            buf st, back;
-            char text[GAME_TEXT_MAX], e[256];
-            ck_assert(w.n[s] <= AMB_WITNESS_MAX);
-            memcpy(st.b, w.part.st[s], g->state_size);
-            ck_assert(g->position_print(st.b, text, sizeof text) >= 0);
-            game_config cfg = {w.players, s ? r ^ (1u << i) : r};
-            ck_assert_msg(g->setup_position(back.b, &cfg, text, e, sizeof e) == GAME_OK, "%s", e);
-            ck_assert(memcmp(back.b, st.b, g->state_size) == 0);
-            for (long k = 0; k < w.n[s]; k++) ck_assert_int_eq(g->apply(back.b, &w.moves[s][k]), GAME_OK);
-            if (w.kind >= AMB_W_SCORES) {
-                int sc[GAME_MAX_PLAYERS];
-                unsigned win;
-                ck_assert_int_eq(g->result(back.b, sc, &win), GAME_OK);
-                ck_assert(memcmp(sc, w.scores[s], sizeof(int) * (size_t)w.players) == 0);
-                ck_assert(win == w.winners[s]);
-            }
-        }
-        if (w.kind == AMB_W_WINNER) ck_assert(w.winners[0] != w.winners[1]);
-    }
-    ck_assert_int_gt(found, 0);
-}
-END_TEST
-
-/* The report's witness records replay with rulefuzz replay, every oracle on, to their [Result]. */
-START_TEST(the_reports_witness_records_replay)
-{
-    char dir[] = "/tmp/rf-report-XXXXXX";
-    ck_assert(mkdtemp(dir) != NULL);
-    char spec[512];
-    snprintf(spec, sizeof spec, "%s/../SPEC.md", tu_corpus());
-    char *argv[] = {"ambiguities", "kk", "--games", "150", "--policy", "random,greedy", "--jobs", "2", "--out", dir, "--spec", spec, NULL};
-    FILE *keep = stdout, *kerr = stderr;
-    stdout = fopen("/dev/null", "w");
-    stderr = fopen("/dev/null", "w");
-    int rc = rf_cmd_report(12, argv);
-    fclose(stdout);
-    fclose(stderr);
-    stdout = keep;
-    stderr = kerr;
-    ck_assert_int_eq(rc, RF_EXIT_OK);
-    char wdir[600], path[1200];
-    snprintf(wdir, sizeof wdir, "%s/witnesses-kk", dir);
-    DIR *d = opendir(wdir);
-    ck_assert(d != NULL);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d))) {
-        if (!strstr(e->d_name, ".rec")) continue;
-        snprintf(path, sizeof path, "%s/%s", wdir, e->d_name);
-        char err[RF_ERR_MAX];
-        size_t len;
-        char *text = rf_read_file(path, &len, err, sizeof err);
-        ck_assert(text);
-        ck_assert(strstr(text, "[Position \"") != NULL);
-        static rf_replay out;
-        ck_assert_msg(tu_replay(&kk_engine, text, len, &out, err, sizeof err) == RF_EXIT_OK, "%s: %s", path, err);
-        ck_assert(out.total <= AMB_WITNESS_MAX);
-        free(text);
-        n++;
-    }
-    closedir(d);
-    ck_assert_int_gt(n, 0);
-    snprintf(path, sizeof path, "%s/ambiguities-kk.md", dir);
-    size_t len;
-    char err[RF_ERR_MAX];
-    char *md = rf_read_file(path, &len, err, sizeof err);
-    ck_assert(md && strstr(md, "What the measures mean") && strstr(md, "by systematic effect"));
-    free(md);
-}
-END_TEST
-
-/* The tournament: each policy takes each seat in turn; greedy beats random in Kleine Klaeffer. */
+/* The tournament rotates seats: at every player count each policy sits in each seat equally often (over
+ * every npol * players games at that count), with two and with three policies; greedy beats random in
+ * Kleine Klaeffer. */
 START_TEST(the_tournament_rotates_seats_and_greedy_beats_random)
 {
+    for (int npol = 2; npol <= 3; npol++)
+        for (int players = 2; players <= 5; players++) {
+            long seats[3][5] = {{0}};
+            for (long r = 0; r < (long)npol * players * 2; r++)
+                for (int s = 0; s < players; s++) seats[pol_seat_policy(s, players, r, npol)][s]++;
+            for (int p = 0; p < npol; p++)
+                for (int s = 0; s < players; s++) ck_assert_int_eq(seats[p][s], 2L * players);
+        }
     pol_spec pols[2];
     char err[100];
     ck_assert_int_eq(pol_parse("greedy", &pols[0], err, sizeof err), 0);
     ck_assert_int_eq(pol_parse("random", &pols[1], err, sizeof err), 0);
-    enum { N = 200 };
+    enum { N = 144 };    /* 48 games at each count: whole cycles of 4, 6 and 8 games */
     static pol_game res[N];
-    ck_assert_int_eq(pol_tournament(&kk_engine, pols, 2, 2, kk_engine.profiles[0].readings, 1, N, 2, res), 0);
+    /* players in turn (2, 3, 4): game k is the (k / 3)-th at its count */
+    ck_assert_int_eq(pol_tournament(&kk_engine, pols, 2, 0, kk_engine.profiles[0].readings, 1, N, 2, res), 0);
     double share[2] = {0, 0};
-    long seats[2][2] = {{0, 0}, {0, 0}};
+    long seats[5][2][4] = {{{0}}};
     for (int k = 0; k < N; k++) {
-        ck_assert_int_eq(res[k].pol[0], k % 2);
-        ck_assert_int_eq(res[k].pol[1], (k + 1) % 2);
-        for (int s = 0; s < 2; s++) { share[res[k].pol[s]] += res[k].share[s]; seats[res[k].pol[s]][s]++; }
+        ck_assert_int_eq(res[k].players, 2 + k % 3);
+        for (int s = 0; s < res[k].players; s++) { share[res[k].pol[s]] += res[k].share[s]; seats[res[k].players][res[k].pol[s]][s]++; }
     }
-    ck_assert_int_eq(seats[0][0], N / 2);
-    ck_assert_int_eq(seats[0][1], N / 2);
-    ck_assert(share[0] > share[1] + 20);
+    for (int pl = 2; pl <= 4; pl++)
+        for (int s = 0; s < pl; s++) ck_assert_int_eq(seats[pl][0][s], seats[pl][1][s]);
+    ck_assert(share[0] > share[1] + 15);
 }
 END_TEST
 
@@ -510,13 +316,18 @@ START_TEST(bad_options_are_refused_with_exit_2)
     char *r1[] = {"ambiguities", "hdz", "--seed", "18446744073709551616", NULL};
     char *r2[] = {"ambiguities", "hdz", "--policy", "mc:0", NULL};
     char *r3[] = {"ambiguities", "hdz", "--jobs", "65", NULL};
+    char *r4[] = {"ambiguities", "hdz", "--players", "9", NULL};
+    char *r5[] = {"ambiguities", "gp", "--players", "1", NULL};
+    char *r6[] = {"ambiguities", "kk", "--players", "-1", NULL};
+    char *r7[] = {"ambiguities", "bids", "--players", "5", NULL};
     FILE *kerr = stderr;
     stderr = fopen("/dev/null", "w");
-    int rc[7] = {rf_cmd_tournament(3, t1), rf_cmd_tournament(3, t2), rf_cmd_tournament(1, t3), rf_cmd_tournament(3, t4),
-                 rf_cmd_report(4, r1), rf_cmd_report(4, r2), rf_cmd_report(4, r3)};
+    int rc[11] = {rf_cmd_tournament(3, t1), rf_cmd_tournament(3, t2), rf_cmd_tournament(1, t3), rf_cmd_tournament(3, t4),
+                  rf_cmd_report(4, r1), rf_cmd_report(4, r2), rf_cmd_report(4, r3), rf_cmd_report(4, r4), rf_cmd_report(4, r5),
+                  rf_cmd_report(4, r6), rf_cmd_report(4, r7)};
     fclose(stderr);
     stderr = kerr;
-    for (int i = 0; i < 7; i++) ck_assert_msg(rc[i] == 2, "case %d: exit %d", i, rc[i]);
+    for (int i = 0; i < 11; i++) ck_assert_msg(rc[i] == 2, "case %d: exit %d", i, rc[i]);
     /* the CLI's own number parser (play, show), through the built command when it is there */
     char root[512], cmd[1200];
     snprintf(root, sizeof root, "%s/..", tu_corpus());
@@ -557,16 +368,6 @@ int main(void)
     tcase_add_test(tc, policy_names_parse_and_print_and_bad_names_are_refused);
     tcase_add_test(tc, the_tournament_rotates_seats_and_greedy_beats_random);
     tcase_add_test(tc, bad_options_are_refused_with_exit_2);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("paired statistics and witnesses");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, intervals_are_right_on_known_numbers);
-    tcase_add_test(tc, paired_statistics_find_a_known_effect_and_do_not_flag_a_null_one);
-    tcase_add_loop_test(tc, the_same_reading_on_both_sides_shows_no_impact, 0, 4);
-    tcase_add_test(tc, paired_games_are_the_same_on_one_or_two_workers);
-    tcase_add_test(tc, the_games_own_measures_are_paired_too);
-    tcase_add_loop_test(tc, witnesses_start_from_the_parting_positions_and_replay_to_their_claim, 0, 4);
-    tcase_add_test(tc, the_reports_witness_records_replay);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);
