@@ -322,6 +322,10 @@ static void replicate(rp *r)
     free(q);
 }
 
+/* A finding the summary states: marked after correction, and repeated on the second block (or not
+ * replicated, with one block); a mark the second block does not repeat is shown, not stated. */
+static int confirmed(const rp_test *t) { return t && t->marked && t->rep != 0; }
+
 /* ---- Text helpers ----------------------------------------------------------------------------- */
 
 static int is_share(int m) { return m == AMB_M_EXCESS || m == AMB_M_FIRST || m == AMB_M_LAST || m == AMB_M_DONE; }
@@ -401,7 +405,7 @@ static int degenerate(const rp *r, int c, char *buf, size_t n)
         for (int sd = 0; sd < 2; sd++) {
             const amb_side_stats *a = &s->side[sd], *o = &s->side[!sd];
             const rp_test *dt = find_effect(r, c, p, AMB_M_DONE);
-            if (dt && dt->marked && (sd ? dt->est < 0 : dt->est > 0)) {
+            if (confirmed(dt) && (sd ? dt->est < 0 : dt->est > 0)) {
                 l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s` games stop ending: %ld of %ld games (%s) reach the cap of %d decisions "
                                       "unfinished (`%s`: %ld).", l ? " " : "", reading_of(r, x, sd), s->games - a->ended, s->games, r->pname[p],
                                       AMB_MAX_MOVES, reading_of(r, x, !sd), s->games - o->ended);
@@ -437,7 +441,7 @@ static void rank_of(const rp *r, int c, rp_rank *k)
     k->c = c; k->group = 3; k->size = 0;
     for (long i = 0; i < r->nt; i++) {
         const rp_test *t = &r->t[i];
-        if (t->c != c || !t->marked || t->kind != RP_T_EFFECT) continue;
+        if (t->c != c || !confirmed(t) || t->kind != RP_T_EFFECT) continue;
         int g = amb_measure_group(t->m);
         double size = fabs(t->est);
         if (g == 2) {
@@ -512,7 +516,7 @@ static void effects_lines(const rp *r, int c, FILE *md)
             fprintf(md, "%s %s: %.1f %s, ended %.0f%%", p ? ";" : "", r->pname[p], a->units.mean, u, 100 * a->done.p);
             for (int m = AMB_M_FIRST; m < AMB_MEASURES; m++) {
                 const rp_test *t = find_effect(r, c, p, m);
-                if (!t || !t->marked || m == AMB_M_UNITS || m == AMB_M_DONE) continue;
+                if (!confirmed(t) || m == AMB_M_UNITS || m == AMB_M_DONE) continue;
                 amb_measure_text(r->g, m, ST(r, c, p, 0)->extra_name, name, sizeof name);
                 if (m == AMB_M_FIRST || m == AMB_M_LAST) {
                     int seatfirst = m == AMB_M_FIRST;
@@ -541,7 +545,7 @@ static void effects_lines(const rp *r, int c, FILE *md)
         int first = 1;
         for (int p = 0; p < r->npol; p++) {
             const rp_test *t = find_effect(r, c, p, m);
-            if (!t || !t->marked) continue;
+            if (!confirmed(t)) continue;
             if (first) {
                 amb_measure_text(r->g, m, ST(r, c, p, 0)->extra_name, name, sizeof name);
                 fprintf(md, "  - Δ %s (`%s` − `%s`):", name, reading_of(r, x, 1), reading_of(r, x, 0));
@@ -554,7 +558,7 @@ static void effects_lines(const rp *r, int c, FILE *md)
         }
         if (!first) fprintf(md, ".\n");
     }
-    if (!any) fprintf(md, "  - No difference marked after correction.\n");
+    if (!any) fprintf(md, "  - No difference marked after correction and repeated.\n");
 }
 
 static void comes_up_text(const rp *r, int c, char *buf, size_t n)
@@ -606,7 +610,7 @@ static void balance_sentence(const rp *r, int c, char *buf, size_t n)
             const rp_test *best = NULL;
             for (int q = 0; q < pl; q++) {
                 const rp_test *t = find_seat(r, c, p, pl, q);
-                if (t && t->marked && (!best || fabs(t->est) > fabs(best->est))) best = t;
+                if (confirmed(t) && (!best || fabs(t->est) > fabs(best->est))) best = t;
             }
             if (!best || l >= n) continue;
             const amb_balance *ba = BASE(r, p, 0, pl), *bb = CBAL(r, c, p, 0, pl);
@@ -628,7 +632,7 @@ static void balance_sentence(const rp *r, int c, char *buf, size_t n)
     if (r->strong >= 0) {
         for (long i = 0; i < r->nt && l < n; i++) {
             const rp_test *t = &r->t[i];
-            if (t->kind != RP_T_SKILL || t->c != c || !t->marked) continue;
+            if (t->kind != RP_T_SKILL || t->c != c || !confirmed(t)) continue;
             char e[160];
             fmt_effect(r, t, e, sizeof e);
             l += (size_t)snprintf(buf + l, n - l, "%sSkill counts %s under `%s`: %s's edge over %s at one table is %.1f pp there against %.1f pp "
@@ -1169,7 +1173,13 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
     /* Calibration */
     fprintf(md, "**Calibration.** Negative control (A/A: `%s` against itself, the second run's draws its own from the deal on, "
                 "through the same pipeline): **%ld of %ld** of its measures marked; every marked figure there would be a false "
-                "discovery. In all %ld tests, %ld marked", g->profiles[0].name, r->control_marked, r->control_tests, r->nt, r->marked);
+                "discovery", g->profiles[0].name, r->control_marked, r->control_tests);
+    if (r->control_marked && r->blocks > 1) {
+        long rep = 0;
+        for (long i = 0; i < r->nt; i++) rep += r->t[i].c == r->control && r->t[i].kind == RP_T_EFFECT && r->t[i].rep == 1;
+        fprintf(md, " (%ld of them repeat on other deals)", rep);
+    }
+    fprintf(md, ". In all %ld tests, %ld marked", r->nt, r->marked);
     if (r->blocks > 1) fprintf(md, "; of the %ld marked figures replicated on other deals, %ld repeat", r->replicated, r->repeats);
     fprintf(md, ".\n\n");
 
@@ -1181,10 +1191,11 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
     qsort(rank, (size_t)n_rank, sizeof *rank, cmp_rank);
     fprintf(md, "## Summary for publishers\n\n");
     fprintf(md, "### What changes who wins or how the game goes\n\n"
-                "In the order of the size of their marked effects: first those that change who wins (beyond chance), then the "
-                "advantage of the first or last seat, then scores, length and completion (by the size of the change against the "
-                "measure's spread). Each with the sentences it rests on, one line per reading, the difference, and how often it "
-                "comes up.\n\n");
+                "The effects marked after correction that repeat on other deals, in the order of their size: first those that "
+                "change who wins (beyond chance), then the advantage of the first or last seat, then scores, length and "
+                "completion (by the size of the change against the measure's spread; correlated measures count once, by the "
+                "largest). Each with the sentences it rests on, one line per reading, the difference, and how often it comes "
+                "up.\n\n");
     int listed = 0;
     for (int i = 0; i < n_rank; i++) {
         const rp_cmp *x = &r->cmp[rank[i].c];
@@ -1217,7 +1228,7 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
         fprintf(md, "\n");
     }
     /* the ones with no marked effect */
-    fprintf(md, "### No detectable effect\n\n");
+    fprintf(md, "### No detectable effect\n\nNo effect marked after correction that repeats on other deals.\n\n");
     int none = 0;
     for (int i = 0; i < n_rank; i++) {
         const rp_cmp *x = &r->cmp[rank[i].c];
@@ -1225,11 +1236,13 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
         comes_up_text(r, rank[i].c, line, sizeof line);
         char deg[2000];
         int d = degenerate(r, rank[i].c, deg, sizeof deg);
-        fprintf(md, "- [%s](#%s)%s: comes up %s.%s%s\n", x->name, x->amb >= 0 ? x->name : "texts", x->texts_differ ? " (the texts differ)" : "", line,
-                d ? " **Finding:** " : "", d ? deg : "");
+        int once = 0;
+        for (long t = 0; t < r->nt; t++) once += r->t[t].c == rank[i].c && r->t[t].marked && r->t[t].rep == 0;
+        fprintf(md, "- [%s](#%s)%s: comes up %s.%s%s%s\n", x->name, x->amb >= 0 ? x->name : "texts", x->texts_differ ? " (the texts differ)" : "", line,
+                once ? " Marked once, not repeated on other deals: see its section." : "", d ? " **Finding:** " : "", d ? deg : "");
         none++;
     }
-    if (!none) fprintf(md, "Every entry shows a marked effect.\n");
+    if (!none) fprintf(md, "Every entry shows an effect that repeats.\n");
     fprintf(md, "\n### How often each comes up\n\n| entry | readings |");
     for (int p = 0; p < r->npol; p++) fprintf(md, " %s: at the table | first after (median) |", r->pname[p]);
     fprintf(md, " decision relevance |\n|---|---|");
