@@ -44,7 +44,8 @@ uint64_t amb_salt(const char *name, int block)
 uint64_t amb_draw_seed(uint64_t deal) { return deal * 0x9E3779B97F4A7C15ull ^ 0x7061697265640000ull; }
 
 /* 1 when the two positions differ in something a player sees at the table now: one game over and the
- * other not, the final scores, or the scores so far. */
+ * other not; the final scores or winners; before the end, the scores so far (not who leads by them:
+ * a winner rule applies at the end only). */
 static int shows(const game_engine *g, const void *a, const void *b)
 {
     int ea = g->to_move(a) < 0, eb = g->to_move(b) < 0;
@@ -53,7 +54,7 @@ static int shows(const game_engine *g, const void *a, const void *b)
     unsigned wa = 0, wb = 0;
     int ra, rb;
     if (ea) { ra = g->result(a, sa, &wa); rb = g->result(b, sb, &wb); }
-    else if (g->score_now) { ra = g->score_now(a, sa, &wa); rb = g->score_now(b, sb, &wb); }
+    else if (g->score_now) { ra = g->score_now(a, sa, &wa); rb = g->score_now(b, sb, &wb); wa = wb = 0; }
     else return 0;
     int np = g->config(a).players;
     return ra != rb || wa != wb || memcmp(sa, sb, sizeof(int) * (size_t)np) != 0;
@@ -79,19 +80,38 @@ static void finish(const game_engine *g, const void *st, amb_side *sd)
     }
 }
 
-static void keep_part(amb_part *part, const game_engine *g, const void *a, const void *b, uint64_t rng)
+/* The point where the rule first shows, for witnesses: the two positions (before the move, for a
+ * result), the move, and the positions after it. */
+static void capture(amb_part *part, const game_engine *g, int kind, long at, const void *a, const void *b, const game_move *m,
+                    const void *after_a, const void *after_b)
 {
-    if (!part) return;
+    if (!part || part->kind != AMB_PART_NONE) return;
+    part->kind = kind;
+    part->at = at;
     memcpy(part->st[0], a, g->state_size);
     memcpy(part->st[1], b, g->state_size);
-    part->rng = rng;
-    part->has_pre = 0;
+    if (m) part->move = *m;
+    else memset(&part->move, 0, sizeof part->move);
+    if (after_a) { memcpy(part->after[0], after_a, g->state_size); memcpy(part->after[1], after_b, g->state_size); }
+}
+
+/* Relevance where the rule first shows: the player's move under A is illegal under B, or B's player,
+ * deciding from the same draw, picks another move. */
+static int relevance_of(const game_engine *g, const pol_spec *pol, const void *sa, const game_move *la, int na, int ia,
+                        const void *sb, const game_move *lb, int nb, uint64_t draw)
+{
+    if (ia < 0 || nb <= 0) return 1;
+    if (!game_move_in(lb, nb, &la[ia])) return 1;
+    uint64_t r = draw;
+    int ib = pol_choose(g, pol, sb, lb, nb, &r);
+    (void)sa; (void)na;
+    return !game_move_eq(&la[ia], &lb[ib]);
 }
 
 void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint64_t deal, uint64_t draws, uint32_t ra,
                    uint32_t rb, int flags, amb_game *out, amb_part *part)
 {
-    static _Thread_local amb_buf s[2], snap[2], shadow, before[2];
+    static _Thread_local amb_buf s[2], snap[2], shadow, before[2], shadow_before;
     static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES], ls[GAME_MAX_MOVES];
     game_config ca = {players, ra}, cb = {players, rb};
     long snap_step = 0;
@@ -102,24 +122,29 @@ void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint6
     out->draws = draws;
     out->part_at = out->shown_at = -1;
     out->relevant = -1;
+    if (part) part->kind = AMB_PART_NONE;
     g->setup_seed(s[0].b, &ca, deal);
     g->setup_seed(s[1].b, &cb, deal);
     uint64_t rng[2] = {draws, draws};
     int joint = 1, shadowing = 0;
+    /* the negative control parts at a decision of its own: the deal, or one of the first 63 */
+    long force_at = (flags & AMB_FORCE) ? (long)(mix64(draws) % 64) : -1;
 #define PART(kind, at) do { out->part_kind = (kind); out->part_at = (at); joint = 0; \
         memcpy(snap[0].b, s[0].b, g->state_size); memcpy(snap[1].b, s[1].b, g->state_size); \
-        snap_step = (at) > 0 ? (at) - 1 : 0; snap_rng = rng[0]; keep_part(part, g, s[0].b, s[1].b, rng[0]); } while (0)
+        snap_step = (at) > 0 ? (at) - 1 : 0; snap_rng = rng[0]; } while (0)
 #define SHOWN(kind, at) do { if (out->shown_at < 0) { out->shown_kind = (kind); out->shown_at = (at); out->shown_units = out->side[0].units; } } while (0)
-    if (flags & AMB_FORCE) {
+    if (force_at == 0) {
         PART(AMB_PART_FORCED, 0);
         rng[1] = draws ^ AMB_FRESH_B;
     } else if (!g->same_play(s[0].b, s[1].b)) {
         PART(AMB_PART_DEAL, 0);
         SHOWN(AMB_PART_DEAL, 0);
+        capture(part, g, AMB_PART_DEAL, 0, s[0].b, s[1].b, NULL, NULL, NULL);
         rng[1] = draws ^ AMB_FRESH_B;
     }
     int done[2] = {0, 0};
     long step = 0;
+    game_move last = {0};
     while (step < AMB_MAX_MOVES) {
         int na = done[0] ? 0 : g->legal_moves(s[0].b, la, GAME_MAX_MOVES);
         int nb = done[1] ? 0 : g->legal_moves(s[1].b, lb, GAME_MAX_MOVES);
@@ -128,54 +153,75 @@ void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint6
         if (done[0] && done[1]) break;
         step++;
         int ia = -1, ib = -1;
+        game_config c = g->config(s[0].b);
+        int who = na > 0 ? g->to_move(s[0].b) : -1;
+        int judged = pol->kind != POL_RANDOM && who >= 0 && !game_is_table(&c, who);
         if (joint) {
             int legal_differ = !game_moves_eq(la, na, lb, nb);
-            /* While the runs are one game, both decide from the same draws. */
             uint64_t r0 = rng[0], r1 = rng[0];
             if (na > 0) ia = pol_choose(g, pol, s[0].b, la, na, &r0);
             if (nb > 0) ib = pol_choose(g, pol, s[1].b, lb, nb, &r1);
-            game_config c = g->config(s[0].b);
-            int who = na > 0 ? g->to_move(s[0].b) : -1;
-            int judged = pol->kind != POL_RANDOM && who >= 0 && !game_is_table(&c, who) && ia >= 0 && ib >= 0;
             int differ = ia >= 0 && ib >= 0 && !game_move_eq(&la[ia], &lb[ib]);
+            int part_now = 0;
             if (legal_differ) {
                 SHOWN(AMB_PART_LEGAL, step);
-                if (judged) out->relevant = differ || !game_move_in(lb, nb, &la[ia]) || !game_move_in(la, na, &lb[ib]);
+                capture(part, g, AMB_PART_LEGAL, step, s[0].b, s[1].b, ia >= 0 ? &la[ia] : NULL, NULL, NULL);
+                if (judged) out->relevant = relevance_of(g, pol, s[0].b, la, na, ia, s[1].b, lb, nb, rng[0]);
                 PART(AMB_PART_LEGAL, step);
+                part_now = 1;
             } else if (differ) {
-                /* one position, one rule at the table, two decisions: the reading moved the player */
-                if (judged) out->relevant = 1;
+                /* one position, one rule at the table, two decisions: the reading moved the player
+                 * before it showed; B's rule is followed along A's moves until it shows */
                 PART(AMB_PART_CHOICE, step);
-                memcpy(shadow.b, s[1].b, g->state_size);   /* B's rule, followed along A's moves */
+                memcpy(shadow.b, s[1].b, g->state_size);
                 shadowing = 1;
+                part_now = 1;
+            } else if (step == force_at) {
+                PART(AMB_PART_FORCED, step);
+                part_now = 1;
             }
             rng[0] = r0;
-            rng[1] = joint ? r0 : r0 ^ AMB_FRESH_B;
+            if (part_now) {
+                /* From the parting decision on, B draws its own, as its null does: B decides this
+                 * decision again from a fresh draw. */
+                rng[1] = r0 ^ AMB_FRESH_B;
+                if (nb > 0) ib = pol_choose(g, pol, s[1].b, lb, nb, &rng[1]);
+            } else rng[1] = r0;
         } else {
-            if (shadowing) {
-                int ns = g->legal_moves(shadow.b, ls, GAME_MAX_MOVES);
-                if (!game_moves_eq(la, na, ls, ns)) { SHOWN(AMB_PART_LEGAL, step); shadowing = 0; }
-            }
+            uint64_t draw = rng[0];
             if (na > 0) ia = pol_choose(g, pol, s[0].b, la, na, &rng[0]);
             if (nb > 0) ib = pol_choose(g, pol, s[1].b, lb, nb, &rng[1]);
+            if (shadowing && na > 0) {
+                int ns = g->legal_moves(shadow.b, ls, GAME_MAX_MOVES);
+                if (!game_moves_eq(la, na, ls, ns)) {
+                    SHOWN(AMB_PART_LEGAL, step);
+                    capture(part, g, AMB_PART_LEGAL, step, s[0].b, shadow.b, ia >= 0 ? &la[ia] : NULL, NULL, NULL);
+                    if (judged) out->relevant = relevance_of(g, pol, s[0].b, la, na, ia, shadow.b, ls, ns, draw);
+                    shadowing = 0;
+                }
+            }
         }
-        int watch = part && joint && ia >= 0 && ib >= 0;
-        if (watch) { memcpy(before[0].b, s[0].b, g->state_size); memcpy(before[1].b, s[1].b, g->state_size); }
-        if (ia >= 0) step_side(g, s[0].b, &la[ia], &out->side[0]);
+        int watch = part && part->kind == AMB_PART_NONE && ia >= 0;
+        if (watch) {
+            memcpy(before[0].b, s[0].b, g->state_size);
+            memcpy(before[1].b, s[1].b, g->state_size);
+            if (shadowing) memcpy(shadow_before.b, shadow.b, g->state_size);
+        }
+        if (ia >= 0) { step_side(g, s[0].b, &la[ia], &out->side[0]); last = la[ia]; }
         if (ib >= 0) step_side(g, s[1].b, &lb[ib], &out->side[1]);
         if (shadowing && ia >= 0) {
-            if (g->apply(shadow.b, &la[ia]) != GAME_OK || shows(g, s[0].b, shadow.b)) { SHOWN(AMB_PART_RESULT, step); shadowing = 0; }
+            if (g->apply(shadow.b, &la[ia]) != GAME_OK || shows(g, s[0].b, shadow.b)) {
+                SHOWN(AMB_PART_RESULT, step);
+                if (watch) capture(part, g, AMB_PART_RESULT, step, before[0].b, shadow_before.b, &la[ia], s[0].b, shadow.b);
+                shadowing = 0;
+            }
         }
         if (joint && !g->same_play(s[0].b, s[1].b) && shows(g, s[0].b, s[1].b)) {
             /* the same move, another result at the table: the runs part at the next position; a
              * counter that differs and shows nothing yet keeps them one game */
             SHOWN(AMB_PART_RESULT, step);
+            if (watch) capture(part, g, AMB_PART_RESULT, step, before[0].b, before[1].b, &la[ia], s[0].b, s[1].b);
             PART(AMB_PART_RESULT, step + 1);
-            if (part && watch) {
-                memcpy(part->pre[0], before[0].b, g->state_size);
-                memcpy(part->pre[1], before[1].b, g->state_size);
-                part->has_pre = 1; part->move[0] = la[ia]; part->move[1] = lb[ib];
-            }
             rng[1] = rng[0] ^ AMB_FRESH_B;
         }
     }
@@ -185,9 +231,10 @@ void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint6
         (out->side[0].winners != out->side[1].winners ||
          memcmp(out->side[0].scores, out->side[1].scores, sizeof(int) * (size_t)players))) {
         SHOWN(AMB_PART_FINAL, step);              /* one game, scored two ways: nothing is left to play */
+        if (part && part->kind == AMB_PART_NONE && step > 0)
+            capture(part, g, AMB_PART_FINAL, step, before[0].b, before[1].b, &last, s[0].b, s[1].b);
         out->part_kind = AMB_PART_FINAL;
         out->part_at = step + 1;
-        keep_part(part, g, s[0].b, s[1].b, rng[0]);
         joint = 0;
     }
     for (int sd = 0; sd < 2; sd++) { out->side[sd].null_ended = out->side[sd].ended; out->side[sd].null_winners = out->side[sd].winners; }
@@ -249,18 +296,19 @@ int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64
 
 int amb_measure_group(int m)
 {
-    if (m == AMB_M_EXCESS) return 0;
+    if (m == AMB_M_EXCESS || m == AMB_M_NOWIN) return 0;
     if (m == AMB_M_FIRST || m == AMB_M_LAST) return 1;
     return 2;
 }
 
 const char *amb_measure_text(const game_engine *g, int m, const char *const *extra, char *buf, size_t n)
 {
-    const char *pts = g->score_sense < 0 ? "penalty points" : "points";
+    const char *pts = g->score_name ? g->score_name : "points";
     switch (m) {
     case AMB_M_EXCESS: snprintf(buf, n, "winner changed beyond chance"); break;
     case AMB_M_FIRST: snprintf(buf, n, "first seat's win share"); break;
     case AMB_M_LAST: snprintf(buf, n, "last seat's win share"); break;
+    case AMB_M_NOWIN: snprintf(buf, n, "games that end with no winner"); break;
     case AMB_M_WSCORE: snprintf(buf, n, "winner's %s", pts); break;
     case AMB_M_MARGIN: snprintf(buf, n, "winner's lead (%s)", pts); break;
     case AMB_M_MEAN: snprintf(buf, n, "mean %s", pts); break;
@@ -274,8 +322,8 @@ const char *amb_measure_text(const game_engine *g, int m, const char *const *ext
 const char *amb_measure_unit(const game_engine *g, int m, char *buf, size_t n)
 {
     switch (m) {
-    case AMB_M_EXCESS: case AMB_M_FIRST: case AMB_M_LAST: case AMB_M_DONE: snprintf(buf, n, " pp"); break;
-    case AMB_M_WSCORE: case AMB_M_MARGIN: case AMB_M_MEAN: snprintf(buf, n, " %s", g->score_sense < 0 ? "penalty points" : "points"); break;
+    case AMB_M_EXCESS: case AMB_M_FIRST: case AMB_M_LAST: case AMB_M_NOWIN: case AMB_M_DONE: snprintf(buf, n, " pp"); break;
+    case AMB_M_WSCORE: case AMB_M_MARGIN: case AMB_M_MEAN: snprintf(buf, n, " %s", g->score_name ? g->score_name : "points"); break;
     case AMB_M_UNITS: snprintf(buf, n, " %s%s", g->unit ? g->unit : "decisions", g->unit_per_seat ? " per seat" : ""); break;
     default: buf[0] = 0; break;
     }
@@ -316,6 +364,9 @@ static double share(unsigned winners, int seat)
 static int cmp_double(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 static int cmp_long(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
 
+/* Per game: a measure's paired difference goes in when its games qualify. */
+#define ADD(m, v) (d[m][nd[m]++] = (v))
+
 void amb_stats_of(const game_engine *g, const amb_game *games, long n, amb_stats *s)
 {
     memset(s, 0, sizeof *s);
@@ -324,13 +375,13 @@ void amb_stats_of(const game_engine *g, const amb_game *games, long n, amb_stats
     s->nextra = g->measures ? g->measures(NULL, names, NULL, GAME_MAX_MEASURES) : 0;
     if (s->nextra > GAME_MAX_MEASURES) s->nextra = GAME_MAX_MEASURES;
     memcpy(s->extra_name, names, sizeof names);
-    double *d[AMB_MEASURES], *v[2][5 + GAME_MAX_MEASURES], *dec = calloc((size_t)n + 1, sizeof *dec);
-    long nd[AMB_MEASURES] = {0}, nv[2] = {0, 0};
+    double *d[AMB_MEASURES], *v[2][6 + GAME_MAX_MEASURES], *dec = calloc((size_t)n + 1, sizeof *dec);
+    long nd[AMB_MEASURES] = {0}, nv[2] = {0, 0}, nw[2] = {0, 0}, ncap[2] = {0, 0};
     for (int m = 0; m < AMB_MEASURES; m++) d[m] = calloc((size_t)n + 1, sizeof **d);
-    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 5 + GAME_MAX_MEASURES; m++) v[sd][m] = calloc((size_t)n + 1, sizeof **v[sd]);
+    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 6 + GAME_MAX_MEASURES; m++) v[sd][m] = calloc((size_t)n + 1, sizeof **v[sd]);
     long *shown_at = calloc((size_t)n + 1, sizeof *shown_at), nshown = 0, deal = 0, judged = 0, relevant = 0, changed = 0;
     double *shown_u = calloc((size_t)n + 1, sizeof *shown_u);
-    long nchanged[2] = {0, 0}, ended[2] = {0, 0}, shared[2] = {0, 0};
+    long nchanged[2] = {0, 0}, ended[2] = {0, 0}, nowin[2] = {0, 0}, shared[2] = {0, 0};
     for (long i = 0; i < n; i++) {
         const amb_game *x = &games[i];
         if (x->shown_kind == AMB_PART_DEAL) deal++;
@@ -341,38 +392,45 @@ void amb_stats_of(const game_engine *g, const amb_game *games, long n, amb_stats
         }
         if (x->relevant >= 0) { judged++; relevant += x->relevant; }
         const amb_side *a = &x->side[0], *b = &x->side[1];
-        int c = a->winners != b->winners, c0 = a->winners != a->null_winners, c1 = b->winners != b->null_winners;
-        changed += c; nchanged[0] += c0; nchanged[1] += c1;
-        d[AMB_M_EXCESS][nd[AMB_M_EXCESS]++] = c - 0.5 * (c0 + c1);
-        d[AMB_M_UNITS][nd[AMB_M_UNITS]++] = amb_units(g, x, 1) - amb_units(g, x, 0);
-        d[AMB_M_DONE][nd[AMB_M_DONE]++] = b->ended - a->ended;
+        if (a->ended && b->ended && a->null_ended && b->null_ended) {
+            int c = a->winners != b->winners, c0 = a->winners != a->null_winners, c1 = b->winners != b->null_winners;
+            changed += c; nchanged[0] += c0; nchanged[1] += c1;
+            s->all_ended++;
+            ADD(AMB_M_EXCESS, c - 0.5 * (c0 + c1));
+        }
+        ADD(AMB_M_UNITS, amb_units(g, x, 1) - amb_units(g, x, 0));
+        ADD(AMB_M_DONE, b->ended - a->ended);
         dec[i] = (double)(b->decisions - a->decisions);
         double o[2][3];
         for (int sd = 0; sd < 2; sd++) {
             const amb_side *e = &x->side[sd];
             v[sd][0][i] = amb_units(g, x, sd);
             v[sd][1][i] = (double)e->decisions;
-            if (!e->ended) continue;
+            if (!e->ended) { v[sd][5][ncap[sd]++] = amb_units(g, x, sd); continue; }
             ended[sd]++;
+            nowin[sd] += e->winners == 0;
             shared[sd] += popcount(e->winners) > 1;
             outcome(g, x, sd, &o[sd][0], &o[sd][1], &o[sd][2]);
             long k = nv[sd]++;
-            v[sd][2][k] = o[sd][0];
             v[sd][3][k] = o[sd][2];
-            v[sd][4][k] = o[sd][1];
             for (int e2 = 0; e2 < s->nextra; e2++) {
-                v[sd][5 + e2][k] = e->extra[e2];
+                v[sd][6 + e2][k] = e->extra[e2];
                 if (e->extra[e2] == 0) s->side[sd].extra_zero[e2]++;
             }
+            if (e->winners) { long w = nw[sd]++; v[sd][2][w] = o[sd][0]; v[sd][4][w] = o[sd][1]; }
         }
         if (a->ended && b->ended) {
             s->both_ended++;
-            d[AMB_M_FIRST][nd[AMB_M_FIRST]++] = share(b->winners, 0) - share(a->winners, 0);
-            d[AMB_M_LAST][nd[AMB_M_LAST]++] = share(b->winners, x->players - 1) - share(a->winners, x->players - 1);
-            d[AMB_M_WSCORE][nd[AMB_M_WSCORE]++] = o[1][0] - o[0][0];
-            d[AMB_M_MARGIN][nd[AMB_M_MARGIN]++] = o[1][1] - o[0][1];
-            d[AMB_M_MEAN][nd[AMB_M_MEAN]++] = o[1][2] - o[0][2];
-            for (int e = 0; e < s->nextra; e++) d[AMB_M_EXTRA0 + e][nd[AMB_M_EXTRA0 + e]++] = b->extra[e] - a->extra[e];
+            ADD(AMB_M_NOWIN, (b->winners == 0) - (a->winners == 0));
+            ADD(AMB_M_MEAN, o[1][2] - o[0][2]);
+            for (int e = 0; e < s->nextra; e++) ADD(AMB_M_EXTRA0 + e, b->extra[e] - a->extra[e]);
+            if (a->winners && b->winners) {
+                s->both_won++;
+                ADD(AMB_M_FIRST, share(b->winners, 0) - share(a->winners, 0));
+                ADD(AMB_M_LAST, share(b->winners, x->players - 1) - share(a->winners, x->players - 1));
+                ADD(AMB_M_WSCORE, o[1][0] - o[0][0]);
+                ADD(AMB_M_MARGIN, o[1][1] - o[0][1]);
+            }
         }
     }
     stat_rate_of(deal, n, &s->deal);
@@ -384,33 +442,37 @@ void amb_stats_of(const game_engine *g, const amb_game *games, long n, amb_stats
         s->median_shown_units = nshown % 2 ? shown_u[nshown / 2] : 0.5 * (shown_u[nshown / 2 - 1] + shown_u[nshown / 2]);
     }
     stat_rate_of(relevant, judged, &s->relevance);
-    stat_rate_of(changed, n, &s->changed);
-    for (int sd = 0; sd < 2; sd++) stat_rate_of(nchanged[sd], n, &s->null_changed[sd]);
+    stat_rate_of(changed, s->all_ended, &s->changed);
+    for (int sd = 0; sd < 2; sd++) stat_rate_of(nchanged[sd], s->all_ended, &s->null_changed[sd]);
     for (int m = 0; m < AMB_MEASURES; m++) {
         s->p[m] = NAN;
         if (m >= AMB_M_EXTRA0 && m - AMB_M_EXTRA0 >= s->nextra) continue;
         stat_mean_of(d[m], nd[m], &s->effect[m]);
-        if (nd[m] >= 2) s->p[m] = m == AMB_M_EXCESS ? stat_mean_p_above(&s->effect[m]) : s->effect[m].p;
+        if (nd[m] < 2 || (s->effect[m].sd == 0 && s->effect[m].mean == 0)) continue;   /* a test that cannot fire */
+        s->p[m] = m == AMB_M_EXCESS ? stat_mean_p_above(&s->effect[m]) : s->effect[m].p;
     }
     stat_mean_of(dec, n, &s->decisions);
     for (int sd = 0; sd < 2; sd++) {
         amb_side_stats *t = &s->side[sd];
         t->ended = ended[sd];
         stat_rate_of(ended[sd], n, &t->done);
+        stat_rate_of(nowin[sd], ended[sd], &t->nowin);
         stat_rate_of(shared[sd], ended[sd], &t->shared);
         stat_mean_of(v[sd][0], n, &t->units);
         stat_mean_of(v[sd][1], n, &t->decisions);
-        stat_mean_of(v[sd][2], nv[sd], &t->wscore);
+        stat_mean_of(v[sd][2], nw[sd], &t->wscore);
         stat_mean_of(v[sd][3], nv[sd], &t->mean);
-        stat_mean_of(v[sd][4], nv[sd], &t->margin);
-        for (int e = 0; e < s->nextra; e++) stat_mean_of(v[sd][5 + e], nv[sd], &t->extra[e]);
+        stat_mean_of(v[sd][4], nw[sd], &t->margin);
+        stat_mean_of(v[sd][5], ncap[sd], &t->capped_units);
+        for (int e = 0; e < s->nextra; e++) stat_mean_of(v[sd][6 + e], nv[sd], &t->extra[e]);
     }
     for (int m = 0; m < AMB_MEASURES; m++) free(d[m]);
-    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 5 + GAME_MAX_MEASURES; m++) free(v[sd][m]);
+    for (int sd = 0; sd < 2; sd++) for (int m = 0; m < 6 + GAME_MAX_MEASURES; m++) free(v[sd][m]);
     free(dec);
     free(shown_at);
     free(shown_u);
 }
+#undef ADD
 
 void amb_balance_of(const game_engine *g, const amb_game *games, long n, int side, int players, amb_balance *b)
 {
@@ -467,30 +529,130 @@ void amb_seat_shift(const amb_game *games, long n, int players, int seat, stat_m
 
 /* ---- Witnesses -------------------------------------------------------------------------------- */
 
-const char *const amb_witness_kind[AMB_W_WINNER + 1] = {"none", "position", "legal moves", "scores", "winner"};
+const char *const amb_witness_kind[AMB_W_KINDS] = {"none", "a different deal", "a move legal under one reading only",
+                                                   "the same move, another result", "another outcome"};
 
-/* Play a side from its parting position under the policy, at most AMB_WITNESS_MAX + 1 decisions. */
-static void witness_side(const game_engine *g, const pol_spec *pol, const void *start, uint64_t rng, amb_witness *w, int side)
+/* Replay moves[0..n) from start (a copy); returns how many applied before one was refused (n: all), and
+ * the end reached (ended, scores, winners) when all applied. */
+static long replay_moves(const game_engine *g, const void *start, const game_move *moves, long n, int *ended, int *scores, unsigned *winners)
 {
     static _Thread_local amb_buf st;
-    static _Thread_local game_move legal[GAME_MAX_MOVES];
     memcpy(st.b, start, g->state_size);
-    w->n[side] = 0;
-    for (;;) {
-        int n = g->legal_moves(st.b, legal, GAME_MAX_MOVES);
-        if (n <= 0) break;
-        if (w->n[side] >= AMB_WITNESS_MAX) { w->n[side]++; return; }   /* too long */
-        int i = pol_choose(g, pol, st.b, legal, n, &rng);
-        w->moves[side][w->n[side]++] = legal[i];
-        g->apply(st.b, &legal[i]);
-    }
-    w->ended[side] = g->result(st.b, w->scores[side], &w->winners[side]) == GAME_OK;
+    for (long k = 0; k < n; k++)
+        if (g->apply(st.b, &moves[k]) != GAME_OK) { *ended = 0; return k; }
+    *ended = g->result(st.b, scores, winners) == GAME_OK;
+    return n;
 }
 
-static long left_after_part(const amb_game *x)
+static int same_end(const game_engine *g, int players, int e1, const int *s1, unsigned w1, int e2, const int *s2, unsigned w2)
+{
+    (void)g;
+    return e1 == e2 && (!e1 || (w1 == w2 && memcmp(s1, s2, sizeof(int) * (size_t)players) == 0));
+}
+
+int amb_witness_prove(const game_engine *g, const amb_witness *w, uint32_t ra, uint32_t rb, char *why, size_t n)
+{
+    static _Thread_local amb_buf t[2];
+    (void)ra; (void)rb;
+    why[0] = 0;
+    switch (w->kind) {
+    case AMB_W_DEAL:
+        if (g->same_play(w->part.st[0], w->part.st[1])) { snprintf(why, n, "the two deals are the same"); return 0; }
+        return 1;
+    case AMB_W_LEGAL: {
+        int sd = w->move_side;
+        memcpy(t[0].b, w->part.st[sd], g->state_size);
+        memcpy(t[1].b, w->part.st[!sd], g->state_size);
+        if (g->apply(t[0].b, &w->move) != GAME_OK) { snprintf(why, n, "the move is refused under its own reading"); return 0; }
+        if (g->apply(t[1].b, &w->move) == GAME_OK) { snprintf(why, n, "the move is legal under the other reading too"); return 0; }
+        return 1;
+    }
+    case AMB_W_RESULT:
+        for (int sd = 0; sd < 2; sd++) {
+            memcpy(t[sd].b, w->part.st[sd], g->state_size);
+            if (g->apply(t[sd].b, &w->move) != GAME_OK) { snprintf(why, n, "the move is refused under one reading"); return 0; }
+        }
+        if (!shows(g, t[0].b, t[1].b)) { snprintf(why, n, "the positions after the move show nothing different"); return 0; }
+        return 1;
+    case AMB_W_OUTCOME: {
+        int e[2], sc[2][GAME_MAX_PLAYERS];
+        unsigned wn[2];
+        for (int sd = 0; sd < 2; sd++) {
+            if (w->n[sd] > AMB_WITNESS_MAX) { snprintf(why, n, "a side is longer than %d decisions", AMB_WITNESS_MAX); return 0; }
+            if (replay_moves(g, w->part.st[sd], w->moves[sd], w->n[sd], &e[sd], sc[sd], &wn[sd]) != w->n[sd] || !e[sd]) {
+                snprintf(why, n, "a side's moves do not replay to its end"); return 0;
+            }
+        }
+        if (same_end(g, w->players, e[0], sc[0], wn[0], e[1], sc[1], wn[1])) { snprintf(why, n, "both sides end alike"); return 0; }
+        for (int sd = 0; sd < 2; sd++) {
+            int eo, so[GAME_MAX_PLAYERS];
+            unsigned wo;
+            long k = replay_moves(g, w->part.st[!sd], w->moves[sd], w->n[sd], &eo, so, &wo);
+            if (k == w->n[sd] && same_end(g, w->players, eo, so, wo, e[sd], sc[sd], wn[sd])) {
+                snprintf(why, n, "side %d's moves replay under the other reading to the same end", sd + 1);
+                return 0;
+            }
+        }
+        return 1;
+    }
+    default:
+        snprintf(why, n, "no witness");
+        return 0;
+    }
+}
+
+/* Play st to its end under the policy, at most AMB_WITNESS_MAX decisions (more: -1), appending to moves. */
+static long play_to_end(const game_engine *g, const pol_spec *pol, void *st, uint64_t *rng, game_move *moves, long have)
+{
+    static _Thread_local game_move legal[GAME_MAX_MOVES];
+    long k = have;
+    for (;;) {
+        int n = g->legal_moves(st, legal, GAME_MAX_MOVES);
+        if (n <= 0) return k;
+        if (k >= AMB_WITNESS_MAX) return -1;
+        int i = pol_choose(g, pol, st, legal, n, rng);
+        moves[k++] = legal[i];
+        g->apply(st, &legal[i]);
+    }
+}
+
+/* Another outcome from the shown position: side `lead` plays on under the policy; the other side takes
+ * the same moves while its reading allows them, then plays on by its own. Kept when both end within
+ * AMB_WITNESS_MAX decisions and the proof holds. */
+static int try_outcome(const game_engine *g, const pol_spec *pol, amb_witness *t, int lead, uint64_t draw)
+{
+    static _Thread_local amb_buf st[2];
+    memcpy(st[0].b, t->part.st[lead], g->state_size);
+    uint64_t r = draw;
+    long nl = play_to_end(g, pol, st[0].b, &r, t->moves[lead], 0);
+    if (nl < 0) return 0;
+    t->n[lead] = nl;
+    memcpy(st[1].b, t->part.st[!lead], g->state_size);
+    long k = 0;
+    while (k < nl && g->apply(st[1].b, &t->moves[lead][k]) == GAME_OK) { t->moves[!lead][k] = t->moves[lead][k]; k++; }
+    t->refused_side = k < nl ? lead : -1;
+    t->refused_at = k < nl ? k + 1 : 0;
+    uint64_t r2 = draw ^ 0x5157A7E5ull;
+    long no = play_to_end(g, pol, st[1].b, &r2, t->moves[!lead], k);
+    if (no < 0) return 0;
+    t->n[!lead] = no;
+    for (int sd = 0; sd < 2; sd++) {
+        int sc[GAME_MAX_PLAYERS];
+        unsigned wn;
+        const void *end = sd == 0 ? st[lead == 0 ? 0 : 1].b : st[lead == 0 ? 1 : 0].b;
+        t->ended[sd] = g->result(end, sc, &wn) == GAME_OK;
+        memcpy(t->scores[sd], sc, sizeof sc);
+        t->winners[sd] = wn;
+    }
+    t->kind = AMB_W_OUTCOME;
+    char why[200];
+    return amb_witness_prove(g, t, 0, 0, why, sizeof why);
+}
+
+static long left_after_shown(const amb_game *x)
 {
     long l = x->side[0].decisions > x->side[1].decisions ? x->side[0].decisions : x->side[1].decisions;
-    return l - x->part_at;
+    return l - x->shown_at;
 }
 
 void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game *games, long n, uint32_t ra, uint32_t rb,
@@ -498,68 +660,63 @@ void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game 
 {
     static _Thread_local amb_witness t;
     static _Thread_local amb_game x;
+    static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
     memset(w, 0, sizeof *w);
-    /* candidates: the parted games with the fewest decisions left after the parting point */
+    w->refused_side = -1;
+    /* candidates: the games where the rule showed, the fewest decisions left after it first */
     enum { CANDIDATES = 12 };
     long cand[CANDIDATES];
     int nc = 0;
     for (long k = 0; k < n; k++) {
-        if (games[k].part_at < 0 || games[k].part_kind == AMB_PART_FORCED) continue;
-        long left = left_after_part(&games[k]);
+        if (games[k].shown_at < 0) continue;
+        long left = left_after_shown(&games[k]);
         int pos = nc < CANDIDATES ? nc++ : CANDIDATES;
-        while (pos > 0 && left_after_part(&games[cand[pos - 1]]) > left) {
+        while (pos > 0 && left_after_shown(&games[cand[pos - 1]]) > left) {
             if (pos < CANDIDATES) cand[pos] = cand[pos - 1];
             pos--;
         }
         if (pos < CANDIDATES) cand[pos] = k;
     }
+    char why[240];
+    amb_witness first;
+    int have_first = 0;
     for (int c = 0; c < nc; c++) {
         const amb_game *src = &games[cand[c]];
+        memset(&t, 0, sizeof t);
         amb_pair_play(g, pol, src->players, src->deal, src->draws, ra, rb, 0, &x, &t.part);
-        if (x.part_at < 0) continue;
+        if (t.part.kind == AMB_PART_NONE) continue;
         t.players = x.players;
         t.seed = src->deal;
-        t.part_at = x.part_at;
+        t.at = t.part.at;
+        t.refused_side = -1;
+        /* the fallback: the kind the rule first showed as, proved */
+        if (!have_first) {
+            amb_witness f = t;
+            if (t.part.kind == AMB_PART_DEAL) f.kind = AMB_W_DEAL;
+            else if (t.part.kind == AMB_PART_RESULT || t.part.kind == AMB_PART_FINAL) { f.kind = AMB_W_RESULT; f.move = t.part.move; }
+            else {
+                int na = g->legal_moves(t.part.st[0], la, GAME_MAX_MOVES), nb = g->legal_moves(t.part.st[1], lb, GAME_MAX_MOVES);
+                f.kind = AMB_W_NONE;
+                /* the player's own move when it is the one that differs, else the first that does */
+                if (na > 0 && game_move_in(la, na, &t.part.move) && !game_move_in(lb, nb, &t.part.move)) { f.move = t.part.move; f.move_side = 0; f.kind = AMB_W_LEGAL; }
+                for (int i = 0; i < na && f.kind == AMB_W_NONE; i++)
+                    if (!game_move_in(lb, nb, &la[i])) { f.move = la[i]; f.move_side = 0; f.kind = AMB_W_LEGAL; }
+                for (int i = 0; i < nb && f.kind == AMB_W_NONE; i++)
+                    if (!game_move_in(la, na, &lb[i])) { f.move = lb[i]; f.move_side = 1; f.kind = AMB_W_LEGAL; }
+                if (f.kind == AMB_W_LEGAL && g->why_illegal)
+                    if (g->why_illegal(t.part.st[!f.move_side], &f.move, f.why, sizeof f.why) <= 0) f.why[0] = 0;
+            }
+            if (f.kind != AMB_W_NONE && amb_witness_prove(g, &f, ra, rb, why, sizeof why)) { first = f; have_first = 1; }
+        }
+        /* another outcome, from a position both readings share the moves before (not a different deal) */
+        if (t.part.kind == AMB_PART_DEAL || left_after_shown(src) > 4 * AMB_WITNESS_MAX) continue;
         for (int k = 0; k < tries; k++) {
-            uint64_t r = t.part.rng ^ ((uint64_t)0x9E3779B97F4A7C15u * (uint64_t)(unsigned)(k + 1));
-            witness_side(g, pol, t.part.st[0], r, &t, 0);
-            witness_side(g, pol, t.part.st[1], r, &t, 1);
-            if (t.n[0] > AMB_WITNESS_MAX || t.n[1] > AMB_WITNESS_MAX || !t.ended[0] || !t.ended[1]) continue;
-            t.kind = t.winners[0] != t.winners[1] ? AMB_W_WINNER
-                   : memcmp(t.scores[0], t.scores[1], sizeof(int) * (size_t)t.players) ? AMB_W_SCORES : AMB_W_NONE;
-            if (t.kind == AMB_W_NONE) continue;
-            long len = t.n[0] > t.n[1] ? t.n[0] : t.n[1], wl = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
-            if (t.kind > w->kind || (t.kind == w->kind && len < wl)) *w = t;
+            amb_witness o = t;
+            uint64_t draw = src->draws ^ (0x9E3779B97F4A7C15ull * (uint64_t)(unsigned)(k + 1));
+            if (!try_outcome(g, pol, &o, k % 2, draw)) continue;
+            long len = o.n[0] > o.n[1] ? o.n[0] : o.n[1], wl = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
+            if (w->kind != AMB_W_OUTCOME || len < wl) *w = o;
         }
     }
-    if (w->kind >= AMB_W_SCORES || nc == 0) return;
-    /* No outcome within reach: the first candidate's parting position, and a move legal under one
-     * reading only (or, when the positions themselves differ, the positions). */
-    const amb_game *src = &games[cand[0]];
-    amb_pair_play(g, pol, src->players, src->deal, src->draws, ra, rb, 0, &x, &t.part);
-    memset(&t.moves, 0, sizeof t.moves);
-    t.n[0] = t.n[1] = 0;
-    t.players = x.players;
-    t.seed = src->deal;
-    t.part_at = x.part_at;
-    t.kind = AMB_W_POSITION;
-    t.ended[0] = t.ended[1] = 0;
-    if (t.part.has_pre) {
-        /* one decision, two positions: start just before it */
-        for (int s = 0; s < 2; s++) {
-            memcpy(t.part.st[s], t.part.pre[s], g->state_size);
-            t.moves[s][0] = t.part.move[s];
-            t.n[s] = 1;
-        }
-        *w = t;
-        return;
-    }
-    static _Thread_local game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
-    int na = g->legal_moves(t.part.st[0], la, GAME_MAX_MOVES), nb = g->legal_moves(t.part.st[1], lb, GAME_MAX_MOVES);
-    for (int i = 0; i < na && t.kind == AMB_W_POSITION; i++)
-        if (!game_move_in(lb, nb, &la[i])) { t.kind = AMB_W_LEGAL; t.moves[0][0] = la[i]; t.n[0] = 1; }
-    for (int i = 0; i < nb && t.kind == AMB_W_POSITION; i++)
-        if (!game_move_in(la, na, &lb[i])) { t.kind = AMB_W_LEGAL; t.moves[1][0] = lb[i]; t.n[1] = 1; }
-    for (int s = 0; s < 2; s++) t.ended[s] = g->result(t.part.st[s], t.scores[s], &t.winners[s]) == GAME_OK;
-    *w = t;
+    if (w->kind != AMB_W_OUTCOME && have_first) *w = first;
 }

@@ -61,21 +61,23 @@ typedef struct amb_game {
     amb_side side[2];
 } amb_game;
 
-/* The parting point, for witnesses: each side's position there and the draws. */
+/* Where the rule first shows at the table in a paired game (amb_game.shown_kind), for witnesses: the
+ * position under each reading and, where a move showed it, the move and the positions after it. */
 typedef struct amb_part {
+    int kind;                       /* amb_game.shown_kind: DEAL, LEGAL, RESULT, FINAL; NONE: never shown */
+    long at;                        /* amb_game.shown_at */
+    /* DEAL: the two deals; LEGAL: the position under A and under B before the decision (under B: B's
+     * own run, or A's moves under B's rule after the player chose differently); RESULT, FINAL: the
+     * positions before the move that showed it */
     unsigned char st[2][GAME_STATE_MAX] __attribute__((aligned(16)));
-    uint64_t rng;
-    /* When the runs parted by one move that led to different positions: the positions just before it
-     * and each side's move (has_pre). */
-    int has_pre;
-    unsigned char pre[2][GAME_STATE_MAX] __attribute__((aligned(16)));
-    game_move move[2];
+    game_move move;                 /* RESULT, FINAL: the move both made; LEGAL: A's move there */
+    unsigned char after[2][GAME_STATE_MAX] __attribute__((aligned(16)));   /* RESULT, FINAL */
 } amb_part;
 
 enum { AMB_NULL = 1, AMB_FORCE = 2 };
 /* Play one paired game. flags: AMB_NULL also plays each side's null from the parting point; AMB_FORCE
- * parts the runs at the deal (the negative control, readings equal). part (may be NULL) receives the
- * parting point. */
+ * parts the runs at a decision drawn per game (the negative control, readings equal). part (may be
+ * NULL) receives the point where the rule first shows at the table. */
 void amb_pair_play(const game_engine *g, const pol_spec *pol, int players, uint64_t deal, uint64_t draws, uint32_t ra,
                    uint32_t rb, int flags, amb_game *out, amb_part *part);
 
@@ -94,13 +96,16 @@ int amb_play_many(const game_engine *g, const pol_spec *pol, int players, uint64
 /* The paired measures, each the mean of B - A over the games it is defined on. */
 enum amb_measure {
     AMB_M_EXCESS = 0,   /* winner changed beyond chance: 1[A != B] - (1[A != A'] + 1[B != B']) / 2 per
-                           game, every game (an unfinished game has no winner); its expectation is
-                           half the squared distance of the two winner laws, 0 when they agree */
-    AMB_M_FIRST,        /* the first seat's win share (a k-way tie: 1/k), games both ended */
-    AMB_M_LAST,         /* the last seat's win share, games both ended */
-    AMB_M_WSCORE,       /* the winner's total (in the game's sense: the lowest for penalty points) */
-    AMB_M_MARGIN,       /* the winner's lead over the best other seat, in the game's sense */
-    AMB_M_MEAN,         /* the mean total */
+                           game, over the games all four runs ended (completion is AMB_M_DONE's); its
+                           expectation is half the squared distance of the two winner laws, 0 when
+                           they agree */
+    AMB_M_FIRST,        /* the first seat's win share (a k-way tie: 1/k), games with a winner on both sides */
+    AMB_M_LAST,         /* the last seat's win share, games with a winner on both sides */
+    AMB_M_NOWIN,        /* games that ended with no winner (a tie a rule leaves unbroken), games both ended */
+    AMB_M_WSCORE,       /* the winner's total (in the game's sense: the lowest for penalty points), games
+                           with a winner on both sides */
+    AMB_M_MARGIN,       /* the winner's lead over the best other seat, in the game's sense, as WSCORE */
+    AMB_M_MEAN,         /* the mean total, games both ended */
     AMB_M_UNITS,        /* length in the game's units (per seat where the engine counts turns), every
                            game: an unfinished one counts with what it reached at the cap (a bound) */
     AMB_M_DONE,         /* completion: 1 when the game ends within the cap, every game */
@@ -119,6 +124,8 @@ const char *amb_measure_unit(const game_engine *g, int m, char *buf, size_t n);
 typedef struct amb_side_stats {
     stat_rate done;              /* games that ended within the cap */
     stat_mean units;             /* length in units (per seat when the engine counts turns), every game */
+    stat_mean capped_units;      /* ... of the games that reached the cap unfinished (what they had reached) */
+    stat_rate nowin;             /* ended games with no winner */
     stat_mean decisions;         /* decisions, every game */
     stat_mean wscore, margin, mean;   /* over games that ended */
     stat_mean extra[GAME_MAX_MEASURES];
@@ -131,6 +138,8 @@ typedef struct amb_side_stats {
 typedef struct amb_stats {
     long games;                  /* every game played: the denominator of every share */
     long both_ended;             /* games that ended on both sides (outcome measures) */
+    long both_won;               /* ... with a winner on both sides (seat shares, the winner's measures) */
+    long all_ended;              /* games whose four runs (A, B and their nulls) ended (AMB_M_EXCESS) */
     int nextra;
     const char *extra_name[GAME_MAX_MEASURES];
     stat_rate deal;              /* games whose deals differ */
@@ -139,10 +148,11 @@ typedef struct amb_stats {
     double median_shown;         /* median decision of its first showing */
     double median_shown_units;   /* median length in units (per seat where turns are counted) reached by then */
     stat_rate relevance;         /* over the games judged */
-    stat_rate changed;           /* winner A != B, every game */
-    stat_rate null_changed[2];   /* A != A', B != B' */
+    stat_rate changed;           /* winner A != B, over all_ended */
+    stat_rate null_changed[2];   /* A != A', B != B', over all_ended */
     stat_mean effect[AMB_MEASURES];   /* paired B - A */
-    double p[AMB_MEASURES];      /* each test's p-value (AMB_M_EXCESS one-sided); NaN: no test */
+    double p[AMB_MEASURES];      /* each test's p-value (AMB_M_EXCESS one-sided); NaN: no test (fewer than two
+                                    values, or every difference exactly 0: a test that cannot fire) */
     stat_mean decisions;         /* paired B - A of the decisions, a second figure beside the units */
     amb_side_stats side[2];
 } amb_stats;
@@ -170,30 +180,47 @@ void amb_seat_shift(const amb_game *games, long n, int players, int seat, stat_m
 /* Per game of engine g and side: the length in the game's units (per seat where it counts turns). */
 double amb_units(const game_engine *g, const amb_game *x, int side);
 
-/* A witness people read: two records that start from the positions at the parting point and play on
- * to the difference shown, each at most AMB_WITNESS_MAX decisions. */
+/* A witness people read: the smallest thing that shows the difference, in one of four kinds. */
 #define AMB_WITNESS_MAX 60
-enum { AMB_W_NONE, AMB_W_POSITION, AMB_W_LEGAL, AMB_W_SCORES, AMB_W_WINNER };
-extern const char *const amb_witness_kind[AMB_W_WINNER + 1];
+enum {
+    AMB_W_NONE = 0,     /* the rule never showed in the games played */
+    AMB_W_DEAL,         /* the readings deal differently: the two deals */
+    AMB_W_LEGAL,        /* (a) a move legal under one reading only, in one position */
+    AMB_W_RESULT,       /* (b) the same move, another result: the position, the move, both positions after */
+    AMB_W_OUTCOME,      /* (c) another outcome: two games from one position, at most AMB_WITNESS_MAX decisions
+                           each, ending in other scores or winners, one side using what the other forbids
+                           or treats differently */
+    AMB_W_KINDS
+};
+extern const char *const amb_witness_kind[AMB_W_KINDS];
 typedef struct amb_witness {
-    int kind;                       /* AMB_W_*: the difference shown (NONE: no game parted) */
+    int kind;
     int players;
     uint64_t seed;                  /* the paired game's deal seed */
-    long part_at;                   /* its parting decision */
-    amb_part part;                  /* the start positions */
-    game_move moves[2][AMB_WITNESS_MAX];
+    long at;                        /* the decision where it shows (0: the deal) */
+    amb_part part;                  /* st: the position under each reading (OUTCOME: the start of both games) */
+    game_move move;                 /* LEGAL: the move legal under one reading only; RESULT: the move */
+    int move_side;                  /* LEGAL: the side whose reading allows it (0 A, 1 B) */
+    char why[240];                  /* LEGAL: the engine's reason for refusing it under the other reading */
+    game_move moves[2][AMB_WITNESS_MAX];   /* OUTCOME: each side's moves from part.st[side] */
     long n[2];
     int ended[2];
     int scores[2][GAME_MAX_PLAYERS];
     unsigned winners[2];
+    int refused_side;               /* OUTCOME: the side whose moves the other reading refuses, -1 none */
+    long refused_at;                /* ... at its move (1-based) */
 } amb_witness;
 
-/* The shortest telling witness among the parted games of games[0..n) (as amb_play_many played them
- * with pol and the readings): from each candidate's parting point `tries` continuations are played
- * under the policy; the best kind of difference, then the fewest decisions, wins. A difference in the
- * outcome (winner, scores) that needs more than AMB_WITNESS_MAX decisions falls back to the move
- * legal under one reading only. */
+/* The best witness among games[0..n) (as amb_play_many played them with pol and the readings): another
+ * outcome (the shortest found from the points where the rule shows, `tries` continuations each), else
+ * the first-shown kind: a move legal under one reading only, or the same move with another result, or
+ * a different deal. Every witness it returns passes amb_witness_prove. */
 void amb_witness_find(const game_engine *g, const pol_spec *pol, const amb_game *games, long n, uint32_t ra, uint32_t rb,
                       int tries, amb_witness *w);
+/* The proof: DEAL, the deals differ; LEGAL, the move applies under its side's reading and is refused
+ * under the other's; RESULT, the positions after the move differ at the table; OUTCOME, each side's
+ * moves replay to its claimed end, the ends differ, and each side's moves replayed under the other
+ * side's reading are refused or end differently. 1, or 0 with one line in why. */
+int amb_witness_prove(const game_engine *g, const amb_witness *w, uint32_t ra, uint32_t rb, char *why, size_t n);
 
 #endif

@@ -62,8 +62,8 @@ typedef struct rp {
     amb_game *gm;           /* gm[((c * npol + p) * 2 + b) * games + k] */
     amb_stats *st;          /* st[(c * npol + p) * 2 + b] */
     amb_balance *base;      /* the profile's own game, pooled: base[(p * 2 + b) * RP_SEATS + players] */
-    amb_balance *cbal;      /* a comparison's second side: cbal[((c * npol + p) * 2 + b) * RP_SEATS + players] */
-    rp_skill *skill;        /* skill[c + 1]: -1 the profile's own game */
+    amb_balance *cbal;      /* each side of a comparison: cbal[(((c * npol + p) * 2 + b) * 2 + side) * RP_SEATS + players] */
+    rp_skill *skill;        /* skill[(c + 1) * 2 + b]: c -1 the profile's own game, b the block */
     rp_test *t;
     long nt, cap;
     long marked, control_tests, control_marked, replicated, repeats;
@@ -76,7 +76,8 @@ typedef struct rp {
 #define GM(r, c, p, b) (&(r)->gm[((size_t)((c) * (r)->npol + (p)) * 2 + (size_t)(b)) * (size_t)(r)->games])
 #define ST(r, c, p, b) (&(r)->st[((size_t)((c) * (r)->npol + (p)) * 2 + (size_t)(b))])
 #define BASE(r, p, b, n) (&(r)->base[((size_t)(p) * 2 + (size_t)(b)) * RP_SEATS + (size_t)(n)])
-#define CBAL(r, c, p, b, n) (&(r)->cbal[(((size_t)(c) * (size_t)(r)->npol + (size_t)(p)) * 2 + (size_t)(b)) * RP_SEATS + (size_t)(n)])
+#define CBAL(r, c, p, b, sd, n) (&(r)->cbal[((((size_t)(c) * (size_t)(r)->npol + (size_t)(p)) * 2 + (size_t)(b)) * 2 + (size_t)(sd)) * RP_SEATS + (size_t)(n)])
+#define SKILL(r, c, b) (&(r)->skill[(size_t)((c) + 1) * 2 + (size_t)(b)])
 
 static double now(void)
 {
@@ -117,7 +118,7 @@ static int play_block(rp *r, int c, int b)
             return -1;
         amb_stats_of(r->g, gm, r->games, ST(r, c, p, b));
         for (int n = r->g->min_players; n <= r->g->max_players; n++)
-            amb_balance_of(r->g, gm, r->games, 1, n, CBAL(r, c, p, b, n));
+            for (int sd = 0; sd < 2; sd++) amb_balance_of(r->g, gm, r->games, sd, n, CBAL(r, c, p, b, sd, n));
     }
     return 0;
 }
@@ -142,36 +143,52 @@ static int pool_base(rp *r, int b)
     return 0;
 }
 
-/* The skill gap of readings `readings`: games with the stronger and the weaker policy at the table,
- * seats rotated (pol_seat_policy); per game the mean win share of the stronger seats less the weaker's
- * (an unfinished game counts as no win for anyone). */
-static int play_skill(rp *r, const char *name, uint32_t readings, rp_skill *sk)
+/* The skill gap of readings `readings`: the stronger and the weaker policy at one table, on duplicate
+ * deals (every deal played in each of the 2 * players seatings of pol_seat_policy, with the same
+ * decision draws), so that the luck of a deal and a seat cancels; per deal, the mean win share of the
+ * stronger seats less the weaker's over its seatings (an unfinished game counts as no win). A game
+ * where both play alike gives exactly 0. */
+static int play_skill(rp *r, const char *name, int block, uint32_t readings, rp_skill *sk)
 {
     memset(sk, 0, sizeof *sk);
-    long n = r->o.skill_games ? r->o.skill_games : r->games;
+    long want = r->o.skill_games ? r->o.skill_games : r->games;
+    int span = r->g->max_players - r->g->min_players + 1;
     pol_spec two[2] = {r->pol[r->strong], r->pol[r->weak]};
-    pol_game *res = calloc((size_t)n, sizeof *res);
-    double *v = calloc((size_t)n + 1, sizeof *v);
-    if (!res || !v || pol_tournament(r->g, two, 2, r->o.players, readings, amb_salt(name, 7), n, r->o.jobs, res)) {
-        free(res); free(v);
+    /* the deals: players in turn, each with its whole cycle of seatings */
+    long ndeal = 0, ngames = 0;
+    for (long k = 0; ngames < want; k++, ndeal++) ngames += 2L * (r->o.players ? r->o.players : r->g->min_players + (int)(k % span));
+    pol_game *res = calloc((size_t)ngames, sizeof *res);
+    double *v = calloc((size_t)ndeal + 1, sizeof *v);
+    long *first = calloc((size_t)ndeal + 1, sizeof *first);
+    int *pl = calloc((size_t)ndeal + 1, sizeof *pl);
+    if (!res || !v || !first || !pl) { free(res); free(v); free(first); free(pl); return -1; }
+    for (long k = 0, at = 0; k < ndeal; k++) {
+        pl[k] = r->o.players ? r->o.players : r->g->min_players + (int)(k % span);
+        first[k] = at;
+        at += 2L * pl[k];
+    }
+    first[ndeal] = ngames;
+    uint64_t salt = amb_salt(name, 7 + block);
+    if (pol_duplicate(r->g, two, 2, pl, ndeal, readings, r->o.seed ^ salt, r->o.jobs, res)) {
+        free(res); free(v); free(first); free(pl);
         return -1;
     }
-    sk->games = n;
-    for (int pl = 0; pl <= RP_SEATS - 1; pl++) {
+    sk->games = ngames;
+    for (long k = 0; k < ngames; k++) sk->unfinished += !res[k].ended;
+    for (int n = 0; n <= RP_SEATS - 1; n++) {
         long m = 0;
-        for (long k = 0; k < n; k++) {
-            if (pl && res[k].players != pl) continue;
+        for (long k = 0; k < ndeal; k++) {
+            if (n && pl[k] != n) continue;
             double s[2] = {0, 0};
-            int cnt[2] = {0, 0};
-            for (int q = 0; q < res[k].players; q++) { s[res[k].pol[q]] += res[k].share[q]; cnt[res[k].pol[q]]++; }
+            long cnt[2] = {0, 0};
+            for (long gi = first[k]; gi < first[k + 1]; gi++)
+                for (int q = 0; q < res[gi].players; q++) { s[res[gi].pol[q]] += res[gi].share[q]; cnt[res[gi].pol[q]]++; }
             if (!cnt[0] || !cnt[1]) continue;
-            v[m++] = s[0] / cnt[0] - s[1] / cnt[1];
-            if (!pl) sk->unfinished += !res[k].ended;
+            v[m++] = s[0] / (double)cnt[0] - s[1] / (double)cnt[1];
         }
-        stat_mean_of(v, m, pl ? &sk->at[pl] : &sk->all);
+        stat_mean_of(v, m, n ? &sk->at[n] : &sk->all);
     }
-    free(res);
-    free(v);
+    free(res); free(v); free(first); free(pl);
     return 0;
 }
 
@@ -217,7 +234,7 @@ static int collect_tests(rp *r)
         if (c == r->control) continue;       /* its second side is the profile's own game */
         for (int p = 0; p < r->npol; p++)
             for (int n = r->g->min_players; n <= r->g->max_players; n++)
-                for (int q = 0; q < n; q++) {
+                for (int q = 0; q < (n == 2 ? 1 : n); q++) {     /* two seats mirror each other: one test */
                     stat_mean m;
                     if (c < 0) m = BASE(r, p, 0, n)->seat[q];
                     else amb_seat_shift(GM(r, c, p, 0), r->games, n, q, &m);
@@ -232,7 +249,7 @@ static int collect_tests(rp *r)
     if (r->strong >= 0)
         for (int c = 0; c < r->ncmp; c++) {
             if (c == r->control) continue;
-            const stat_mean *a = &r->skill[0].all, *b = &r->skill[c + 1].all;
+            const stat_mean *a = &SKILL(r, -1, 0)->all, *b = &SKILL(r, c, 0)->all;
             if (a->n < 2 || b->n < 2) continue;
             rp_test *t = add_test(r);
             if (!t) return -1;
@@ -299,6 +316,11 @@ static void replicate(rp *r)
             const stat_mean *e = &ST(r, t->c, t->p, 1)->effect[t->m];
             t->rep_est = e->mean;
             p[i] = rep_p(t->est, e, t->m == AMB_M_EXCESS);
+        } else if (t->kind == RP_T_SKILL && r->cmp[t->c].replay) {
+            const stat_mean *a = &SKILL(r, -1, 1)->all, *b = &SKILL(r, t->c, 1)->all;
+            stat_mean d = {.n = a->n < b->n ? a->n : b->n, .mean = b->mean - a->mean, .se = sqrt(a->se * a->se + b->se * b->se)};
+            t->rep_est = d.mean;
+            p[i] = d.n >= 2 ? rep_p(t->est, &d, 0) : NAN;
         } else if (t->kind == RP_T_SEAT && (t->c < 0 || r->cmp[t->c].replay)) {
             stat_mean m;
             if (t->c < 0) m = BASE(r, t->p, 1, t->players)->seat[t->seat];
@@ -324,13 +346,22 @@ static void replicate(rp *r)
 
 /* A finding the summary states: marked after correction, and repeated on the second block (or not
  * replicated, with one block); a mark the second block does not repeat is shown, not stated. */
-static int confirmed(const rp_test *t) { return t && t->marked && t->rep != 0; }
+static int blocks_of_report = 2;
+static int confirmed(const rp_test *t) { return t && t->marked && (t->rep == 1 || blocks_of_report == 1); }
 
 /* ---- Text helpers ----------------------------------------------------------------------------- */
 
-static int is_share(int m) { return m == AMB_M_EXCESS || m == AMB_M_FIRST || m == AMB_M_LAST || m == AMB_M_DONE; }
+static int is_share(int m) { return m == AMB_M_EXCESS || m == AMB_M_FIRST || m == AMB_M_LAST || m == AMB_M_NOWIN || m == AMB_M_DONE; }
 
-/* "+22.1 pp [+12.0, +32.2]" (the corrected interval when marked). */
+/* Games of comparison c under policy p (block 0) that reached the cap unfinished, on either side. */
+static long capped(const rp *r, int c, int p)
+{
+    const amb_stats *s = &r->st[((size_t)(c * r->npol + p)) * 2];
+    return (s->games - s->side[0].ended) + (s->games - s->side[1].ended);
+}
+
+/* "+22.1 pp [+12.0, +32.2]" (the corrected interval when marked); a length that unfinished games hold
+ * at the cap is a bound: "at least +16.0 rounds". */
 static void fmt_effect(const rp *r, const rp_test *t, char *buf, size_t n)
 {
     char unit[64];
@@ -339,7 +370,13 @@ static void fmt_effect(const rp *r, const rp_test *t, char *buf, size_t n)
     else { snprintf(unit, sizeof unit, " pp"); k = 100; }
     double lo = t->marked ? t->alo : t->lo, hi = t->marked ? t->ahi : t->hi;
     int dec = k == 100 ? 1 : 2;
-    snprintf(buf, n, "%+.*f%s [%+.*f, %+.*f]", dec, k * t->est, unit, dec, k * lo, dec, k * hi);
+    const char *bound = "";
+    if (t->kind == RP_T_EFFECT && t->m == AMB_M_UNITS && t->c >= 0 && capped(r, t->c, t->p)) {
+        const amb_stats *s = &r->st[((size_t)(t->c * r->npol + t->p)) * 2];
+        /* the side that did not end is the longer one: its true length is at least what it reached */
+        bound = (s->games - s->side[1].ended) > (s->games - s->side[0].ended) ? "at least " : "at most ";
+    }
+    snprintf(buf, n, "%s%+.*f%s [%+.*f, %+.*f]", bound, dec, k * t->est, unit, dec, k * lo, dec, k * hi);
 }
 
 static void rep_text(const rp *r, const rp_test *t, char *buf, size_t n)
@@ -347,8 +384,19 @@ static void rep_text(const rp *r, const rp_test *t, char *buf, size_t n)
     char unit[64] = " pp";
     int share = t->kind != RP_T_EFFECT || is_share(t->m);
     if (!share) amb_measure_unit(r->g, t->m, unit, sizeof unit);
-    if (t->rep < 0) snprintf(buf, n, "%s", t->marked && t->kind != RP_T_SKILL ? "not replicated" : "");
-    else snprintf(buf, n, "%s (other deals: %+.*f%s)", t->rep ? "repeats" : "does not repeat", share ? 1 : 2, t->rep_est * (share ? 100 : 1), unit);
+    if (t->rep < 0) snprintf(buf, n, "%s", t->marked && r->blocks > 1 ? "not replicated" : "");
+    else snprintf(buf, n, "%s (other deals: %+.*f%s)", t->rep ? "repeats" : "marked once, does not repeat", share ? 1 : 2,
+                  t->rep_est * (share ? 100 : 1), unit);
+}
+
+/* A figure in a table: bold when it is a finding (marked and repeated); a mark that did not repeat says so. */
+static void fmt_cell(const rp *r, const rp_test *t, char *buf, size_t n)
+{
+    char e[160];
+    fmt_effect(r, t, e, sizeof e);
+    if (confirmed(t)) snprintf(buf, n, "**%s**", e);
+    else if (t->marked) snprintf(buf, n, "%s (marked once, does not repeat)", e);
+    else snprintf(buf, n, "%s", e);
 }
 
 static const rp_test *find_effect(const rp *r, int c, int p, int m)
@@ -391,38 +439,75 @@ static char *unit_text(const rp *r, char *buf, size_t n)
 
 /* ---- Findings in words: games that stop ending, games that cannot start ------------------------- */
 
-/* Writes the sentences of comparison c's degenerate readings into buf; returns how many. */
-static int degenerate(const rp *r, int c, char *buf, size_t n)
+/* The findings in words of comparison c: a reading under which games stop ending, or cannot get going,
+ * or leave a measure of the game at 0 in every game, under every policy; returns how many (into buf).
+ * What only one player does (a weakness of that player, not of the rule) goes to note. */
+static int degenerate(const rp *r, int c, char *buf, size_t n, char *note, size_t nn)
 {
     const rp_cmp *x = &r->cmp[c];
-    size_t l = 0;
+    size_t l = 0, ln = 0;
     int k = 0;
     buf[0] = 0;
+    if (note) note[0] = 0;
     char u[48];
     unit_text(r, u, sizeof u);
-    for (int p = 0; p < r->npol; p++) {
-        const amb_stats *s = ST(r, c, p, 0);
-        for (int sd = 0; sd < 2; sd++) {
-            const amb_side_stats *a = &s->side[sd], *o = &s->side[!sd];
+    for (int sd = 0; sd < 2; sd++) {
+        /* (a) games stop ending: a marked, repeated drop of completion on this side */
+        int stop = 0;
+        for (int p = 0; p < r->npol; p++) {
             const rp_test *dt = find_effect(r, c, p, AMB_M_DONE);
-            if (confirmed(dt) && (sd ? dt->est < 0 : dt->est > 0)) {
-                l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s` games stop ending: %ld of %ld games (%s) reach the cap of %d decisions "
-                                      "unfinished (`%s`: %ld).", l ? " " : "", reading_of(r, x, sd), s->games - a->ended, s->games, r->pname[p],
-                                      AMB_MAX_MOVES, reading_of(r, x, !sd), s->games - o->ended);
-                k++;
+            stop |= confirmed(dt) && (sd ? dt->est < 0 : dt->est > 0);
+        }
+        if (stop && l < n) {
+            l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s` many games do not end within the cap of %d decisions:", l ? " " : "",
+                                  reading_of(r, x, sd), AMB_MAX_MOVES);
+            for (int p = 0, said = 0; p < r->npol && l < n; p++) {
+                const amb_stats *s = ST(r, c, p, 0);
+                const amb_side_stats *a = &s->side[sd], *o = &s->side[!sd];
+                if (a->ended == s->games) continue;
+                l += (size_t)snprintf(buf + l, n - l, "%s %ld of %ld (%s), still going after %.1f %s on average, where under `%s` %ld of %ld end, "
+                                      "in %.1f %s on average", said++ ? ";" : "", s->games - a->ended, s->games, r->pname[p], a->capped_units.mean, u,
+                                      reading_of(r, x, !sd), o->ended, s->games, o->units.mean, u);
             }
-            if (r->g->unit_per_seat && a->units.n && a->units.mean <= 1.05 && o->units.mean > 2) {
-                l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s` the game cannot get going: it ends after %.2f %s on average (%s; `%s`: %.1f).",
-                                      l ? " " : "", reading_of(r, x, sd), a->units.mean, u, r->pname[p], reading_of(r, x, !sd), o->units.mean);
-                k++;
+            if (l < n) l += (size_t)snprintf(buf + l, n - l, ".");
+            k++;
+        }
+        /* (b) the game cannot get going: every game over within about one turn per seat */
+        int stuck = r->g->unit_per_seat, any = 0;
+        for (int p = 0; p < r->npol; p++) {
+            const amb_stats *s = ST(r, c, p, 0);
+            stuck &= s->side[sd].units.n && s->side[sd].units.mean <= 1.05 && s->side[!sd].units.mean > 2;
+            any = 1;
+        }
+        if (stuck && any && l < n) {
+            const amb_stats *s = ST(r, c, 0, 0);
+            l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s` the game cannot get going: every game is over after %.2f %s on average under "
+                                  "every policy (`%s`: %.1f).", l ? " " : "", reading_of(r, x, sd), s->side[sd].units.mean, u,
+                                  reading_of(r, x, !sd), s->side[!sd].units.mean);
+            k++;
+        }
+        /* (c) a measure of the game at 0 in every game that ended */
+        int ne = ST(r, c, 0, 0)->nextra;
+        for (int e = 0; e < ne; e++) {
+            int zero_all = 1, zero_some = 0, p_some = -1, p_other = -1;
+            for (int p = 0; p < r->npol; p++) {
+                const amb_stats *s = ST(r, c, p, 0);
+                const amb_side_stats *a = &s->side[sd], *o = &s->side[!sd];
+                int z = a->ended > 0 && a->extra_zero[e] == a->ended && o->extra[e].n && o->extra[e].mean >= 0.5;
+                zero_all &= z;
+                if (z) { zero_some = 1; p_some = p; } else p_other = p;
             }
-            for (int e = 0; e < s->nextra; e++)
-                if (a->ended > 0 && a->extra_zero[e] == a->ended && o->extra[e].n && o->extra[e].mean >= 0.5) {
-                    l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s`, %s: 0 in every game that ended (%s; `%s`: %.1f on average).",
-                                          l ? " " : "", reading_of(r, x, sd), s->extra_name[e], r->pname[p], reading_of(r, x, !sd), o->extra[e].mean);
-                    k++;
-                }
-            if (l >= n) return k;
+            const amb_stats *s0 = ST(r, c, 0, 0);
+            if (zero_all && l < n) {
+                l += (size_t)snprintf(buf + l, n - l, "%sUnder `%s`, %s: 0 in every game under every policy (`%s`: %.1f on average).",
+                                      l ? " " : "", reading_of(r, x, sd), s0->extra_name[e], reading_of(r, x, !sd), s0->side[!sd].extra[e].mean);
+                k++;
+            } else if (zero_some && p_other >= 0 && note && ln < nn) {
+                const amb_stats *so = ST(r, c, p_other, 0);
+                ln += (size_t)snprintf(note + ln, nn - ln, "%sUnder `%s` the %s player ends every game with %s at 0, while %s play reaches %.1f: "
+                                       "a weakness of that player, not of the rule.", ln ? " " : "", reading_of(r, x, sd), r->pname[p_some],
+                                       s0->extra_name[e], r->pname[p_other], so->side[sd].extra[e].mean);
+            }
         }
     }
     return k;
@@ -486,22 +571,46 @@ static void texts_of(const rp *r, const rp_cmp *c, FILE *md)
     if (ei < 0) return;
     for (int ti = 0; ti < tc->ntext; ti++) {
         const tc_text *t = &tc->text[ti];
-        int shown = 0;
+        int shown = 0, seen[3];
         for (int k = 0; k < t->nu && shown < 3; k++) {
             const tc_unit *u = &t->u[k];
-            int quoted = 0;
+            int quoted = 0, again = 0;
             for (int j = 0; j < u->nref; j++) quoted |= u->ref[j] == ei;
-            if (!quoted) continue;
+            if (!quoted || u->len < 12) continue;        /* a fragment too short to read alone */
+            for (int j = 0; j < shown; j++)              /* a sentence the text repeats is quoted once */
+                again |= t->u[seen[j]].len == u->len && !memcmp(t->buf + t->u[seen[j]].off, t->buf + u->off, u->len);
+            if (again) continue;
             fprintf(md, "  - %s `%s:%d`: \"", t->lang, t->file, u->line);
             size_t len = u->len > 220 ? 220 : u->len;
             md_escape(md, t->buf + u->off, len);
             fprintf(md, "%s\"\n", len < u->len ? " …" : "");
-            shown++;
+            seen[shown++] = k;
         }
     }
 }
 
-/* What comparison c's marked effects say, one line per reading and one for the difference. */
+/* Seat q's (0 the first, -1 the last) mean win share on side sd of games[0..n) that ended with a winner,
+ * and the mean fair share 1/players over the same games. */
+static void seat_share(const amb_game *gm, long n, int sd, int q, double *share, double *fair)
+{
+    double sum = 0, fsum = 0;
+    long k = 0;
+    for (long i = 0; i < n; i++) {
+        const amb_side *e = &gm[i].side[sd];
+        if (!e->ended || !e->winners) continue;
+        int seat = q < 0 ? gm[i].players - 1 : q;
+        unsigned nw = 0;
+        for (unsigned z = e->winners; z; z &= z - 1) nw++;
+        sum += (e->winners >> seat & 1u) ? 1.0 / nw : 0;
+        fsum += 1.0 / gm[i].players;
+        k++;
+    }
+    *share = k ? sum / (double)k : 0;
+    *fair = k ? fsum / (double)k : 0;
+}
+
+/* What comparison c's findings say: one line per reading (its own figures where the readings differ)
+ * and one per measure that differs. */
 static void effects_lines(const rp *r, int c, FILE *md)
 {
     const rp_cmp *x = &r->cmp[c];
@@ -509,36 +618,27 @@ static void effects_lines(const rp *r, int c, FILE *md)
     unit_text(r, u, sizeof u);
     for (int sd = 0; sd < 2; sd++) {
         profiles_of(r, x, sd, prof, sizeof prof);
-        fprintf(md, "  - `%s`%s%s%s:", reading_of(r, x, sd), prof[0] ? " (" : "", prof, prof[0] ? ")" : "");
-        int any = 0;
+        fprintf(md, "  - `%s`%s%s%s:", reading_of(r, x, sd), prof[0] ? " (the reading of " : "", prof, prof[0] ? ")" : "");
         for (int p = 0; p < r->npol; p++) {
-            const amb_side_stats *a = &ST(r, c, p, 0)->side[sd];
-            fprintf(md, "%s %s: %.1f %s, ended %.0f%%", p ? ";" : "", r->pname[p], a->units.mean, u, 100 * a->done.p);
+            const amb_stats *s = ST(r, c, p, 0);
+            const amb_side_stats *a = &s->side[sd];
+            fprintf(md, "%s %s: %.1f %s, %ld of %ld games end", p ? ";" : "", r->pname[p], a->units.mean, u, a->ended, s->games);
             for (int m = AMB_M_FIRST; m < AMB_MEASURES; m++) {
                 const rp_test *t = find_effect(r, c, p, m);
                 if (!confirmed(t) || m == AMB_M_UNITS || m == AMB_M_DONE) continue;
-                amb_measure_text(r->g, m, ST(r, c, p, 0)->extra_name, name, sizeof name);
+                amb_measure_text(r->g, m, s->extra_name, name, sizeof name);
                 if (m == AMB_M_FIRST || m == AMB_M_LAST) {
-                    int seatfirst = m == AMB_M_FIRST;
-                    const amb_game *gm = GM(r, c, p, 0);
-                    double sum = 0; long k = 0;
-                    for (long i = 0; i < r->games; i++) {
-                        const amb_side *sde = &gm[i].side[sd];
-                        if (!sde->ended) continue;
-                        int q = seatfirst ? 0 : gm[i].players - 1;
-                        unsigned w = sde->winners, nw = 0;
-                        for (unsigned z = w; z; z &= z - 1) nw++;
-                        sum += (w >> q & 1u) ? 1.0 / nw : 0; k++;
-                    }
-                    fprintf(md, ", %s %.1f%%", name, k ? 100 * sum / (double)k : 0.0);
-                } else if (m == AMB_M_WSCORE) fprintf(md, ", %s %.1f", name, a->wscore.mean);
+                    double sh, fair;
+                    seat_share(GM(r, c, p, 0), r->games, sd, m == AMB_M_FIRST ? 0 : -1, &sh, &fair);
+                    fprintf(md, ", %s %.1f%% (a fair share: %.1f%%)", name, 100 * sh, 100 * fair);
+                } else if (m == AMB_M_NOWIN) fprintf(md, ", %.1f%% of games end with no winner", 100 * a->nowin.p);
+                else if (m == AMB_M_WSCORE) fprintf(md, ", %s %.1f", name, a->wscore.mean);
                 else if (m == AMB_M_MARGIN) fprintf(md, ", %s %.1f", name, a->margin.mean);
                 else if (m == AMB_M_MEAN) fprintf(md, ", %s %.1f", name, a->mean.mean);
                 else if (m >= AMB_M_EXTRA0) fprintf(md, ", %s %.1f", name, a->extra[m - AMB_M_EXTRA0].mean);
             }
-            any = 1;
         }
-        fprintf(md, "%s\n", any ? "." : "");
+        fprintf(md, ".\n");
     }
     int any = 0;
     for (int m = 0; m < AMB_MEASURES; m++) {
@@ -561,30 +661,29 @@ static void effects_lines(const rp *r, int c, FILE *md)
     if (!any) fprintf(md, "  - No difference marked after correction and repeated.\n");
 }
 
+/* Where in the game a median length in units falls: "in round 3", "in each seat's turn 5". */
+static void when_text(const rp *r, double units, char *buf, size_t n)
+{
+    if (r->g->unit_per_seat) snprintf(buf, n, "in each seat's %s %d", r->g->unit && !strcmp(r->g->unit, "turns") ? "turn" : "unit", (int)units + 1);
+    else snprintf(buf, n, "in %s %d", r->g->unit && !strcmp(r->g->unit, "rounds") ? "round" : "unit", (int)units + 1);
+}
+
 static void comes_up_text(const rp *r, int c, char *buf, size_t n)
 {
     size_t l = 0;
     buf[0] = 0;
     for (int p = 0; p < r->npol && l < n; p++) {
         const amb_stats *s = ST(r, c, p, 0);
-        if (s->deal.x == s->games && s->games) l += (size_t)snprintf(buf + l, n - l, "%s%s: a different deal in every game", p ? "; " : "", r->pname[p]);
-        else l += (size_t)snprintf(buf + l, n - l, "%s%s: %.1f%% of games [%.1f, %.1f]%s", p ? "; " : "", r->pname[p], 100 * s->shown.p,
-                                   100 * s->shown.lo, 100 * s->shown.hi, s->deal.x ? " (and a different deal in some)" : "");
+        char w[64];
+        l += (size_t)snprintf(buf + l, n - l, "%s%s: ", p ? "; " : "", r->pname[p]);
+        if (s->deal.x == s->games && s->games) { l += (size_t)snprintf(buf + l, n - l, "the readings deal differently in every game"); continue; }
+        if (s->deal.x && l < n) l += (size_t)snprintf(buf + l, n - l, "the readings deal differently in %.1f%% of games; ", 100 * s->deal.p);
+        if (l < n) l += (size_t)snprintf(buf + l, n - l, "at the table in %.1f%% of games [%.1f, %.1f]", 100 * s->shown.p, 100 * s->shown.lo, 100 * s->shown.hi);
         if (s->shown.x && l < n) {
-            char u[48];
-            l += (size_t)snprintf(buf + l, n - l, ", first after %.1f %s (median; decision %.0f)", s->median_shown_units, unit_text(r, u, sizeof u),
-                                  s->median_shown);
+            when_text(r, s->median_shown_units, w, sizeof w);
+            l += (size_t)snprintf(buf + l, n - l, ", first %s (median)", w);
         }
     }
-}
-
-/* The largest |advantage| of any seat at pl players: a reading's imbalance there (Ludii's balance is
- * one less the largest gap between two seats' win rates). */
-static double imbalance(const amb_balance *b, int pl)
-{
-    double m = 0;
-    for (int q = 0; q < pl; q++) if (b->seat[q].n && fabs(b->seat[q].mean) > m) m = fabs(b->seat[q].mean);
-    return m;
 }
 
 static const char *seat_name(int q, int pl, char *buf, size_t n)
@@ -595,8 +694,16 @@ static const char *seat_name(int q, int pl, char *buf, size_t n)
     return buf;
 }
 
-/* The balance sentence of comparison c: where B moves a seat's chances (a marked paired difference),
- * which reading is better balanced there; "no detectable difference" where nothing is marked. */
+/* "+25.7 pp above" / "10.1 pp below" its fair share. */
+static const char *above_below(double v, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.1f pp %s", fabs(100 * v), v >= 0 ? "above" : "below");
+    return buf;
+}
+
+/* The balance sentence of comparison c: where B moves a seat's win share (a finding: marked, repeated),
+ * whether that takes the seat away from its fair share or toward it, on this entry's own games, and so
+ * which reading is better balanced there; otherwise "no detectable difference". */
 static void balance_sentence(const rp *r, int c, char *buf, size_t n)
 {
     const rp_cmp *x = &r->cmp[c];
@@ -613,22 +720,23 @@ static void balance_sentence(const rp *r, int c, char *buf, size_t n)
                 if (confirmed(t) && (!best || fabs(t->est) > fabs(best->est))) best = t;
             }
             if (!best || l >= n) continue;
-            const amb_balance *ba = BASE(r, p, 0, pl), *bb = CBAL(r, c, p, 0, pl);
-            double ia = imbalance(ba, pl), ib = imbalance(bb, pl);
-            int win = ib < ia;      /* the better balanced side */
-            char e[160], sn[40];
+            const amb_balance *ba = CBAL(r, c, p, 0, 0, pl), *bb = CBAL(r, c, p, 0, 1, pl);
+            double va = ba->seat[best->seat].mean, vb = bb->seat[best->seat].mean;
+            int away = fabs(vb) > fabs(va);         /* B takes the seat further from its fair share */
+            char e[160], sn[40], ab[2][40];
             fmt_effect(r, best, e, sizeof e);
-            l += (size_t)snprintf(buf + l, n - l, "%sAt %d players (%s) `%s` moves %s win share by %s, to %+.1f pp above its fair share "
-                                  "of %.0f%% (under `%s`: %+.1f pp); the largest seat advantage is %.1f pp under `%s` and %.1f pp under `%s`.",
-                                  said ? " " : "", pl, r->pname[p], reading_of(r, x, 1), seat_name(best->seat, pl, sn, sizeof sn), e,
-                                  100 * bb->seat[best->seat].mean, 100.0 / pl, reading_of(r, x, 0), 100 * ba->seat[best->seat].mean,
-                                  100 * ia, reading_of(r, x, 0), 100 * ib, reading_of(r, x, 1));
+            l += (size_t)snprintf(buf + l, n - l, "%sAt %d players (%s) `%s` moves %s win share by %s, %s its fair share of %.0f%%: "
+                                  "%s it under `%s`, %s under `%s` (this entry's own games).", said ? " " : "", pl, r->pname[p],
+                                  reading_of(r, x, 1), seat_name(best->seat, pl, sn, sizeof sn), e, away ? "away from" : "toward",
+                                  100.0 / pl, above_below(vb, ab[1], sizeof ab[1]), reading_of(r, x, 1), above_below(va, ab[0], sizeof ab[0]),
+                                  reading_of(r, x, 0));
+            int win = away ? 0 : 1;
             if (bl[win] < sizeof better[win])
-                bl[win] += (size_t)snprintf(better[win] + bl[win], sizeof better[win] - bl[win], "%s%s at %d", bl[win] ? ", " : "", r->pname[p], pl);
+                bl[win] += (size_t)snprintf(better[win] + bl[win], sizeof better[win] - bl[win], "%s%d players (%s)", bl[win] ? ", " : "", pl, r->pname[p]);
             said = 1;
         }
     for (int sd = 0; sd < 2 && said && l < n; sd++)
-        if (bl[sd]) l += (size_t)snprintf(buf + l, n - l, " Better balanced: `%s` (%s players).", reading_of(r, x, sd), better[sd]);
+        if (bl[sd]) l += (size_t)snprintf(buf + l, n - l, " Better balanced: `%s` at %s.", reading_of(r, x, sd), better[sd]);
     if (r->strong >= 0) {
         for (long i = 0; i < r->nt && l < n; i++) {
             const rp_test *t = &r->t[i];
@@ -637,33 +745,35 @@ static void balance_sentence(const rp *r, int c, char *buf, size_t n)
             fmt_effect(r, t, e, sizeof e);
             l += (size_t)snprintf(buf + l, n - l, "%sSkill counts %s under `%s`: %s's edge over %s at one table is %.1f pp there against %.1f pp "
                                   "in the profile's game (%s).", said ? " " : "", t->est > 0 ? "more" : "less", reading_of(r, x, 1), r->pname[r->strong],
-                                  r->pname[r->weak], 100 * r->skill[c + 1].all.mean, 100 * r->skill[0].all.mean, e);
+                                  r->pname[r->weak], 100 * SKILL(r, c, 0)->all.mean, 100 * SKILL(r, -1, 0)->all.mean, e);
             said = 1;
         }
     }
     if (!said) snprintf(buf, n, "No detectable difference in balance between `%s` and `%s`.", reading_of(r, x, 0), reading_of(r, x, 1));
 }
 
-/* A balance table: one row per policy and player count of one side's game (c -1: the profile's, its
- * advantages tested; c >= 0: the second reading's, with how much it moves each seat where marked). */
+/* A balance table: one row per policy and player count of one reading's game. c -1: the profile's own
+ * game (pooled), its advantages tested; c >= 0: the comparison's second reading, its advantages with
+ * their 95% intervals (uncorrected, descriptive) and, where B moves a seat's share, the tested shift. */
 static void balance_rows(const rp *r, int c, FILE *md)
 {
     for (int p = 0; p < r->npol; p++)
         for (int pl = r->g->min_players; pl <= r->g->max_players; pl++) {
-            const amb_balance *b = c < 0 ? BASE(r, p, 0, pl) : CBAL(r, c, p, 0, pl);
+            const amb_balance *b = c < 0 ? BASE(r, p, 0, pl) : CBAL(r, c, p, 0, 1, pl);
             if (!b->games) continue;
             fprintf(md, "| %s | %d | %ld/%ld | %.2f [%.2f, %.2f] | ", r->pname[p], pl, b->ended, b->games, b->units.mean, b->units.lo, b->units.hi);
             for (int q = 0; q < pl; q++) {
                 const rp_test *t = find_seat(r, c, p, pl, q);
-                char e[160];
+                char e[200];
                 fprintf(md, "%sP%d%s ", q ? "; " : "", q + 1, q == 0 ? " (first)" : q == pl - 1 ? " (last)" : "");
-                if (c < 0 && t) { fmt_effect(r, t, e, sizeof e); fprintf(md, "%s%s%s", t->marked ? "**" : "", e, t->marked ? "**" : ""); }
+                if (c < 0 && t) { fmt_cell(r, t, e, sizeof e); fprintf(md, "%s", e); }
                 else if (b->seat[q].n) fprintf(md, "%+.1f pp [%+.1f, %+.1f]", 100 * b->seat[q].mean, 100 * b->seat[q].lo, 100 * b->seat[q].hi);
                 else fprintf(md, "-");
-                if (c >= 0 && t && t->marked) { fmt_effect(r, t, e, sizeof e); fprintf(md, " (moved **%s**)", e); }
+                if (c >= 0 && t && t->marked) { fmt_cell(r, t, e, sizeof e); fprintf(md, " (moved %s)", e); }
             }
-            fprintf(md, " | %.1f%% | %.1f%% |", 100 * b->shared.p, 100 * b->tiebreak.p);
-            const rp_skill *sk = &r->skill[c + 1];
+            fprintf(md, " | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] |", 100 * b->shared.p, 100 * b->shared.lo, 100 * b->shared.hi,
+                    100 * b->tiebreak.p, 100 * b->tiebreak.lo, 100 * b->tiebreak.hi);
+            const rp_skill *sk = SKILL(r, c, 0);
             if (r->strong >= 0 && p == r->strong && sk->at[pl].n)
                 fprintf(md, " %+.1f pp [%+.1f, %+.1f] |\n", 100 * sk->at[pl].mean, 100 * sk->at[pl].lo, 100 * sk->at[pl].hi);
             else fprintf(md, " |\n");
@@ -671,51 +781,53 @@ static void balance_rows(const rp *r, int c, FILE *md)
 }
 
 static const char *balance_head =
-    "| policy | players | ended | length (%s) | win share above the fair share, by seat (P1 plays first) | shared wins | tie-breaks | skill gap |\n"
+    "| policy | players | ended | length (%s) | win share less the fair share, by seat (P1 plays first) | shared wins | tie-breaks | skill gap |\n"
     "|---|---|---|---|---|---|---|---|\n";
 
 /* The impact table of comparison c: a row per measure, a column per policy. */
 static void impact_table(const rp *r, int c, FILE *md)
 {
-    char name[80], e[160], rep[96];
+    char name[80], e[200], rep[120];
     fprintf(md, "| measure (B − A) |");
     for (int p = 0; p < r->npol; p++) fprintf(md, " %s |", r->pname[p]);
     fprintf(md, "\n|---|");
     for (int p = 0; p < r->npol; p++) fprintf(md, "---|");
-    fprintf(md, "\n| games; ended A / B; both |");
+    fprintf(md, "\n| games; ended A / B; both; with a winner on both |");
     for (int p = 0; p < r->npol; p++) {
         const amb_stats *s = ST(r, c, p, 0);
-        fprintf(md, " %ld; %ld / %ld; %ld |", s->games, s->side[0].ended, s->side[1].ended, s->both_ended);
+        fprintf(md, " %ld; %ld / %ld; %ld; %ld |", s->games, s->side[0].ended, s->side[1].ended, s->both_ended, s->both_won);
     }
     fprintf(md, "\n| comes up at the table |");
     for (int p = 0; p < r->npol; p++) {
         const amb_stats *s = ST(r, c, p, 0);
-        if (s->deal.x) fprintf(md, " a different deal: %.1f%%;", 100 * s->deal.p);
-        fprintf(md, " %.1f%% [%.1f, %.1f] |", 100 * s->shown.p, 100 * s->shown.lo, 100 * s->shown.hi);
+        if (s->deal.x) fprintf(md, " the deals differ in %.1f%%;", 100 * s->deal.p);
+        fprintf(md, " at the table in %.1f%% [%.1f, %.1f] |", 100 * s->shown.p, 100 * s->shown.lo, 100 * s->shown.hi);
     }
-    fprintf(md, "\n| decision relevance |");
+    fprintf(md, "\n| decision relevance (where legal moves first differ) |");
     for (int p = 0; p < r->npol; p++) {
         const amb_stats *s = ST(r, c, p, 0);
-        if (!s->relevance.n) fprintf(md, " not judged |");
-        else fprintf(md, " %.1f%% of %ld |", 100 * s->relevance.p, s->relevance.n);
+        if (r->pol[p].kind == POL_RANDOM) fprintf(md, " not judged (random play reads no rule) |");
+        else if (!s->relevance.n) fprintf(md, " - (legal moves never differed) |");
+        else fprintf(md, " %ld of %ld games (%.1f%%) |", s->relevance.x, s->relevance.n, 100 * s->relevance.p);
     }
-    fprintf(md, "\n| winner changed: A vs B / A vs A′ / B vs B′ |");
+    fprintf(md, "\n| winner differs: A vs B / A vs A′ / B vs B′ (games all four ended) |");
     for (int p = 0; p < r->npol; p++) {
         const amb_stats *s = ST(r, c, p, 0);
-        fprintf(md, " %.1f%% / %.1f%% / %.1f%% |", 100 * s->changed.p, 100 * s->null_changed[0].p, 100 * s->null_changed[1].p);
+        fprintf(md, " %.1f%% / %.1f%% / %.1f%% of %ld |", 100 * s->changed.p, 100 * s->null_changed[0].p, 100 * s->null_changed[1].p, s->all_ended);
     }
     fprintf(md, "\n");
     for (int m = 0; m < AMB_MEASURES; m++) {
-        const rp_test *t0 = find_effect(r, c, 0, m);
-        if (!t0) continue;
+        int anyp = 0;
+        for (int p = 0; p < r->npol; p++) anyp |= find_effect(r, c, p, m) != NULL;
+        if (!anyp) continue;
         amb_measure_text(r->g, m, ST(r, c, 0, 0)->extra_name, name, sizeof name);
         fprintf(md, "| %s |", name);
         for (int p = 0; p < r->npol; p++) {
             const rp_test *t = find_effect(r, c, p, m);
-            if (!t) { fprintf(md, " - |"); continue; }
-            fmt_effect(r, t, e, sizeof e);
+            if (!t) { fprintf(md, " no difference in any game |"); continue; }
+            fmt_cell(r, t, e, sizeof e);
             rep_text(r, t, rep, sizeof rep);
-            fprintf(md, " %s%s%s, q %.2g%s%s |", t->marked ? "**" : "", e, t->marked ? "**" : "", t->q, rep[0] ? "; " : "", rep);
+            fprintf(md, " %s, q %.2g%s%s |", e, t->q, confirmed(t) && rep[0] ? "; " : "", confirmed(t) ? rep : "");
         }
         fprintf(md, "\n");
     }
@@ -739,72 +851,193 @@ static void side_header(const game_engine *g, const rp_cmp *c, int side, int pla
     snprintf(h->readings, sizeof h->readings, "%s", c->s[side].readings);
 }
 
-static int write_amb_witness(const game_engine *g, const rp_cmp *c, const amb_witness *w, int side, const char *path)
+/* One side of a witness as a record: its reading's position and its moves (none for the side that
+ * refuses a kind (a) move, the one move for (a) and (b), the game for (c)). */
+static int write_amb_witness(const rp *r, const rp_cmp *c, const amb_witness *w, int side, const char *path)
 {
+    const game_engine *g = r->g;
     rf_header h;
     side_header(g, c, side, w->players, &h);
-    if (w->ended[side] && (w->n[side] > 0 || w->kind >= AMB_W_SCORES)) {
+    const game_move *moves = NULL;
+    long n = 0;
+    if (w->kind == AMB_W_OUTCOME) { moves = w->moves[side]; n = w->n[side]; }
+    else if (w->kind == AMB_W_RESULT || (w->kind == AMB_W_LEGAL && w->move_side == side)) { moves = &w->move; n = 1; }
+    if (w->kind == AMB_W_OUTCOME && w->ended[side]) {
         h.has_result = w->players;
         memcpy(h.result, w->scores[side], sizeof(int) * (size_t)w->players);
     }
     FILE *f = fopen(path, "w");
     if (!f) return -1;
-    char comment[1024];
+    char comment[1200], mv[128] = "";
+    if (w->kind == AMB_W_LEGAL) g->move_print(w->part.st[w->move_side], &w->move, mv, sizeof mv);
     snprintf(comment, sizeof comment,
-             "witness of %s (%s differs): paired game of deal seed %llu, from its parting point (decision %ld) on; "
-             "this is the '%s' side, '%s' is the other. Made by rulefuzz report ambiguities.",
-             c->name, amb_witness_kind[w->kind], (unsigned long long)w->seed, w->part_at, c->s[side].text, c->s[!side].text);
-    int rc = rf_record_write(f, &h, w->part.st[side], w->moves[side], w->n[side], comment);
+             "witness of %s (%s), this is the '%s' side, '%s' is the other; from decision %ld of the paired game of deal seed %llu%s%s%s. "
+             "Made by rulefuzz report ambiguities.",
+             c->name, amb_witness_kind[w->kind], c->s[side].text, c->s[!side].text, w->at, (unsigned long long)w->seed,
+             w->kind == AMB_W_LEGAL && w->move_side != side ? "; here '" : "", w->kind == AMB_W_LEGAL && w->move_side != side ? mv : "",
+             w->kind == AMB_W_LEGAL && w->move_side != side ? "' is refused" : "");
+    int rc = rf_record_write(f, &h, w->part.st[side], moves, n, comment);
     return fclose(f) == 0 ? rc : -1;
+}
+
+/* The position texts' fields that differ between two states, as table rows "| field | A | B |". */
+static int field_diff(const game_engine *g, const void *a, const void *b, FILE *md)
+{
+    static char ta[GAME_TEXT_MAX], tb[GAME_TEXT_MAX];
+    if (g->position_print(a, ta, sizeof ta) < 0 || g->position_print(b, tb, sizeof tb) < 0) return 0;
+    int rows = 0;
+    char *sa = ta, *sb = tb;
+    for (;;) {
+        char *ea = strchr(sa, ';'), *eb = strchr(sb, ';');
+        if (ea) *ea = 0;
+        if (eb) *eb = 0;
+        char *va = strchr(sa, '='), *vb = strchr(sb, '=');
+        if (va && vb && strcmp(sa, sb) != 0) {
+            *va = 0; *vb = 0;
+            if (!rows++) fprintf(md, "| field | A | B |\n|---|---|---|\n");
+            fprintf(md, "| `%s` | `%s` | `%s` |\n", sa, va + 1, vb + 1);
+        }
+        if (!ea || !eb) break;
+        sa = ea + 1; sb = eb + 1;
+    }
+    if (rows) fputs("\n", md);
+    return rows;
+}
+
+/* The legal moves of st, the ones not in other's list in bold. */
+static void legal_line(const game_engine *g, const void *st, const void *other, FILE *md)
+{
+    static game_move la[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
+    int na = g->legal_moves(st, la, GAME_MAX_MOVES), nb = g->legal_moves(other, lb, GAME_MAX_MOVES);
+    for (int i = 0; i < na; i++) {
+        char mv[128];
+        if (g->move_print(st, &la[i], mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
+        int own = !game_move_in(lb, nb, &la[i]);
+        fprintf(md, "%s%s`%s`%s", i ? ", " : "", own ? "**" : "", mv, own ? "**" : "");
+    }
+    if (!na) fprintf(md, "none (the game is over)");
+}
+
+/* Two boards side by side in HTML, one after the other in Markdown. */
+static void boards(const game_engine *g, const rp_cmp *c, const void *a, const void *b, const char *when, FILE *md)
+{
+    static char board[2][GAME_TEXT_MAX];
+    if (g->board_print(a, board[0], sizeof board[0]) < 0) board[0][0] = 0;
+    if (g->board_print(b, board[1], sizeof board[1]) < 0) board[1][0] = 0;
+    if (!strcmp(board[0], board[1])) { fprintf(md, "The position %s (the same under both readings):\n\n```\n%s```\n\n", when, board[0]); return; }
+    fprintf(md, "<div class=\"pair\"><div>\n\nUnder `%s`, %s:\n\n```\n%s```\n\n</div><div>\n\nUnder `%s`, %s:\n\n```\n%s```\n\n</div></div>\n\n",
+            c->s[0].text, when, board[0], c->s[1].text, when, board[1]);
 }
 
 static int witness_section(const rp *r, const rp_cmp *c, const amb_witness *w, const char *wdir, const char *dir, FILE *md)
 {
     const game_engine *g = r->g;
-    if (w->kind == AMB_W_NONE) { fprintf(md, "No witness: no paired game parted.\n\n"); return 0; }
-    char safe[64], a[4096], b[4096];
-    static char board[2][GAME_TEXT_MAX], mv[GAME_TEXT_MAX];
+    if (w->kind == AMB_W_NONE) {
+        fprintf(md, "**Witness:** none: the rule never showed at the table in the %ld paired games of the first policy (`%s`).\n\n", r->games, r->pname[0]);
+        return 0;
+    }
+    char safe[64], a[4096], b[4096], mv[GAME_TEXT_MAX];
     snprintf(safe, sizeof safe, "%s", c->name);
     for (char *p = safe; *p; p++) if (*p == ' ') *p = '-';
     snprintf(a, sizeof a, "%s/%s.%s.rec", wdir, safe, c->s[0].text);
     snprintf(b, sizeof b, "%s/%s.%s.rec", wdir, safe, c->s[1].text);
     for (char *p = a + strlen(wdir) + 1; *p; p++) if (*p == '=' || *p == ',') *p = '_';
     for (char *p = b + strlen(wdir) + 1; *p; p++) if (*p == '=' || *p == ',') *p = '_';
-    if (write_amb_witness(g, c, w, 0, a) || write_amb_witness(g, c, w, 1, b)) {
+    if (write_amb_witness(r, c, w, 0, a) || write_amb_witness(r, c, w, 1, b)) {
         fprintf(stderr, "rulefuzz: cannot write the witness records in %s\n", wdir);
         return -1;
     }
-    const char *what = w->kind == AMB_W_WINNER ? "the winner changes" : w->kind == AMB_W_SCORES ? "the final scores change"
-                     : w->kind == AMB_W_LEGAL ? "a move is legal under one reading only" : "the positions differ";
-    fprintf(md, "**Witness** (%s; %d players, deal seed %llu, from the parting point at decision %ld: %ld and %ld decisions): "
-                "[%s](%s), [%s](%s) (`rulefuzz replay` each).\n\n", what, w->players, (unsigned long long)w->seed, w->part_at, w->n[0], w->n[1],
-            a + strlen(dir) + 1, a + strlen(dir) + 1, b + strlen(dir) + 1, b + strlen(dir) + 1);
-    for (int s = 0; s < 2; s++) if (g->board_print(w->part.st[s], board[s], sizeof board[s]) < 0) board[s][0] = 0;
-    fprintf(md, "At the parting point under `%s`:\n\n```\n%s```\n\nand under `%s`:\n\n```\n%s```\n\n", c->s[0].text, board[0], c->s[1].text, board[1]);
-    fprintf(md, "| # | %s | %s |\n|---|---|---|\n", c->s[0].text, c->s[1].text);
-    static unsigned char st[2][GAME_STATE_MAX] __attribute__((aligned(16)));
-    memcpy(st[0], w->part.st[0], g->state_size);
-    memcpy(st[1], w->part.st[1], g->state_size);
-    long n = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
-    for (long i = 0; i < n; i++) {
-        char cell[2][112];
-        for (int s = 0; s < 2; s++) {
-            cell[s][0] = 0;
-            if (i >= w->n[s]) continue;
-            char dn[16];
-            game_decider_print(g, st[s], g->to_move(st[s]), dn, sizeof dn);
-            if (g->move_print(st[s], &w->moves[s][i], mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
-            snprintf(cell[s], sizeof cell[s], "%s %.80s", dn, mv);
-            g->apply(st[s], &w->moves[s][i]);
-        }
-        fprintf(md, "| %ld | %s | %s |\n", i + 1, cell[0], cell[1]);
+    const char *la = a + strlen(dir) + 1, *lb = b + strlen(dir) + 1;
+    fprintf(md, "**Witness: %s** (%d players; from decision %ld of the paired game of deal seed %llu; records [%s](%s) and [%s](%s), "
+                "`rulefuzz replay` each; proved: %s).\n\n", amb_witness_kind[w->kind], w->players, w->at, (unsigned long long)w->seed, la, la, lb, lb,
+            w->kind == AMB_W_DEAL ? "the deals differ" : w->kind == AMB_W_LEGAL ? "the move applies under one reading and is refused under the other"
+            : w->kind == AMB_W_RESULT ? "the positions after the move differ at the table"
+            : "each side's moves, replayed under the other reading, are refused or end otherwise");
+    switch (w->kind) {
+    case AMB_W_DEAL:
+        fprintf(md, "The two deals differ in:\n\n");
+        field_diff(g, w->part.st[0], w->part.st[1], md);
+        boards(g, c, w->part.st[0], w->part.st[1], "as dealt", md);
+        break;
+    case AMB_W_LEGAL: {
+        int sd = w->move_side;
+        char dn[16];
+        game_decider_print(g, w->part.st[sd], g->to_move(w->part.st[sd]), dn, sizeof dn);
+        if (g->move_print(w->part.st[sd], &w->move, mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
+        fprintf(md, "`%s %s` is legal under `%s` and refused under `%s`%s%s.\n\n", dn, mv, c->s[sd].text, c->s[!sd].text, w->why[0] ? ": " : "", w->why);
+        boards(g, c, w->part.st[0], w->part.st[1], "where it is decided", md);
+        fprintf(md, "- Legal under `%s`: ", c->s[0].text);
+        legal_line(g, w->part.st[0], w->part.st[1], md);
+        fprintf(md, "\n- Legal under `%s`: ", c->s[1].text);
+        legal_line(g, w->part.st[1], w->part.st[0], md);
+        fprintf(md, "\n\n(in bold: legal under one reading only)\n\n");
+        break;
     }
-    char sa[256], sb[256];
-    if (w->ended[0] && w->ended[1]) {
+    case AMB_W_RESULT: {
+        static unsigned char after[2][GAME_STATE_MAX] __attribute__((aligned(16)));
+        char dn[16];
+        game_decider_print(g, w->part.st[0], g->to_move(w->part.st[0]), dn, sizeof dn);
+        if (g->move_print(w->part.st[0], &w->move, mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
+        for (int sd = 0; sd < 2; sd++) { memcpy(after[sd], w->part.st[sd], g->state_size); g->apply(after[sd], &w->move); }
+        fprintf(md, "`%s %s`, legal under both readings, leaves another position under each. What differs after it:\n\n", dn, mv);
+        field_diff(g, after[0], after[1], md);
+        boards(g, c, after[0], after[1], "after the move", md);
+        char sa[256], sb[256];
+        int sc[2][GAME_MAX_PLAYERS];
+        unsigned wn[2];
+        for (int sd = 0; sd < 2; sd++) {
+            int rc = g->result(after[sd], sc[sd], &wn[sd]);
+            if (rc != GAME_OK && (!g->score_now || g->score_now(after[sd], sc[sd], &wn[sd]) != GAME_OK)) { sc[sd][0] = 0; wn[sd] = 0; }
+        }
+        rf_scores_text(sa, sizeof sa, sc[0], wn[0], w->players);
+        rf_scores_text(sb, sizeof sb, sc[1], wn[1], w->players);
+        fprintf(md, "Scores %s: `%s` %s; `%s` %s.\n\n", g->to_move(after[0]) < 0 ? "at the end" : "so far", c->s[0].text, sa, c->s[1].text, sb);
+        break;
+    }
+    case AMB_W_OUTCOME: {
+        boards(g, c, w->part.st[0], w->part.st[1], "where both games start", md);
+        if (w->refused_side >= 0) {
+            static unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
+            memcpy(st, w->part.st[w->refused_side], g->state_size);
+            for (long k = 0; k + 1 < w->refused_at; k++) g->apply(st, &w->moves[w->refused_side][k]);
+            char dn[16], why[240] = "";
+            game_decider_print(g, st, g->to_move(st), dn, sizeof dn);
+            g->move_print(st, &w->moves[w->refused_side][w->refused_at - 1], mv, sizeof mv);
+            static unsigned char other[GAME_STATE_MAX] __attribute__((aligned(16)));
+            memcpy(other, w->part.st[!w->refused_side], g->state_size);
+            for (long k = 0; k + 1 < w->refused_at; k++) g->apply(other, &w->moves[w->refused_side][k]);
+            if (g->why_illegal && g->why_illegal(other, &w->moves[w->refused_side][w->refused_at - 1], why, sizeof why) <= 0) why[0] = 0;
+            fprintf(md, "Both play the same moves until `%s`'s decision %ld, `%s %s`, which `%s` refuses%s%s; from there each plays on.\n\n",
+                    c->s[w->refused_side].text, w->refused_at, dn, mv, c->s[!w->refused_side].text, why[0] ? ": " : "", why);
+        } else fprintf(md, "Both play the same moves, legal under both readings; the readings score them differently.\n\n");
+        fprintf(md, "| # | %s | %s |\n|---|---|---|\n", c->s[0].text, c->s[1].text);
+        static unsigned char st[2][GAME_STATE_MAX] __attribute__((aligned(16)));
+        memcpy(st[0], w->part.st[0], g->state_size);
+        memcpy(st[1], w->part.st[1], g->state_size);
+        long n = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
+        for (long i = 0; i < n; i++) {
+            char cell[2][112];
+            for (int sd = 0; sd < 2; sd++) {
+                cell[sd][0] = 0;
+                if (i >= w->n[sd]) continue;
+                char dn[16];
+                game_decider_print(g, st[sd], g->to_move(st[sd]), dn, sizeof dn);
+                if (g->move_print(st[sd], &w->moves[sd][i], mv, sizeof mv) < 0) snprintf(mv, sizeof mv, "?");
+                int own = i >= w->n[!sd] || !game_move_eq(&w->moves[0][i], &w->moves[1][i]);
+                snprintf(cell[sd], sizeof cell[sd], "%s%s %.80s%s", own ? "**" : "", dn, mv, own ? "**" : "");
+                g->apply(st[sd], &w->moves[sd][i]);
+            }
+            fprintf(md, "| %ld | %s | %s |\n", i + 1, cell[0], cell[1]);
+        }
+        char sa[256], sb[256];
         rf_scores_text(sa, sizeof sa, w->scores[0], w->winners[0], w->players);
         rf_scores_text(sb, sizeof sb, w->scores[1], w->winners[1], w->players);
-        fprintf(md, "\nFinal scores: `%s` %s; `%s` %s.\n\n", c->s[0].text, sa, c->s[1].text, sb);
-    } else fputs("\n", md);
+        fprintf(md, "\nFinal scores: `%s` %s; `%s` %s (moves in bold: where the two games differ).\n\n", c->s[0].text, sa, c->s[1].text, sb);
+        break;
+    }
+    default:
+        break;
+    }
     return 0;
 }
 
@@ -838,7 +1071,8 @@ static const char *css =
     "table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #d8dde8;padding:.25em .55em;text-align:left;vertical-align:top}"
     "th{background:#eef1f7}"
     "pre{background:#f6f8fb;border:1px solid #dde3ee;padding:.6em;overflow:auto;font-size:12.5px;line-height:1.25;white-space:pre}"
-    "code{background:#eef1f7;padding:0 .2em;border-radius:3px}li{margin:.25em 0}";
+    "code{background:#eef1f7;padding:0 .2em;border-radius:3px}li{margin:.25em 0}"
+    ".pair{display:flex;gap:1em;flex-wrap:wrap}.pair>div{flex:1;min-width:380px}";
 
 /* ---- The measure definitions ----------------------------------------------------------------- */
 
@@ -850,39 +1084,47 @@ static void method_text(const rp *r, FILE *md)
     else snprintf(players, sizeof players, "%d to %d players in turn", r->g->min_players, r->g->max_players);
     size_t pl = 0;
     for (int p = 0; p < r->npol; p++) pl += (size_t)snprintf(pols + pl, sizeof pols - pl, "%s`%s`", p ? ", " : "", r->pname[p]);
+    const char *pts = r->g->score_name ? r->g->score_name : "points";
     fprintf(md, "**How it was measured.** Each entry of SPEC.md's register is toggled alone on the `%s` profile (the profile's reading "
-                "first, A; the other, B) and played in %ld paired games per policy (%s; %s), on deals of its own (seeds derived from "
+                "A, the other B) and played in %ld paired games per policy (%s; %s), on deals of its own (seeds derived from "
                 "`--seed %llu`, the entry's ID and the block): both readings start from the same deal and take the same decision "
-                "draws until the rule first differs, then each goes on with draws of its own. Every seat decides by the policy "
-                "named (`random`: a uniform pick; `greedy`: the move best for the seat by a one-ply look at the scores so far, "
-                "judged on what it may see; `mc:N`: N random playouts per move from samples of what it cannot see); the table's "
-                "real-time decisions are random.\n\n",
-            r->g->profiles[0].name, r->games, pols, players, (unsigned long long)r->o.seed);
+                "draws until the rule first differs; from that decision on each draws its own. Every seat decides by the policy "
+                "named (`random`: a uniform pick; `greedy`: the move best for the seat by a one-ply look at the scores so far; "
+                "`sensible`: the move best by the end of the seat's turn, the few best then tried in short random playouts; "
+                "`mc:N`: N random playouts per move; each judges on what the seat may see); the table's real-time decisions are "
+                "random. In %s, %s.\n\n",
+            r->g->profiles[0].name, r->games, pols, players, (unsigned long long)r->o.seed, r->g->title,
+            r->g->win_rule ? r->g->win_rule : "the highest total wins");
     fprintf(md, "- *Comes up at the table*: the share of games in which a position reached in play under A has other legal moves "
-                "under B, or a move gives another score so far or ends the game under B only; a counter that differs (a supply, "
-                "a hidden pile) counts only once it changes a legal move or a score. A reading that deals differently is said so "
-                "apart. *Decision relevance* (greedy, mc): where it first comes up, the player's move is one the other reading "
-                "forbids or would not choose; not judged for random play.\n");
-    fprintf(md, "- *Winner changed beyond chance*: per game, 1 when A and B name different winners, less the mean of the same for "
-                "A against A′ and B against B′, where A′ and B′ replay each reading from the point the runs part with draws of "
-                "their own. Its expectation is half the squared distance between the two readings' winner laws given the shared "
-                "start: 0 when they agree, whatever either reading does to the length of the game; it is tested one-sided.\n");
-    fprintf(md, "- *Seat win shares* (first seat, last seat), *the winner's %s, the winner's lead, the mean %s* (in the game's "
-                "own sense: %s), and the game's own measures: paired differences B − A over the games that ended on both sides.\n",
-            r->g->score_sense < 0 ? "penalty points" : "points", r->g->score_sense < 0 ? "penalty points" : "points",
-            r->g->score_sense < 0 ? "the fewest penalty points win" : "the highest total wins");
+                "under B, or a move gives another score so far, another final result, or ends the game under B only; a counter "
+                "that differs (a supply, a hidden pile) counts only once it changes a legal move or a score, and who leads by "
+                "the scores so far counts only at the end. A reading that deals differently is said so apart. *Decision "
+                "relevance* (greedy, sensible, mc): where the legal moves first differ, the player's move is one the other "
+                "reading forbids or would not choose from the same draw; its denominator is the games where the legal moves "
+                "differ; random play is not judged.\n");
+    fprintf(md, "- *Winner changed beyond chance* (the null): each reading is replayed from the decision where the runs part with "
+                "draws of its own (A′, B′), and per game 1[A ≠ B] − (1[A ≠ A′] + 1[B ≠ B′]) / 2 is averaged over the games all "
+                "four runs ended. Its expectation is half the squared distance between the two readings' winner laws given the "
+                "shared start: 0 when they agree, whatever either does to the game's length; tested one-sided. A game that ends "
+                "with no winner (a tie a rule leaves unbroken) is an outcome of its own, counted apart in *games that end with "
+                "no winner*.\n");
+    fprintf(md, "- *Seat win shares* (first seat, last seat; a k-way shared win counts 1/k), *the winner's %s, the winner's lead*: "
+                "paired differences B − A over the games with a winner on both sides; *the mean %s* and the game's own measures "
+                "over the games that ended on both sides; every denominator is in the entry's table.\n", pts, pts);
     fprintf(md, "- *Length* in %s, over every game: a game that does not end within %d decisions counts with the length it "
-                "reached (a lower bound); *games that end*: the paired difference of completion. Decisions are given as a "
-                "second, untested length figure.\n", u, AMB_MAX_MOVES);
+                "reached, so a difference it touches is a bound (\"at least\"); *games that end*: the paired difference of "
+                "completion. Decisions are given as a second, untested length figure.\n", u, AMB_MAX_MOVES);
     fprintf(md, "- *Correction*: every figure is a test in one family, the effects of every comparison and policy (the control's "
-                "included), every seat advantage of the balance section and every skill gap: %ld tests. A figure is marked "
-                "(**bold**) only when its Benjamini-Hochberg q-value is at most %.2f (a false discovery rate of %.0f%%); the "
-                "interval of a marked figure is widened to the level 1 − R·q/M (Benjamini-Yekutieli's false coverage rate, R "
-                "marked of M), the others show their 95%% interval.\n", r->nt, RF_REPORT_FDR, 100 * RF_REPORT_FDR);
+                "included), every seat advantage of the balance section (one seat at two players, where the two mirror each "
+                "other) and every skill gap: %ld tests (a figure that is 0 in every game is no test). A figure is marked when "
+                "its Benjamini-Hochberg q-value is at most α = %.2f (a false discovery rate of %.0f%%); its interval is then "
+                "widened to the level 1 − R·α/M (Benjamini-Yekutieli's false coverage rate, R marked of M tests); the others "
+                "show their 95%% interval.\n", r->nt, RF_REPORT_FDR, 100 * RF_REPORT_FDR);
     if (r->blocks > 1)
         fprintf(md, "- *Replication*: every comparison with a marked figure, and the control, is played again on a second "
                     "block of %ld paired games per policy on other deals; a marked figure *repeats* when the second block shows "
-                    "it in the same direction (one-sided, Benjamini-Hochberg at %.0f%% over the %ld figures replicated).\n",
+                    "it in the same direction (one-sided, Benjamini-Hochberg at %.0f%% over the %ld figures replicated). A "
+                    "**bold** figure is marked and repeats: a finding. The summary states findings only.\n",
                 r->games, 100 * RF_REPORT_FDR, r->replicated);
     fprintf(md, "\n");
 }
@@ -946,9 +1188,16 @@ static void write_json(const rp *r, FILE *f)
         fprintf(f, ",\"n\":%ld,\"estimate\":", t->n); json_num(f, t->est);
         fprintf(f, ",\"lo\":"); json_num(f, t->lo);
         fprintf(f, ",\"hi\":"); json_num(f, t->hi);
+        fprintf(f, ",\"level\":0.95");
+        if (t->marked) {
+            fprintf(f, ",\"corrected\":{\"lo\":"); json_num(f, t->alo);
+            fprintf(f, ",\"hi\":"); json_num(f, t->ahi);
+            fprintf(f, ",\"level\":"); json_num(f, r->nt ? 1 - (double)r->marked * RF_REPORT_FDR / (double)r->nt : 0.95);
+            fprintf(f, "}");
+        }
         fprintf(f, ",\"p\":"); json_num(f, t->pv);
         fprintf(f, ",\"q\":"); json_num(f, t->q);
-        fprintf(f, ",\"marked\":%s", t->marked ? "true" : "false");
+        fprintf(f, ",\"marked\":%s,\"finding\":%s", t->marked ? "true" : "false", confirmed(t) ? "true" : "false");
         if (t->rep >= 0) {
             fprintf(f, ",\"replication\":{\"estimate\":"); json_num(f, t->rep_est);
             fprintf(f, ",\"p\":"); json_num(f, t->rep_p);
@@ -992,7 +1241,7 @@ int rf_cmd_report(int argc, char **argv)
     rp *r = &R;
     rp_free(r);
     memset(r, 0, sizeof *r);
-    r->o = (rf_amb_opts){.games = 400, .seed = 1, .spec = "SPEC.md", .policies = "random,greedy", .jobs = 1, .blocks = 2};
+    r->o = (rf_amb_opts){.games = 400, .seed = 1, .spec = "SPEC.md", .policies = "random,sensible", .jobs = 1, .blocks = 2};
     const char *pos[2];
     int got;
     if (rf_amb_opts_parse(argc, argv, &r->o, pos, 2, &got) || got != 2 || strcmp(pos[0], "ambiguities") != 0) {
@@ -1009,6 +1258,7 @@ int rf_cmd_report(int argc, char **argv)
     if (r->o.impact_games) r->o.games = r->o.impact_games;
     r->games = r->o.games;
     r->blocks = r->o.blocks;
+    blocks_of_report = r->blocks;
     char pl[256], perr[256];
     snprintf(pl, sizeof pl, "%s", r->o.policies);
     for (char *t = strtok(pl, ","); t; t = strtok(NULL, ",")) {
@@ -1045,8 +1295,8 @@ int rf_cmd_report(int argc, char **argv)
     r->gm = calloc((size_t)r->ncmp * (size_t)r->npol * 2 * (size_t)r->games, sizeof *r->gm);
     r->st = calloc((size_t)r->ncmp * (size_t)r->npol * 2, sizeof *r->st);
     r->base = calloc((size_t)r->npol * 2 * RP_SEATS, sizeof *r->base);
-    r->cbal = calloc((size_t)r->ncmp * (size_t)r->npol * 2 * RP_SEATS, sizeof *r->cbal);
-    r->skill = calloc((size_t)r->ncmp + 1, sizeof *r->skill);
+    r->cbal = calloc((size_t)r->ncmp * (size_t)r->npol * 4 * RP_SEATS, sizeof *r->cbal);
+    r->skill = calloc(((size_t)r->ncmp + 1) * 2, sizeof *r->skill);
     amb_witness *wit = calloc((size_t)r->ncmp, sizeof *wit);
     if (!r->cmp || !r->gm || !r->st || !r->base || !r->cbal || !r->skill || !wit) {
         fprintf(stderr, "rulefuzz: out of memory\n"); free(wit); rp_free(r); return RF_EXIT_BADINPUT;
@@ -1078,11 +1328,11 @@ int rf_cmd_report(int argc, char **argv)
     /* skill gaps: the profile's own game, then each comparison's second side */
     if (!bad && r->strong >= 0) {
         progress("report %s: skill gaps (%s against %s)", g->name, r->pname[r->strong], r->pname[r->weak]);
-        bad = play_skill(r, base, g->profiles[0].readings, &r->skill[0]);
+        bad = play_skill(r, base, 0, g->profiles[0].readings, SKILL(r, -1, 0));
         for (int c = 0; c < r->ncmp && !bad; c++) {
-            if (c == r->control) { r->skill[c + 1] = r->skill[0]; continue; }
+            if (c == r->control) { *SKILL(r, c, 0) = *SKILL(r, -1, 0); continue; }
             progress("report %s: skill gap %d/%d %s", g->name, c + 1, r->ncmp, r->cmp[c].name);
-            bad = play_skill(r, r->cmp[c].name, r->cmp[c].s[1].r, &r->skill[c + 1]);
+            bad = play_skill(r, r->cmp[c].name, 0, r->cmp[c].s[1].r, SKILL(r, c, 0));
         }
     }
     if (!bad) bad = pool_base(r, 0);
@@ -1092,6 +1342,12 @@ int rf_cmd_report(int argc, char **argv)
     if (!bad && r->blocks > 1) {
         for (long i = 0; i < r->nt; i++) if (r->t[i].marked && r->t[i].c >= 0) r->cmp[r->t[i].c].replay = 1;
         for (int c = 0; c < r->ncmp && !bad; c++) if (r->cmp[c].replay) bad = play_block(r, c, 1);
+        if (!bad && r->strong >= 0) {
+            progress("report %s: skill gaps, block 2", g->name);
+            bad = play_skill(r, base, 1, g->profiles[0].readings, SKILL(r, -1, 1));
+            for (int c = 0; c < r->ncmp && !bad; c++)
+                if (r->cmp[c].replay && c != r->control) bad = play_skill(r, r->cmp[c].name, 1, r->cmp[c].s[1].r, SKILL(r, c, 1));
+        }
         if (!bad) bad = pool_base(r, 1);
         if (!bad) replicate(r);
     }
@@ -1105,7 +1361,7 @@ int rf_cmd_report(int argc, char **argv)
         if (c == r->control) continue;
         progress("report %s: witness %d/%d %s", g->name, c + 1, r->ncmp, r->cmp[c].name);
         amb_witness_find(g, &r->pol[0], GM(r, c, 0, 0), r->games, r->cmp[c].s[0].r, r->cmp[c].s[1].r,
-                         r->pol[0].kind == POL_MC ? 2 : 40, &wit[c]);
+                         r->pol[0].kind == POL_RANDOM ? 24 : 4, &wit[c]);
     }
     if (isatty(2)) fprintf(stderr, "\n");
     r->seconds = now() - t0;
@@ -1124,13 +1380,14 @@ int rf_cmd_report(int argc, char **argv)
 static void section_entry(rp *r, int c, const char *wdir, const char *dir, const amb_witness *wit, FILE *md, int *bad)
 {
     const rp_cmp *x = &r->cmp[c];
-    char deg[2000], bal[3000], u[48];
+    char deg[2000], note[1000], bal[3000], u[48];
     unit_text(r, u, sizeof u);
     if (x->amb >= 0) {
         const game_ambiguity *am = &r->g->amb[x->amb];
         fprintf(md, "<a id=\"%s\"></a>\n\n## %s (`%s`: `%s` → `%s`)\n\n", am->id, am->id, am->key, reading_of(r, x, 0), reading_of(r, x, 1));
     } else fprintf(md, "<a id=\"texts\"></a>\n\n## The texts compared: %s\n\n", x->name);
-    if (degenerate(r, c, deg, sizeof deg)) fprintf(md, "**Finding:** %s\n\n", deg);
+    if (degenerate(r, c, deg, sizeof deg, note, sizeof note)) fprintf(md, "**Finding:** %s\n\n", deg);
+    if (note[0]) fprintf(md, "*Note:* %s\n\n", note);
     if (x->amb >= 0) {
         size_t elen = 0;
         const char *entry = rf_spec_entry(r->spec, r->g->amb[x->amb].id, &elen);
@@ -1146,7 +1403,8 @@ static void section_entry(rp *r, int c, const char *wdir, const char *dir, const
     }
     fprintf(md, "**Impact** (A `%s`, B `%s`):\n\n", x->s[0].text, x->s[1].text);
     impact_table(r, c, md);
-    fprintf(md, "**Balance** of `%s`'s own game (the profile's is in \"Balance of the profile's game\"):\n\n", reading_of(r, x, 1));
+    fprintf(md, "**Balance** of `%s`'s own game (the profile's is in \"Balance of the profile's game\"; the seat figures are 95%% "
+                "intervals, uncorrected, and a seat B moves carries its tested shift):\n\n", reading_of(r, x, 1));
     fprintf(md, balance_head, u);
     balance_rows(r, c, md);
     balance_sentence(r, c, bal, sizeof bal);
@@ -1171,9 +1429,10 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
             g->title, g->name, r->games, r->o.policies, r->blocks, r->seconds);
     method_text(r, md);
     /* Calibration */
-    fprintf(md, "**Calibration.** Negative control (A/A: `%s` against itself, the second run's draws its own from the deal on, "
-                "through the same pipeline): **%ld of %ld** of its measures marked; every marked figure there would be a false "
-                "discovery", g->profiles[0].name, r->control_marked, r->control_tests);
+    fprintf(md, "**Calibration.** Negative control (A/A: `%s` against itself, the runs parting at a decision drawn per game "
+                "among the deal and the first 63, from where each draws its own, through the same pipeline): **%ld of %ld** of "
+                "its measures marked; every marked figure there would be a false discovery", g->profiles[0].name, r->control_marked,
+            r->control_tests);
     if (r->control_marked && r->blocks > 1) {
         long rep = 0;
         for (long i = 0; i < r->nt; i++) rep += r->t[i].c == r->control && r->t[i].kind == RP_T_EFFECT && r->t[i].rep == 1;
@@ -1190,6 +1449,17 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
     for (int c = 0; c < r->ncmp; c++) if (c != r->control) rank_of(r, c, &rank[n_rank++]);
     qsort(rank, (size_t)n_rank, sizeof *rank, cmp_rank);
     fprintf(md, "## Summary for publishers\n\n");
+    {
+        int nf = 0;
+        for (int i = 0; i < n_rank; i++) {
+            char deg[2000];
+            const rp_cmp *x = &r->cmp[rank[i].c];
+            if (!degenerate(r, rank[i].c, deg, sizeof deg, NULL, 0)) continue;
+            if (!nf++) fprintf(md, "### Readings that break the game\n\n");
+            fprintf(md, "- **[%s](#%s)**: %s\n", x->name, x->amb >= 0 ? x->name : "texts", deg);
+        }
+        if (nf) fprintf(md, "\n");
+    }
     fprintf(md, "### What changes who wins or how the game goes\n\n"
                 "The effects marked after correction that repeat on other deals, in the order of their size: first those that "
                 "change who wins (beyond chance), then the advantage of the first or last seat, then scores, length and "
@@ -1206,7 +1476,7 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
             fprintf(md, "- **%d. [%s](#%s)** (`%s`: `%s` → `%s`)%s: %s.\n", ++listed, x->name, x->name, g->amb[x->amb].key, reading_of(r, x, 0),
                     reading_of(r, x, 1), x->texts_differ ? ", the texts differ" : "", grp);
         else fprintf(md, "- **%d. [The texts compared: %s](#texts)**: %s.\n", ++listed, x->name, grp);
-        if (degenerate(r, rank[i].c, deg, sizeof deg)) fprintf(md, "  - **Finding:** %s\n", deg);
+        if (degenerate(r, rank[i].c, deg, sizeof deg, NULL, 0)) fprintf(md, "  - **Finding:** %s\n", deg);
         texts_of(r, x, md);
         effects_lines(r, rank[i].c, md);
         comes_up_text(r, rank[i].c, line, sizeof line);
@@ -1235,33 +1505,35 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
         if (rank[i].group <= 2 || x->variant) continue;
         comes_up_text(r, rank[i].c, line, sizeof line);
         char deg[2000];
-        int d = degenerate(r, rank[i].c, deg, sizeof deg);
+        int d = degenerate(r, rank[i].c, deg, sizeof deg, NULL, 0);
         int once = 0;
-        for (long t = 0; t < r->nt; t++) once += r->t[t].c == rank[i].c && r->t[t].marked && r->t[t].rep == 0;
+        for (long t = 0; t < r->nt; t++) once += r->t[t].c == rank[i].c && r->t[t].marked && !confirmed(&r->t[t]);
         fprintf(md, "- [%s](#%s)%s: comes up %s.%s%s%s\n", x->name, x->amb >= 0 ? x->name : "texts", x->texts_differ ? " (the texts differ)" : "", line,
                 once ? " Marked once, not repeated on other deals: see its section." : "", d ? " **Finding:** " : "", d ? deg : "");
         none++;
     }
     if (!none) fprintf(md, "Every entry shows an effect that repeats.\n");
     fprintf(md, "\n### How often each comes up\n\n| entry | readings |");
-    for (int p = 0; p < r->npol; p++) fprintf(md, " %s: at the table | first after (median) |", r->pname[p]);
+    for (int p = 0; p < r->npol; p++) fprintf(md, " %s: the deals differ | %s: at the table | first (median) |", r->pname[p], r->pname[p]);
     fprintf(md, " decision relevance |\n|---|---|");
-    for (int p = 0; p < r->npol; p++) fprintf(md, "---|---|");
+    for (int p = 0; p < r->npol; p++) fprintf(md, "---|---|---|");
     fprintf(md, "---|\n");
     for (int i = 0; i < n_rank; i++) {
         int c = rank[i].c;
         const rp_cmp *x = &r->cmp[c];
         fprintf(md, "| [%s](#%s) | `%s` → `%s` |", x->name, x->amb >= 0 ? x->name : "texts", reading_of(r, x, 0), reading_of(r, x, 1));
-        const stat_rate *rel = NULL;
+        int relp = -1;
         for (int p = 0; p < r->npol; p++) {
             const amb_stats *s = ST(r, c, p, 0);
-            if (s->deal.x == s->games && s->games) fprintf(md, " a different deal | - |");
-            else if (!s->shown.x) fprintf(md, " 0.0%% [%.1f, %.1f] | - |", 100 * s->shown.lo, 100 * s->shown.hi);
-            else fprintf(md, " %.1f%% [%.1f, %.1f] | %.1f %s |", 100 * s->shown.p, 100 * s->shown.lo, 100 * s->shown.hi, s->median_shown_units, u);
-            if (s->relevance.n && !rel) rel = &s->relevance;
+            char w[64] = "-";
+            if (s->shown.x) when_text(r, s->median_shown_units, w, sizeof w);
+            fprintf(md, " %.1f%% | %.1f%% [%.1f, %.1f] | %s |", 100 * s->deal.p, 100 * s->shown.p, 100 * s->shown.lo, 100 * s->shown.hi, w);
+            if (s->relevance.n && relp < 0) relp = p;
         }
-        if (rel) fprintf(md, " %.1f%% of %ld |\n", 100 * rel->p, rel->n);
-        else fprintf(md, " not judged |\n");
+        if (relp >= 0) {
+            const stat_rate *rel = &ST(r, c, relp, 0)->relevance;
+            fprintf(md, " %s: %ld of %ld games (%.1f%%) |\n", r->pname[relp], rel->x, rel->n, 100 * rel->p);
+        } else fprintf(md, " - |\n");
     }
     fprintf(md, "\n");
 

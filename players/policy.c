@@ -11,6 +11,7 @@ int pol_parse(const char *text, pol_spec *out, char *err, size_t errlen)
     memset(out, 0, sizeof *out);
     if (!strcmp(text, "random")) { out->kind = POL_RANDOM; return 0; }
     if (!strcmp(text, "greedy")) { out->kind = POL_GREEDY; return 0; }
+    if (!strcmp(text, "sensible")) { out->kind = POL_SENSIBLE; return 0; }
     if (!strncmp(text, "mc:", 3)) {
         char *end;
         long n = strtol(text + 3, &end, 10), d = 0;
@@ -26,7 +27,7 @@ int pol_parse(const char *text, pol_spec *out, char *err, size_t errlen)
             return 0;
         }
     }
-    snprintf(err, errlen, "unknown policy '%s' (policies: random, greedy, mc:N or mc:N:D with N playouts per move, D moves deep)", text);
+    snprintf(err, errlen, "unknown policy '%s' (policies: random, greedy, sensible, mc:N or mc:N:D with N playouts per move, D moves deep)", text);
     return -1;
 }
 
@@ -34,6 +35,7 @@ int pol_print(const pol_spec *p, char *buf, size_t n)
 {
     switch (p->kind) {
     case POL_GREEDY: return snprintf(buf, n, "greedy");
+    case POL_SENSIBLE: return snprintf(buf, n, "sensible");
     case POL_MC: return p->depth ? snprintf(buf, n, "mc:%d:%d", p->playouts, p->depth) : snprintf(buf, n, "mc:%d", p->playouts);
     default: return snprintf(buf, n, "random");
     }
@@ -110,6 +112,93 @@ static int greedy(const game_engine *g, const void *st, int who, const game_move
     return argmax(vals, n, rng);
 }
 
+/* The sensible player: greedy over the rest of the seat's turn. A turn's score often shows only at
+ * its end (Herr der Ziegen scores after the take that follows the play; Gloria Picktoria's
+ * collections grow over several actions), so one ply sees nothing. */
+enum { SENS_DEPTH = 4, SENS_BEAM = 5, SENS_BUDGET = 600, SENS_TOP = 3, SENS_PLAYOUTS = 6, SENS_PLAYOUT_DEPTH = 20 };
+
+/* The playouts a game's sensible player runs per candidate move. Gloria Picktoria's turn is three
+ * actions whose worth the scores so far show at once, so the turn's look suffices there: its random
+ * playouts cost three times as much and bought nothing measurable (tournament gp, 192 games: +151
+ * Elo over greedy with them, +163 without). */
+static int sens_playouts(const game_engine *g) { return strcmp(g->name, "gp") == 0 ? 0 : SENS_PLAYOUTS; }
+typedef struct { unsigned char b[SENS_DEPTH + 1][GAME_STATE_MAX] __attribute__((aligned(16))); } sens_bufs;
+
+/* The best value seat who can reach from st by the end of its turn, `depth` own decisions more at most. */
+static double turn_value(const game_engine *g, const void *st, int who, int depth, int *budget, sens_bufs *bufs)
+{
+    double here = greedy_value(g, st, who);
+    if (depth == 0 || *budget <= 0 || g->to_move(st) != who) return here;
+    game_move legal[GAME_MAX_MOVES];
+    int n = g->legal_moves(st, legal, GAME_MAX_MOVES);
+    if (n <= 0) return here;
+    /* the best SENS_BEAM moves by their immediate value, then each looked at to the end of the turn */
+    int top[SENS_BEAM], ntop = 0;
+    double topv[SENS_BEAM];
+    void *child = bufs->b[depth];
+    for (int i = 0; i < n && *budget > 0; i++) {
+        memcpy(child, st, g->state_size);
+        (*budget)--;
+        if (g->apply(child, &legal[i]) != GAME_OK) continue;
+        double v = greedy_value(g, child, who);
+        int pos = ntop < SENS_BEAM ? ntop++ : SENS_BEAM;
+        while (pos > 0 && topv[pos - 1] < v) { if (pos < SENS_BEAM) { top[pos] = top[pos - 1]; topv[pos] = topv[pos - 1]; } pos--; }
+        if (pos < SENS_BEAM) { top[pos] = i; topv[pos] = v; }
+    }
+    double best = -1e18;
+    for (int k = 0; k < ntop; k++) {
+        memcpy(child, st, g->state_size);
+        if (g->apply(child, &legal[top[k]]) != GAME_OK) continue;
+        double v = turn_value(g, child, who, depth - 1, budget, bufs);
+        if (v > best) best = v;
+    }
+    return best > -1e17 ? best : here;
+}
+
+static int sensible(const game_engine *g, const void *st, int who, const game_move *legal, int n, uint64_t *rng)
+{
+    static _Thread_local pol_buf view, next;
+    static _Thread_local sens_bufs bufs;
+    static _Thread_local double vals[GAME_MAX_MOVES];
+    memcpy(view.b, st, g->state_size);
+    g->redact(view.b, who);
+    int budget = SENS_BUDGET;
+    for (int i = 0; i < n; i++) {
+        memcpy(next.b, view.b, g->state_size);
+        if (g->apply(next.b, &legal[i]) != GAME_OK) { vals[i] = -1e18; continue; }
+        int share = budget / (n - i) > 0 ? budget / (n - i) : 1;   /* every move gets its share of the budget */
+        int mine = share;
+        vals[i] = turn_value(g, next.b, who, SENS_DEPTH - 1, &mine, &bufs);
+        budget -= share - mine;
+    }
+    int playouts = sens_playouts(g);
+    if (n <= 1 || playouts == 0) return argmax(vals, n, rng);
+    /* The best few by the turn's look: judged again by short random playouts from samples of what the
+     * seat cannot see, scored by the margin they reach (the turn's value breaks ties). */
+    int top[SENS_TOP], ntop = 0;
+    for (int i = 0; i < n; i++) {
+        int pos = ntop < SENS_TOP ? ntop++ : SENS_TOP;
+        while (pos > 0 && vals[top[pos - 1]] < vals[i]) { if (pos < SENS_TOP) top[pos] = top[pos - 1]; pos--; }
+        if (pos < SENS_TOP) top[pos] = i;
+    }
+    double mc[SENS_TOP];
+    for (int k = 0; k < ntop; k++) {
+        double sum = 0;
+        for (int j = 0; j < playouts; j++) {
+            memcpy(next.b, st, g->state_size);
+            if (g->determinize) g->determinize(next.b, who, rng);
+            else g->redact(next.b, who);
+            if (g->apply(next.b, &legal[top[k]]) != GAME_OK) { sum = -1e18; break; }
+            pol_play(g, next.b, NULL, rng, SENS_PLAYOUT_DEPTH);
+            sum += greedy_value(g, next.b, who);
+        }
+        mc[k] = sum / playouts + 1e-6 * vals[top[k]];
+    }
+    int best = 0;
+    for (int k = 1; k < ntop; k++) if (mc[k] > mc[best]) best = k;
+    return top[best];
+}
+
 long pol_play(const game_engine *g, void *st, const pol_spec *const *seats, uint64_t *rng, long max_moves)
 {
     game_move legal[GAME_MAX_MOVES];
@@ -160,5 +249,6 @@ int pol_choose(const game_engine *g, const pol_spec *p, const void *st, const ga
     if (n <= 1) return 0;
     if (p->kind == POL_RANDOM || who < 0 || game_is_table(&cfg, who)) return (int)game_rng_below(rng, (uint32_t)n);
     if (p->kind == POL_GREEDY) return greedy(g, st, who, legal, n, rng);
+    if (p->kind == POL_SENSIBLE) return sensible(g, st, who, legal, n, rng);
     return monte_carlo(g, p, st, who, legal, n, rng);
 }

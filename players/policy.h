@@ -11,8 +11,11 @@
 typedef enum pol_kind {
     POL_RANDOM = 0,  /* a uniform pick among the legal moves */
     POL_GREEDY,      /* the move best by a one-ply look-ahead on score_now, seen from the seat's view */
-    POL_MC           /* determinized flat Monte Carlo: per legal move, `playouts` random games from
+    POL_MC,          /* determinized flat Monte Carlo: per legal move, `playouts` random games from
                         states consistent with what the seat sees; the most wins */
+    POL_SENSIBLE     /* greedy over the whole turn: each move judged by the best margin the seat can reach
+                        by the end of its turn (its own next decisions, the best few at each step), on
+                        its own view */
 } pol_kind;
 
 typedef struct pol_spec {
@@ -23,7 +26,7 @@ typedef struct pol_spec {
 
 #define POL_NAME_MAX 32
 
-/* "random", "greedy", "mc:N" or "mc:N:D" (N playouts per move, D moves deep). 0, or -1 with a
+/* "random", "greedy", "sensible", "mc:N" or "mc:N:D" (N playouts per move, D moves deep). 0, or -1 with a
  * one-line reason in err. */
 int pol_parse(const char *text, pol_spec *out, char *err, size_t errlen);
 /* The spec as pol_parse reads it; returns the length. */

@@ -1,5 +1,6 @@
 /* tournament.c: rulefuzz tournament: policies against each other, seat by seat, with 95% intervals and cost. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,20 @@ void pol_tournament_game(const game_engine *g, const pol_spec *pols, int npol, i
     g->setup_seed(st.b, &cfg, seed);
     uint64_t rng = seed * 0xD1B54A32D192ED03ull ^ 0x746F75726E657921ull;
     double t0 = now();
-    out->moves = pol_play(g, st.b, seats, &rng, 8192);
+    game_move legal[GAME_MAX_MOVES];
+    while (out->moves < 8192) {
+        int n = g->legal_moves(st.b, legal, GAME_MAX_MOVES);
+        if (n <= 0) break;
+        int who = g->to_move(st.b), i;
+        if (game_is_table(&cfg, who) || who < 0) i = (int)game_rng_below(&rng, (uint32_t)n);
+        else {
+            double d0 = now();
+            i = pol_choose(g, seats[who], st.b, legal, n, &rng);
+            out->seat_seconds[who] += now() - d0;
+        }
+        if (g->apply(st.b, &legal[i]) != GAME_OK) break;
+        out->moves++;
+    }
     out->seconds = now() - t0;
     int scores[GAME_MAX_PLAYERS];
     unsigned w = 0;
@@ -82,6 +96,123 @@ int pol_tournament(const game_engine *g, const pol_spec *pols, int npol, int pla
         munmap(res, bytes);
     }
     return bad ? -1 : 0;
+}
+
+int pol_duplicate(const game_engine *g, const pol_spec *pols, int npol, const int *players, long deals, uint32_t readings,
+                  uint64_t seed0, int jobs, pol_game *out)
+{
+    long total = 0;
+    for (long k = 0; k < deals; k++) total += (long)npol * players[k];
+    if (jobs < 1) jobs = 1;
+    if (jobs > 64) jobs = 64;
+    size_t bytes = sizeof *out * (size_t)(total ? total : 1);
+    pol_game *res = jobs > 1 ? mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0) : out;
+    if (res == MAP_FAILED) return -1;
+    pid_t pid[64];
+    int started = 0, bad = 0;
+    fflush(NULL);
+    for (int j = 0; j < jobs; j++) {
+        if (jobs > 1) {
+            pid[j] = fork();
+            if (pid[j] < 0) { bad = 1; break; }
+            if (pid[j] > 0) { started++; continue; }
+        }
+        for (long k = 0, at = 0; k < deals; at += (long)npol * players[k], k++) {
+            if (k % jobs != j) continue;
+            uint64_t seed = seed0 + 0x9E3779B97F4A7C15ull * (uint64_t)(k + 1);
+            for (long r = 0; r < (long)npol * players[k]; r++)
+                pol_tournament_game(g, pols, npol, players[k], readings, seed, r, &res[at + r]);
+        }
+        if (jobs > 1) _exit(0);
+    }
+    for (int j = 0; j < started; j++) {
+        int status;
+        if (waitpid(pid[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) bad = 1;
+    }
+    if (jobs > 1) {
+        if (!bad) memcpy(out, res, bytes);
+        munmap(res, bytes);
+    }
+    return bad ? -1 : 0;
+}
+
+/* Bradley-Terry by minorization-maximization on win counts w[i][j] (draws as halves) over n[i][j]. */
+static void bt_fit(int k, const double w[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX], const double n[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX],
+                   double *elo)
+{
+    double p[POL_TOURNAMENT_MAX];
+    for (int i = 0; i < k; i++) p[i] = 1;
+    for (int it = 0; it < 500; it++) {
+        double q[POL_TOURNAMENT_MAX], logsum = 0;
+        for (int i = 0; i < k; i++) {
+            double wins = 0, den = 0;
+            for (int j = 0; j < k; j++) if (j != i && n[i][j] > 0) { wins += w[i][j]; den += n[i][j] / (p[i] + p[j]); }
+            /* a policy that never wins (or never loses) has no finite strength: half a win keeps it finite */
+            if (wins <= 0) wins = 0.5;
+            q[i] = den > 0 ? wins / den : p[i];
+        }
+        for (int i = 0; i < k; i++) logsum += log(q[i]);
+        for (int i = 0; i < k; i++) p[i] = q[i] / exp(logsum / k);
+    }
+    for (int i = 0; i < k; i++) elo[i] = 400 * log10(p[i] / p[0]);
+}
+
+static void bt_counts(const pol_game *games, const long *pick, long n, int k, double w[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX],
+                      double c[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX])
+{
+    memset(w, 0, sizeof(double) * POL_TOURNAMENT_MAX * POL_TOURNAMENT_MAX);
+    memset(c, 0, sizeof(double) * POL_TOURNAMENT_MAX * POL_TOURNAMENT_MAX);
+    for (long t = 0; t < n; t++) {
+        const pol_game *x = &games[pick ? pick[t] : t];
+        for (int s = 0; s < x->players; s++)
+            for (int u = s + 1; u < x->players; u++) {
+                int a = x->pol[s], b = x->pol[u];
+                if (a == b || a >= k || b >= k) continue;
+                double d = x->share[s] - x->share[u], ws = d > 1e-12 ? 1 : d < -1e-12 ? 0 : 0.5;
+                w[a][b] += ws; w[b][a] += 1 - ws;
+                c[a][b] += 1; c[b][a] += 1;
+            }
+    }
+}
+
+static int cmp_dbl(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+
+void pol_ratings(const pol_game *games, long n, int npol, int boots, uint64_t seed, pol_rating *out)
+{
+    double w[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX], c[POL_TOURNAMENT_MAX][POL_TOURNAMENT_MAX], elo[POL_TOURNAMENT_MAX];
+    memset(out, 0, sizeof *out * (size_t)npol);
+    bt_counts(games, NULL, n, npol, w, c);
+    bt_fit(npol, w, c, elo);
+    for (int i = 0; i < npol; i++) {
+        out[i].elo = elo[i];
+        for (int j = 0; j < npol; j++) out[i].pairs += (long)c[i][j];
+        double secs = 0, share = 0;
+        for (long t = 0; t < n; t++) {
+            int seats = 0;
+            for (int s = 0; s < games[t].players; s++) if (games[t].pol[s] == i) { secs += games[t].seat_seconds[s]; seats++; }
+            share += (double)seats / games[t].players;
+        }
+        out[i].ms_per_game = share > 0 ? 1000 * secs / share : 0;
+    }
+    if (boots < 2 || n < 2) { for (int i = 0; i < npol; i++) out[i].lo = out[i].hi = out[i].elo; return; }
+    long *pick = malloc(sizeof *pick * (size_t)n);
+    double *bs = malloc(sizeof *bs * (size_t)boots * (size_t)npol);
+    if (!pick || !bs) { free(pick); free(bs); return; }
+    uint64_t rng = seed ^ 0xB007B007ull;
+    for (int b = 0; b < boots; b++) {
+        for (long t = 0; t < n; t++) pick[t] = (long)game_rng_below(&rng, (uint32_t)n);
+        bt_counts(games, pick, n, npol, w, c);
+        bt_fit(npol, w, c, elo);
+        for (int i = 0; i < npol; i++) bs[(size_t)i * (size_t)boots + (size_t)b] = elo[i];
+    }
+    for (int i = 0; i < npol; i++) {
+        double *v = bs + (size_t)i * (size_t)boots;
+        qsort(v, (size_t)boots, sizeof *v, cmp_dbl);
+        out[i].lo = v[(size_t)(0.025 * (boots - 1))];
+        out[i].hi = v[(size_t)(0.975 * (boots - 1))];
+    }
+    free(pick);
+    free(bs);
 }
 
 static void ci_text(char *buf, size_t n, const stat_mean *m)
@@ -191,6 +322,21 @@ int rf_cmd_tournament(int argc, char **argv)
                 printf("  %-22s", t);
             }
             printf("  %.4f\n", games_in ? secs / (double)games_in : 0.0);
+        }
+    }
+    if (npol > 1) {
+        pol_rating rt[POL_TOURNAMENT_MAX];
+        pol_ratings(res, games, npol, 200, seed, rt);
+        char first[POL_NAME_MAX];
+        pol_print(&pols[0], first, sizeof first);
+        printf("\nratings (Bradley-Terry on every pair of seats with different policies in a game, a higher share of the win "
+               "beating a lower one; Elo scale, %s = 0; 95%% interval from 200 bootstrap resamples of the games) and cost (its "
+               "decisions' time per game, scaled to a game in which it plays every seat, on one core):\n", first);
+        printf("%-12s %8s  %-18s %8s  %s\n", "policy", "Elo", "95% interval", "pairs", "ms/game");
+        for (int p = 0; p < npol; p++) {
+            char name[POL_NAME_MAX];
+            pol_print(&pols[p], name, sizeof name);
+            printf("%-12s %+8.0f  [%+6.0f, %+6.0f]  %8ld  %.2f\n", name, rt[p].elo, rt[p].lo, rt[p].hi, rt[p].pairs, rt[p].ms_per_game);
         }
     }
     printf("\n%ld games, %.1f s wall on %ld job(s)\n", games, wall, jobs);

@@ -14,7 +14,27 @@ typedef struct pol_game {
     int ended;
     long moves;
     double seconds;                 /* wall time of the game (all seats' decisions) */
+    double seat_seconds[GAME_MAX_PLAYERS];  /* time each seat spent deciding */
 } pol_game;
+
+/* Duplicate deals: deal k (players[k] seats, deal seed derived from seed0 and k) is played in all
+ * npol * players[k] seatings of pol_seat_policy with the same decision draws, so that what a deal and
+ * a seat give cancels between the policies; out receives the games deal by deal, seating by seating
+ * (the sum of npol * players[k] games). 0, or -1 when a worker failed. */
+int pol_duplicate(const game_engine *g, const pol_spec *pols, int npol, const int *players, long deals, uint32_t readings,
+                  uint64_t seed0, int jobs, pol_game *out);
+
+/* Ratings from a tournament: Bradley-Terry strengths fitted to every pair of seats with different
+ * policies in every game (a higher share of the win beats a lower one, equal shares draw), on the Elo
+ * scale (400 log10 of the strength ratio) relative to policy 0, with 95% percentile intervals from a
+ * bootstrap over games (`boots` resamples), and each policy's cost: its seats' decision time per
+ * game, scaled to a game in which it plays every seat. */
+typedef struct pol_rating {
+    double elo, lo, hi;
+    double ms_per_game;
+    long pairs;                     /* pairwise comparisons it took part in */
+} pol_rating;
+void pol_ratings(const pol_game *games, long n, int npol, int boots, uint64_t seed, pol_rating *out);
 
 /* The policy of seat s in the r-th game at a player count (r from 0): the seats turn by one each game
  * and the policies shift by one every `players` games, so that over every npol * players games each

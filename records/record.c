@@ -251,6 +251,7 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
         char buf[128];
         if (l.s[0] == '[') BAD("%s:%d: tag after the first move", fname, l.lineno);
         if (l.n >= sizeof buf) BAD("%s:%d: move line too long", fname, l.lineno);
+        if (out->moves >= RF_MAX_GAME_MOVES) BAD("%s:%d: more than %d moves", fname, l.lineno, RF_MAX_GAME_MOVES);
         memcpy(buf, l.s, l.n); buf[l.n] = 0;
         int who = -1, used = 0;
         if (buf[0] == 'T' && buf[1] == ' ') { who = h.cfg.players + 1; used = 2; }   /* the table (game.h) */
@@ -286,7 +287,6 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
                 return RF_EXIT_VIOLATION;
             }
         }
-        if (out->moves >= RF_MAX_GAME_MOVES) BAD("%s:%d: more than %d moves", fname, l.lineno, RF_MAX_GAME_MOVES);
         more = next_line(text, len, &pos, &lineno, &l);
     }
     if (upto >= 0 && out->moves < out->total) { out->over = g->to_move(st) < 0; return RF_EXIT_OK; }
@@ -353,6 +353,8 @@ int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_m
         fprintf(f, "; final scores:");
         for (int p = 0; p < h->cfg.players; p++) fprintf(f, " P%d %d%s", p + 1, scores[p], (w >> p) & 1 ? " (wins)" : "");
         fprintf(f, "\n");
+    } else if (n >= RF_MAX_GAME_MOVES) {
+        fprintf(f, "; cut at %ld moves, the most a record holds: the game is not over\n", n);
     }
     return 0;
 }

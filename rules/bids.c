@@ -1939,6 +1939,7 @@ const game_engine bids_engine = {
     .score_now = bids_score_now,
     .measures = bids_measures,
     .score_sense = 1, .unit = "rounds", .unit_per_seat = 0,
+    .score_name = "stables", .win_rule = "the first seat to win a round with five stables wins; the score is its stables (BIDS-GAME-END)",
     .units_done = bids_units_done,
     .determinize = bids_determinize,
 };

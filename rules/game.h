@@ -144,6 +144,9 @@ typedef struct game_engine {
     /* How totals rank for people and reports: +1 when the highest total wins, -1 when the lowest
      * does (penalty points: Kleine Klaeffer). result's winners are the rule; this is its direction. */
     int score_sense;
+    /* What result's scores count ("points", "penalty points", "stables") and how the game is won, in
+     * one phrase for reports ("the most points win"). */
+    const char *score_name, *win_rule;
     /* The game's own unit of length for reports: "turns" or "rounds", counted per seat (1: "turns
      * per seat") or for the whole table (0). */
     const char *unit;

@@ -1458,5 +1458,6 @@ const game_engine gp_engine = {
     .determinize = gp_determinize,
     .measures = gp_measures,
     .score_sense = 1, .unit = "turns", .unit_per_seat = 1,
+    .score_name = "points", .win_rule = "the most points after three scorings win (GP-WINNER)",
     .units_done = gp_units_done,
 };

@@ -1719,6 +1719,7 @@ const game_engine hdz_engine = {
     .score_now = hdz_tally,
     .measures = hdz_measures,
     .score_sense = 1, .unit = "turns", .unit_per_seat = 1,
+    .score_name = "points", .win_rule = "the most points win (HDZ-FINAL-WINNER)",
     .units_done = hdz_units_done,
     .determinize = hdz_determinize,
 };

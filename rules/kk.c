@@ -1040,6 +1040,8 @@ static int kk_why_illegal(const void *vst, const game_move *m, char *buf, size_t
     switch (m->kind) {
     case KK_MV_GIVE:
         if (st->gave) return snprintf(buf, n, "P%d has already given a territory this turn", p + 1);
+        if (st->last_left != KK_NONE && R(st, KK_R_LAST_NO_GIVE))
+            return snprintf(buf, n, "under last-give=forbidden no territory is given in the last round (KK-AMB-LAST-GIVE)");
         if (!may_give(st)) return snprintf(buf, n, "no territory may be given now (KK-TURN-GIVE: from the second round on)");
         if (m->a >= KK_COLOURS || !has_colour(st, p, m->a)) return snprintf(buf, n, "P%d holds no territory of that colour", p + 1);
         if (m->b >= st->players || m->b == p) return snprintf(buf, n, "a territory goes to another seat");
@@ -1093,5 +1095,6 @@ const game_engine kk_engine = {
     .determinize = kk_determinize,
     /* KK-FINAL-WINNER: the fewest penalty points win */
     .score_sense = -1, .unit = "turns", .unit_per_seat = 1,
+    .score_name = "penalty points", .win_rule = "the fewest penalty points win, among the seats that secured a territory (KK-FINAL-WINNER)",
     .units_done = kk_units_done,
 };

@@ -329,7 +329,7 @@ START_TEST(bad_options_are_refused_with_exit_2)
     stderr = kerr;
     for (int i = 0; i < 11; i++) ck_assert_msg(rc[i] == 2, "case %d: exit %d", i, rc[i]);
     /* the CLI's own number parser (play, show), through the built command when it is there */
-    char root[512], cmd[1200];
+    char root[512], cmd[4096];
     snprintf(root, sizeof root, "%s/..", tu_corpus());
     snprintf(cmd, sizeof cmd, "%s/build/rulefuzz", root);
     if (access(cmd, X_OK) == 0) {
@@ -346,6 +346,13 @@ START_TEST(bad_options_are_refused_with_exit_2)
         close(fd);
         snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play kk --players 3 --seed 4 --policy greedy > %s && %s/build/rulefuzz replay %s >/dev/null",
                  root, tmp, root, tmp);
+        st = system(cmd);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        /* a game cut at the record's cap (Bonje under five-win=complete-win, seed 1: 8,192 moves and not over)
+         * is a record replay and show take, and says so */
+        snprintf(cmd, sizeof cmd, "%s/build/rulefuzz play bids --players 4 --seed 1 --profile nl --readings five-win=complete-win > %s && "
+                 "grep -q 'cut at 8192 moves' %s && %s/build/rulefuzz replay %s >/dev/null && %s/build/rulefuzz show %s >/dev/null",
+                 root, tmp, tmp, root, tmp, root, tmp);
         st = system(cmd);
         unlink(tmp);
         ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
