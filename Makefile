@@ -37,14 +37,14 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 GAMES        := hdz kk gp bids
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c rules/bids.c rules/bids_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
-LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c
+LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c coverage/counts.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c cli/opts.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/ambiguity/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
 TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_report check_positions
 FUZZ_SECONDS ?= 60
-CAMPAIGN_SECONDS ?= 100
+CAMPAIGN_SECONDS ?= 130
 # Paired games per comparison, policy and block behind the ambiguity reports (a second block replicates
 # what the first marks).
 REPORT_GAMES ?= 400
@@ -91,15 +91,29 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) | $(BUILD)/.deps-ok
 $(BUILD)/librulefuzz.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
+# rulefuzz --version: the commit it was built from (and -dirty for local changes)
+VERSION     := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/obj/cli/rulefuzz.o: ALL_CFLAGS += -DRULEFUZZ_VERSION='"$(VERSION)"'
 $(BUILD)/rulefuzz: $(BUILD)/obj/cli/rulefuzz.o $(BUILD)/librulefuzz.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ -lm
+
+# The CLI under AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, for make check's
+# inputs step (tests/cli-inputs.sh): every object compiled again into $(BUILD)/cliasan/.
+CLI_ASAN_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+CLI_ASAN_OBJ   := $(patsubst %.c,$(BUILD)/cliasan/%.o,$(LIB_SRC) ambiguity/diff.c $(CLI_LIB_SRC) cli/rulefuzz.c)
+$(BUILD)/cliasan/cli/rulefuzz.o: CLI_ASAN_DEFS = -DRULEFUZZ_VERSION='"$(VERSION)"'
+$(BUILD)/cliasan/%.o: %.c $(HEADERS) | $(BUILD)/.deps-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CLI_ASAN_FLAGS) $(CLI_ASAN_DEFS) -c $< -o $@
+$(BUILD)/rulefuzz-asan: $(CLI_ASAN_OBJ)
+	$(FUZZ_CC) $(CLI_ASAN_FLAGS) -o $@ $^ -lm
 
 # ---- tests -------------------------------------------------------------------------
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/librulefuzz.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -o $@ $< $(BUILD)/librulefuzz.a $(CHECK_LIBS)
 
-test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
+test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan fuzz-bins
 
 # The test command. Every step runs as its own make job into its own log under $(BUILD)/check/
 # (make -j: the suites, longest first, beside the records, the seed corpora, the regression inputs,
@@ -111,7 +125,7 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz fuzz-bins
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
                check_textcov check_mutate check_positions
-CHECK_STEPS := $(SUITE_ORDER) records seeds regressions fuzz-smoke mutate-smoke ossfuzz
+CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".
 define run_step
@@ -131,6 +145,12 @@ $(BUILD)/check/records.log: $(BUILD)/rulefuzz FORCE
 	$(call run_step,set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
 	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
 	  echo "$$n records replayed and 0 failed")
+# What users feed the CLI (tests/cli-inputs.txt), answered right, by the CLI and by its ASan+UBSan
+# build (leaks included).
+$(BUILD)/check/inputs.log: $(BUILD)/rulefuzz FORCE
+	$(call run_step,bash tests/cli-inputs.sh $(BUILD)/rulefuzz)
+$(BUILD)/check/inputs-asan.log: $(BUILD)/rulefuzz-asan FORCE
+	$(call run_step,t0=$$(date +%s); bash tests/cli-inputs.sh $(BUILD)/rulefuzz-asan && echo "the ASan+UBSan step: $$(( $$(date +%s) - t0 ))s")
 $(BUILD)/check/seeds.log: fuzz-bins FORCE
 	$(call run_step,set -e; for h in $(HARNESSES); do $(BUILD)/fuzz/$${h}_replay corpus/$$h/*; \
 	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 corpus/$$h 2>&1) || { echo "$$out" | tail -40; exit 1; }; done)
@@ -160,10 +180,13 @@ check-game: $(GAME_TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz
 	@BUILD=$(BUILD) GAME=$(CHECK_GAME) GAME_TESTS="$(GAME_TESTS)" bash tests/check-game.sh
 
 # ---- fuzzing -----------------------------------------------------------------------
-# Two harnesses per game: <game> (bytes -> deal + decisions, every oracle on) and
-# <game>_record (bytes -> a record file for the parser). Each is built four ways from its one
-# source: libFuzzer, AFL++ persistent mode, a plain replay main, libFuzzer with ASan+UBSan.
-HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record)
+# Three harnesses per game: <game> (bytes -> deal + decisions, every oracle on), <game>_record
+# (bytes -> a record file for the parser) and <game>_position (bytes -> a configuration and a
+# position text for the loader, which must agree with the position oracles); and two for what users
+# feed the CLI: replay (a record of any game, every oracle on, as `rulefuzz replay`) and counts (a
+# counts file). Each is built four ways from its one source: libFuzzer, AFL++ persistent mode, a
+# plain replay main, libFuzzer with ASan+UBSan.
+HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record $(g)_position) replay counts
 AFL_CC       ?= afl-clang-fast
 FUZZER       ?= libfuzzer
 JOBS         ?= 1
@@ -178,7 +201,7 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 # Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
 # search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
 # $(BUILD)/fobj/<flavour>.a; every harness of that flavour links against it.
-DIFF_SRC := ambiguity/diff.c ambiguity/common.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+DIFF_SRC := ambiguity/diff.c ambiguity/common.c cli/opts.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
@@ -243,14 +266,15 @@ fuzz-smoke: $(HARNESSES:%=$(BUILD)/fuzz/%_asan)
 
 # Regressions: every input a campaign found and a developer confirmed, replayed through the
 # plain harness and under ASan+UBSan (their records are replayed with the other records).
-regressions: $(GAMES:%=$(BUILD)/fuzz/%_replay) $(GAMES:%=$(BUILD)/fuzz/%_asan)
-	@set -e; for g in $(GAMES); do ins=$$(find corpus/regressions/$$g -name '*.input' 2>/dev/null | sort); \
-	  if [ -z "$$ins" ]; then echo "$$g: no regression inputs"; continue; fi; \
-	  $(BUILD)/fuzz/$${g}_replay $$ins; \
-	  out=$$($(BUILD)/fuzz/$${g}_asan -runs=0 $$ins 2>&1) || { echo "$$out" | tail -40; exit 1; }; done
+regressions: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan)
+	@set -e; for h in $(HARNESSES); do ins=$$(find corpus/regressions/$$h -name '*.input' 2>/dev/null | sort); \
+	  if [ -z "$$ins" ]; then continue; fi; \
+	  $(BUILD)/fuzz/$${h}_replay $$ins; \
+	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 $$ins 2>&1) || { echo "$$out" | tail -40; exit 1; }; done; \
+	  echo "harnesses with no regression inputs: $$(for h in $(HARNESSES); do [ -n "$$(find corpus/regressions/$$h -name '*.input' 2>/dev/null)" ] || printf '%s ' $$h; done)"
 
 # `make fuzz`: the campaign for FUZZ_SECONDS (default 60). `make campaign`: README's main job,
-# CAMPAIGN_SECONDS (default 100) in all, then the clause coverage of everything it kept and the reports (3m27s on a
+# CAMPAIGN_SECONDS (default 130) in all, then the clause coverage of everything it kept and the reports (3m27s on a
 # fresh clone of a 2-core machine, builds included: README).
 # FUZZER=libfuzzer|afl, JOBS=N. Both exit 1 when the campaign found a crash.
 fuzz: campaign-bins
@@ -260,6 +284,7 @@ fuzz: campaign-bins
 campaign: campaign-bins
 	@status=0; FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(CAMPAIGN_SECONDS) BUILD=$(BUILD) \
 	  HARNESSES="$(HARNESSES)" bash fuzz/campaign.sh || status=$$?; \
+	[ $$status = 2 ] && exit 2; \
 	BUILD=$(BUILD) GAMES="$(GAMES)" REPORT_GAMES=$(REPORT_GAMES) \
 	  REPORT_POLICIES=$(REPORT_POLICIES) REPORT_JOBS=$(REPORT_JOBS) bash fuzz/campaign-reports.sh || status=1; exit $$status
 

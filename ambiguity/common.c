@@ -4,54 +4,41 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "common.h"
+#include "../cli/opts.h"
 
-int rf_amb_opts_parse(int argc, char **argv, rf_amb_opts *o, const char **pos, int npos, int *got)
+int rf_amb_opts_parse(const char *cmd, const char *args, const char *about, int min_pos, int max_pos, int argc, char **argv,
+                      rf_amb_opts *o, const char **pos, int cap, int *got)
 {
-    *got = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        long x;
-        if ((!strcmp(a, "--games") || !strcmp(a, "--impact-games") || !strcmp(a, "--skill-games") || !strcmp(a, "--players") ||
-             !strcmp(a, "--jobs") || !strcmp(a, "--blocks")) && v) {
-            errno = 0;
-            x = strtol(v, &e, 10);
-            if (*e || !*v || errno == ERANGE) goto bad;
-            long lo = 1, hi = 10000000;
-            if (!strcmp(a, "--players")) { lo = 1; hi = GAME_MAX_PLAYERS; }
-            if (!strcmp(a, "--jobs")) hi = 64;
-            if (!strcmp(a, "--blocks")) hi = 2;
-            if (x < lo || x > hi) {
-                fprintf(stderr, "rulefuzz: %s takes a number from %ld to %ld, not '%s'\n", a, lo, hi, v);
-                return -1;
-            }
-            if (!strcmp(a, "--games")) o->games = x;
-            else if (!strcmp(a, "--impact-games")) o->impact_games = x;
-            else if (!strcmp(a, "--skill-games")) o->skill_games = x;
-            else if (!strcmp(a, "--players")) o->players = (int)x;
-            else if (!strcmp(a, "--jobs")) o->jobs = (int)x;
-            else o->blocks = (int)x;
-            i++;
-        }
-        else if (!strcmp(a, "--seed") && v) { errno = 0; o->seed = strtoull(v, &e, 10); if (*e || !*v || *v == '-' || errno == ERANGE) goto bad; i++; }
-        else if (!strcmp(a, "--out") && v) { o->out = v; i++; }
-        else if (!strcmp(a, "--spec") && v) { o->spec = v; i++; }
-        else if ((!strcmp(a, "--policy") || !strcmp(a, "--policies")) && v) { o->policies = v; i++; }
-        else if (a[0] == '-' && a[1] == '-') goto bad;
-        else if (*got < npos) pos[(*got)++] = a;
-        else goto bad;
-        continue;
-    bad:
-        fprintf(stderr, "rulefuzz: bad or incomplete option '%s' (see 'rulefuzz --help')\n", a);
-        return -1;
-    }
+    int report = !strcmp(cmd, "report ambiguities");
+    long games = o->games, impact = o->impact_games, skill = o->skill_games, players = o->players, jobs = o->jobs, blocks = o->blocks;
+    rf_opt all[] = {
+        {"games", RF_OPT_LONG, &games, 1, 10000000, "N", report ? "paired games per comparison, policy and block" : "lockstep games", NULL},
+        {"impact-games", RF_OPT_LONG, &impact, 1, 10000000, "N", report ? NULL : "paired games per comparison and policy (--policy)", NULL},
+        {"players", RF_OPT_LONG, &players, 1, GAME_MAX_PLAYERS, "P", "the players at the table (default: every count in turn)", NULL},
+        {"seed", RF_OPT_U64, &o->seed, 0, 0, "S", "where the deals start", NULL},
+        {"out", RF_OPT_STR, &o->out, 0, 0, "DIR", report ? "where the report goes (build/reports)" : "where the witness records go (build/diff)", NULL},
+        {"policy", RF_OPT_STR, &o->policies, 0, 0, "LIST", "comma-separated: random, greedy, sensible, mc:N[:D]", NULL},
+        {"policies", RF_OPT_STR, &o->policies, 0, 0, "LIST", NULL, NULL},
+        {"jobs", RF_OPT_LONG, &jobs, 1, 64, "J", "processes", NULL},
+        {"spec", RF_OPT_STR, &o->spec, 0, 0, "FILE", "SPEC.md (the texts are read from rules/texts beside it)", NULL},
+        {"skill-games", RF_OPT_LONG, &skill, 1, 10000000, "N", "games per reading for the skill gap (default: as --games)", NULL},
+        {"blocks", RF_OPT_LONG, &blocks, 1, 2, "B", "2: replay what is marked on a second block of deals", NULL},
+    };
+    int n = report ? (int)(sizeof all / sizeof *all) : 8;
+    if (report) all[1].help = NULL;             /* --impact-games: the old name of --games */
+    rf_cmd_spec spec = {cmd, args, about, min_pos, max_pos, all, n, NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, cap, got);
+    if (rc) return rc > 0 ? 1 : -1;
+    o->games = games; o->impact_games = impact; o->skill_games = skill;
+    o->players = (int)players; o->jobs = (int)jobs; o->blocks = (int)blocks;
     return 0;
 }
 
-int rf_amb_players_ok(const game_engine *g, int players)
+int rf_amb_players_ok(const char *cmd, const game_engine *g, int players)
 {
     if (players && (players < g->min_players || players > g->max_players)) {
-        fprintf(stderr, "rulefuzz: %s takes --players %d to %d\n", g->name, g->min_players, g->max_players);
+        fprintf(stderr, "rulefuzz %s: --players takes a whole number from %d to %d for %s, not '%d' (see 'rulefuzz %s --help')\n",
+                cmd, g->min_players, g->max_players, g->name, players, cmd);
         return -1;
     }
     return 0;

@@ -20,11 +20,13 @@ typedef struct rf_amb_opts {
     int blocks;             /* report: 2 plays a replication block beside the discovery block, 1 not */
 } rf_amb_opts;
 
-/* Options from argv[0..argc) (positional arguments into pos[0..npos), their count in *got).
- * 0, or -1 with one line on stderr. */
-int rf_amb_opts_parse(int argc, char **argv, rf_amb_opts *o, const char **pos, int npos, int *got);
+/* The options of `cmd` ("diff" or "report ambiguities") from argv[0..argc) (cli/opts.h), positional
+ * arguments into pos[0..cap), their count in *got (min_pos to max_pos). 0, 1 (--help printed), or -1
+ * (one line on stderr). */
+int rf_amb_opts_parse(const char *cmd, const char *args, const char *about, int min_pos, int max_pos, int argc, char **argv,
+                      rf_amb_opts *o, const char **pos, int cap, int *got);
 /* The players option against the game's range: 0, or -1 with one line on stderr. */
-int rf_amb_players_ok(const game_engine *g, int players);
+int rf_amb_players_ok(const char *cmd, const game_engine *g, int players);
 
 /* One side of a comparison: "nl", "nl,key=reading,...", or "key=reading,..." (on the first profile). */
 typedef struct rf_side {

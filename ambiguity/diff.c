@@ -344,23 +344,22 @@ static void diff_impact_print(const game_engine *g, diff_row *rows, int nrows)
 
 int rf_cmd_diff(int argc, char **argv)
 {
-    rf_amb_opts o = {.games = 10000, .seed = 1, .jobs = 1};
+    rf_amb_opts o = {.games = 10000, .seed = 1, .jobs = 1, .blocks = 2};
     const char *pos[3];
     int got;
-    if (rf_amb_opts_parse(argc, argv, &o, pos, 3, &got) || got != 3) {
-        if (got != 3) fprintf(stderr, "rulefuzz: usage: rulefuzz diff GAME A B [--games N] [--players P] [--seed S] [--out DIR] [--policy random,greedy,mc:N] [--impact-games N] [--jobs J]\n");
-        return RF_EXIT_BADINPUT;
-    }
+    int prc = rf_amb_opts_parse("diff", "GAME A B", "Play the same decisions under readings A and B (a profile, 'nl,key=reading' or "
+                                "'key=reading'): where and how often they part; --policy adds the paired measures.", 3, 3, argc, argv, &o, pos, 3, &got);
+    if (prc) return prc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
     const game_engine *g = game_find(pos[0]);
-    if (!g) { fprintf(stderr, "rulefuzz: unknown game '%s'\n", pos[0]); return RF_EXIT_BADINPUT; }
+    if (!g) { fprintf(stderr, "rulefuzz diff: unknown game '%s' (see 'rulefuzz diff --help')\n", pos[0]); return RF_EXIT_BADINPUT; }
     if (o.policies) {
         char pl[256], perr[256];
         pol_spec ps;
         snprintf(pl, sizeof pl, "%s", o.policies);
         for (char *t = strtok(pl, ","); t; t = strtok(NULL, ","))
-            if (pol_parse(t, &ps, perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
+            if (pol_parse(t, &ps, perr, sizeof perr)) { fprintf(stderr, "rulefuzz diff: %s (see 'rulefuzz diff --help')\n", perr); return RF_EXIT_BADINPUT; }
     }
-    if (rf_amb_players_ok(g, o.players)) return RF_EXIT_BADINPUT;
+    if (rf_amb_players_ok("diff", g, o.players)) return RF_EXIT_BADINPUT;
     static rf_cmp all, one;
     diff_row *rows = NULL;
     int nrows = 0, rc = RF_EXIT_OK;

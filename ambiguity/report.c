@@ -1244,17 +1244,27 @@ int rf_cmd_report(int argc, char **argv)
     r->o = (rf_amb_opts){.games = 400, .seed = 1, .spec = "SPEC.md", .policies = "random,sensible", .jobs = 1, .blocks = 2};
     const char *pos[2];
     int got;
-    if (rf_amb_opts_parse(argc, argv, &r->o, pos, 2, &got) || got != 2 || strcmp(pos[0], "ambiguities") != 0) {
-        if (got == 2 && strcmp(pos[0], "ambiguities") != 0) fprintf(stderr, "rulefuzz: unknown report '%s' (reports: ambiguities)\n", pos[0]);
-        else if (got != 2)
-            fprintf(stderr, "rulefuzz: usage: rulefuzz report ambiguities GAME [--games N] [--policy LIST] [--blocks 1|2] [--skill-games N] "
-                            "[--players P] [--seed S] [--jobs J] [--out DIR] [--spec SPEC.md]\n");
+    if (argc == 0) {
+        fprintf(stderr, "rulefuzz report: name the report: rulefuzz report ambiguities GAME (see 'rulefuzz report ambiguities --help')\n");
+        return RF_EXIT_BADINPUT;
+    }
+    if (argc > 0 && argv[0][0] != '-' && strcmp(argv[0], "ambiguities") != 0) {
+        fprintf(stderr, "rulefuzz report: unknown report '%s' (reports: ambiguities; see 'rulefuzz report ambiguities --help')\n", argv[0]);
+        return RF_EXIT_BADINPUT;
+    }
+    int prc = rf_amb_opts_parse("report ambiguities", "GAME", "What every registered reading changes in play: how often it comes up, "
+                                "who wins, length, balance, with a control, a correction, a replication and witnesses.", 1, 1,
+                                argc > 0 && !strcmp(argv[0], "ambiguities") ? argc - 1 : argc,
+                                argc > 0 && !strcmp(argv[0], "ambiguities") ? argv + 1 : argv, &r->o, pos + 1, 1, &got);
+    if (prc) return prc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    if (argc < 1 || strcmp(argv[0], "ambiguities") != 0) {
+        fprintf(stderr, "rulefuzz report: name the report: rulefuzz report ambiguities GAME (see 'rulefuzz report ambiguities --help')\n");
         return RF_EXIT_BADINPUT;
     }
     const game_engine *g = game_find(pos[1]);
-    if (!g) { fprintf(stderr, "rulefuzz: unknown game '%s'\n", pos[1]); return RF_EXIT_BADINPUT; }
+    if (!g) { fprintf(stderr, "rulefuzz report ambiguities: unknown game '%s' (see 'rulefuzz report ambiguities --help')\n", pos[1]); return RF_EXIT_BADINPUT; }
     r->g = g;
-    if (rf_amb_players_ok(g, r->o.players)) return RF_EXIT_BADINPUT;
+    if (rf_amb_players_ok("report ambiguities", g, r->o.players)) return RF_EXIT_BADINPUT;
     if (r->o.impact_games) r->o.games = r->o.impact_games;
     r->games = r->o.games;
     r->blocks = r->o.blocks;
@@ -1262,12 +1272,12 @@ int rf_cmd_report(int argc, char **argv)
     char pl[256], perr[256];
     snprintf(pl, sizeof pl, "%s", r->o.policies);
     for (char *t = strtok(pl, ","); t; t = strtok(NULL, ",")) {
-        if (r->npol == RP_POLICIES) { fprintf(stderr, "rulefuzz: --policy takes at most %d policies\n", RP_POLICIES); return RF_EXIT_BADINPUT; }
-        if (pol_parse(t, &r->pol[r->npol], perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
+        if (r->npol == RP_POLICIES) { fprintf(stderr, "rulefuzz report ambiguities: --policy takes at most %d policies (see 'rulefuzz report ambiguities --help')\n", RP_POLICIES); return RF_EXIT_BADINPUT; }
+        if (pol_parse(t, &r->pol[r->npol], perr, sizeof perr)) { fprintf(stderr, "rulefuzz report ambiguities: %s (see 'rulefuzz report ambiguities --help')\n", perr); return RF_EXIT_BADINPUT; }
         pol_print(&r->pol[r->npol], r->pname[r->npol], POL_NAME_MAX);
         r->npol++;
     }
-    if (!r->npol) { fprintf(stderr, "rulefuzz: --policy needs a policy\n"); return RF_EXIT_BADINPUT; }
+    if (!r->npol) { fprintf(stderr, "rulefuzz report ambiguities: --policy needs a policy (see 'rulefuzz report ambiguities --help')\n"); return RF_EXIT_BADINPUT; }
     /* the skill gap: the last policy that is not random against the first random one (or the first) */
     r->weak = 0;
     for (int p = 0; p < r->npol; p++) if (r->pol[p].kind == POL_RANDOM) { r->weak = p; break; }

@@ -9,82 +9,38 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "../records/record.h"
+#include "opts.h"
 #include "../ambiguity/diff.h"
 #include "../ambiguity/report.h"
 #include "../players/tournament.h"
 #include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
 #include "../coverage/mutate.h"
+#include "../fuzz/harness.h"            /* triage runs the position, replay and counts harnesses */
 
 static const char *usage =
-    "usage: rulefuzz COMMAND ...\n"
-    "  play GAME --players N --seed S [--profile P] [--readings K=V,...] [--position] [--policy random|greedy|mc:N]\n"
-    "                                   print a random game's record; --position writes the deal as\n"
-    "                                   an explicit [Position] (a template to edit) instead of [Seed]\n"
-    "  replay FILE... [--json] [--counts FILE]\n"
-    "                                   replay records with every oracle on; --counts adds their\n"
-    "                                   clause counts into FILE\n"
-    "  show FILE [--move N] [--json]    the position after N moves of a record (default: the end):\n"
-    "                                   board, position text, scores so far, legal moves\n"
-    "  clauses [GAME]                   list clause IDs, oracles, text sources, cases, readings\n"
-    "  inputs GAME PATH... [--records DIR] [--quiet] [--counts FILE] [--cases]\n"
-    "                                   run fuzz inputs (files or folders) with every oracle,\n"
-    "                                   print clause coverage; --records writes each input as a record;\n"
-    "                                   --counts adds their clause counts into FILE; --cases: every\n"
-    "                                   case with the inputs that reached it, rarest first\n"
-    "  coverage [GAME] --counts FILE... [--lcov FILE]... [--lcov-html DIR] [--src-root DIR]\n"
-    "           [--json OUT] [--html DIR] [--fail-under PCT] [--cases-fail-under PCT] [--quiet]\n"
-    "                                   clause and case coverage from counts files (merged), tied to the\n"
-    "                                   enforcing code's lcov line and branch data; --fail-under: exit 1\n"
-    "                                   naming every clause that never fired; --cases-fail-under: the\n"
-    "                                   same for the cases of each clause (SPEC.md's Cases bullets)\n"
-    "  triage DIR [--game G] [--record] [--out DIR] [--save-regressions]\n"
-    "                                   minimize, deduplicate and turn crash inputs into records;\n"
-    "                                   --record: the inputs are record files (record-parser harness)\n"
-    "  diff GAME A B [--games N] [--players P] [--seed S] [--out DIR] [--policy LIST] [--impact-games N] [--jobs J]\n"
-    "                                   play the same decisions under readings A and B (a profile,\n"
-    "                                   'nl,key=reading', or 'key=reading'); where and how often they part\n"
-    "  report ambiguities GAME [--games N] [--policy random,greedy,mc:N] [--jobs J] [--out DIR] [--spec SPEC.md]\n"
-    "                                   Markdown and HTML report of every ambiguity's impact (how often it\n"
-    "                                   comes up, its systematic effects, decision relevance, winner changes\n"
-    "                                   beside their null), per policy, with witnesses\n"
-    "  tournament GAME [--policies mc:32,greedy,random] [--games N] [--players P] [--profile P] [--seed S] [--jobs J]\n"
-    "                                   policies against each other, seat by seat: win rates, 95% intervals,\n"
-    "                                   cost per game\n"
-    "  textcov [GAME...] [--spec SPEC.md] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT]\n"
-    "          [--subjects [ENTRY-ID]] [--quiet]\n"
-    "                                   rule-text coverage: every sentence of the rulebooks in DIR\n"
-    "                                   (default rules/texts) is quoted by a clause or register entry\n"
-    "                                   or marked as not a rule; uncovered sentences, quote errors,\n"
-    "                                   translation gaps, and every register entry's Profiles decision\n"
-    "                                   (per engine profile its reading, quoting its own text); exit 1\n"
-    "                                   on an error; --fail-under: exit 1 below PCT; --subjects: per\n"
-    "                                   register entry (or the IDs starting with ENTRY-ID) the sentences\n"
-    "                                   of each text that share its quotes' words, instead of the report\n"
-    "  mutate [GAME...] [--clauses IDS] [--jobs N] [--fuzz-seconds S] [--max N] [--out DIR] [--fresh] [--naming N] [--sample N]\n"
-    "         [--property-games G] [--no-schemata] [--run-equivalents]\n"
-    "                                   mutation testing of each clause's enforcing code: every single-point\n"
-    "                                   mutant built in a scratch copy (up to 32 of one file in one schema\n"
-    "                                   build, RF_MUTANT picks one; --no-schemata: one build each), the\n"
-    "                                   game's suites run, survivors\n"
-    "                                   fuzzed; a score per clause (resumable; build/mutate by default);\n"
-    "                                   --naming N: N random games per killed mutant, and the share whose\n"
-    "                                   first oracle violation names the mutated clause; --sample N:\n"
-    "                                   N mutants spread evenly over the clauses; --property-games G: the\n"
-    "                                   property tests play G games per profile (default 300; make check\n"
-    "                                   plays 10000); the mutants coverage/equivalent-mutants.txt proves\n"
-    "                                   equivalent are not run (--run-equivalents: they are)\n"
-    "  bench [GAME] [--games N | --full] moves/s and games/s, oracles off and on (runs sized to about\n"
-    "                                   0.4 s each by default; --full: 2000 games a run)\n"
-    "exit: 0 clean, 1 an oracle was violated, 2 bad input\n";
-
-static int bad_usage(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "rulefuzz: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (see 'rulefuzz --help')\n");
-    return RF_EXIT_BADINPUT;
-}
+    "usage: rulefuzz COMMAND [ARGUMENTS] [OPTIONS]     (rulefuzz COMMAND --help: a command's options)\n"
+    "games: hdz (Herr der Ziegen), kk (Kleine Kläffer), gp (Gloria Picktoria), bids (Bonje in de Stal)\n"
+    "\n"
+    "records and positions\n"
+    "  play GAME          a game's record, every seat deciding by a policy (--players, --seed, --policy)\n"
+    "  replay FILE...     replay records with every oracle on; the clause a failure breaks\n"
+    "  show FILE          the position after N moves of a record: board, position text, legal moves\n"
+    "fuzzing and coverage\n"
+    "  inputs GAME PATH...  run fuzz inputs with every oracle on; clause coverage, records\n"
+    "  triage DIR         minimize, deduplicate and turn crash inputs into records\n"
+    "  clauses [GAME]     clause IDs, oracles, text sources, cases and readings\n"
+    "  coverage [GAME]    clause and case coverage from counts files, with the code's lcov data\n"
+    "  textcov [GAME...]  rule-text coverage: every sentence of the rulebooks quoted by a clause\n"
+    "  mutate [GAME...]   mutation testing of each clause's enforcing code: a score per clause\n"
+    "ambiguities and players\n"
+    "  diff GAME A B      the same decisions under readings A and B: where and how often they part\n"
+    "  report ambiguities GAME  the ambiguity report: how often, what it changes, witnesses\n"
+    "  tournament GAME    policies against each other: win shares per seat, ratings, cost\n"
+    "  bench [GAME]       moves/s and games/s, oracles off and on\n"
+    "\n"
+    "options: --name VALUE or --name=VALUE; rulefuzz --version\n"
+    "exit: 0 clean, 1 a finding (an oracle violated, a gate failed), 2 bad input (one line on standard error)\n";
 
 static const game_engine *find_game(const char *name)
 {
@@ -97,51 +53,42 @@ static const game_engine *find_game(const char *name)
     return g;
 }
 
-static int parse_num(const char *s, uint64_t *v)
-{
-    char *e;
-    if (!s || !*s || *s == '-') return -1;
-    errno = 0;
-    unsigned long long x = strtoull(s, &e, 10);
-    if (*e || errno == ERANGE) return -1;    /* past 64 bits: refused, never clamped */
-    *v = x;
-    return 0;
-}
-
 /* ---- play --------------------------------------------------------------------------- */
 
 static int cmd_play(int argc, char **argv)
 {
-    if (argc < 1) return bad_usage("play needs a game%s", "");
-    const game_engine *g = find_game(argv[0]);
+    uint64_t players = 0, seed = 0;
+    int have_seed = 0, as_position = 0;
+    const char *profile = NULL, *readings = NULL, *policy = "random";
+    static const char *pos[1];
+    int npos;
+    rf_opt o[] = {
+        {"players", RF_OPT_U64, &players, 0, 0, "N", "the players at the table (the game's range)", NULL},
+        {"seed", RF_OPT_U64, &seed, 0, 0, "S", "the deal and the decisions (required)", &have_seed},
+        {"profile", RF_OPT_STR, &profile, 0, 0, "NAME", "a translation's readings (default: the game's first)", NULL},
+        {"readings", RF_OPT_STR, &readings, 0, 0, "K=V,...", "readings that override the profile's", NULL},
+        {"position", RF_OPT_FLAG, &as_position, 0, 0, NULL, "write the deal as an explicit [Position] (a template to edit)", NULL},
+        {"policy", RF_OPT_STR, &policy, 0, 0, "P", "how every seat decides: random, greedy, sensible, mc:N[:D]", NULL},
+        {"policies", RF_OPT_STR, &policy, 0, 0, "P", NULL, NULL},
+    };
+    rf_cmd_spec spec = {"play", "GAME", "Print a game's record: every seat deciding by the policy, the table at random.", 1, 1, o, (int)(sizeof o / sizeof *o), NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 1, &npos);
+    if (rc) return rc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    const game_engine *g = find_game(pos[0]);
     if (!g) return RF_EXIT_BADINPUT;
+    if (!have_seed) return rf_opts_fail(&spec, "needs --seed S");
     rf_header h;
     memset(&h, 0, sizeof h);
     h.g = g;
-    uint64_t players = 0, seed = 0;
-    int have_seed = 0, as_position = 0;
-    pol_spec pol = {POL_RANDOM, 0, 0};
-    snprintf(h.profile, sizeof h.profile, "%s", g->profiles[0].name);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--players")) { if (parse_num(v, &players)) return bad_usage("--players needs a number%s", ""); i++; }
-        else if (!strcmp(a, "--seed")) { if (parse_num(v, &seed)) return bad_usage("--seed needs a whole number from 0 to 18446744073709551615%s", ""); have_seed = 1; i++; }
-        else if (!strcmp(a, "--profile")) { if (!v || strlen(v) >= sizeof h.profile) return bad_usage("--profile needs a name%s", ""); snprintf(h.profile, sizeof h.profile, "%s", v); i++; }
-        else if (!strcmp(a, "--readings")) { if (!v || strlen(v) >= sizeof h.readings) return bad_usage("--readings needs key=reading,...%s", ""); snprintf(h.readings, sizeof h.readings, "%s", v); i++; }
-        else if (!strcmp(a, "--position")) as_position = 1;
-        else if (!strcmp(a, "--policy")) {
-            char perr[200];
-            if (!v) return bad_usage("--policy needs random, greedy or mc:N%s", "");
-            if (pol_parse(v, &pol, perr, sizeof perr)) { fprintf(stderr, "rulefuzz: %s\n", perr); return RF_EXIT_BADINPUT; }
-            i++;
-        }
-        else return bad_usage("unknown option '%s'", a);
-    }
-    if (!have_seed) return bad_usage("play needs --seed S%s", "");
-    if (players < (uint64_t)g->min_players || players > (uint64_t)g->max_players) {
-        fprintf(stderr, "rulefuzz: %s takes --players %d to %d\n", g->name, g->min_players, g->max_players);
-        return RF_EXIT_BADINPUT;
-    }
+    pol_spec pol;
+    char perr[200];
+    if (pol_parse(policy, &pol, perr, sizeof perr)) return rf_opts_fail(&spec, "%s", perr);
+    if (profile && strlen(profile) >= sizeof h.profile) return rf_opts_fail(&spec, "--profile '%s' is no profile of %s", profile, g->name);
+    if (readings && strlen(readings) >= sizeof h.readings) return rf_opts_fail(&spec, "--readings is too long");
+    snprintf(h.profile, sizeof h.profile, "%s", profile ? profile : g->profiles[0].name);
+    if (readings) snprintf(h.readings, sizeof h.readings, "%s", readings);
+    if (players < (uint64_t)g->min_players || players > (uint64_t)g->max_players)
+        return rf_opts_fail(&spec, "--players takes a whole number from %d to %d for %s, not '%llu'", g->min_players, g->max_players, g->name, (unsigned long long)players);
     h.cfg.players = (int)players;
     char err[200];
     if (game_readings_parse(g, h.profile, h.readings, &h.cfg.readings, err, sizeof err) != GAME_OK) {
@@ -239,38 +186,34 @@ static int replay_one(const char *path, int json)
         } else printf(", game not over");
         printf("\n");
     } else {
-        fprintf(stderr, "%s\n", err);
+        fprintf(stderr, "rulefuzz: %s\n", err);
     }
     return rc;
 }
 
 static int cmd_replay(int argc, char **argv)
 {
-    int json = 0, worst = RF_EXIT_OK, files = 0;
+    int json = 0, worst = RF_EXIT_OK, npos;
     const char *counts = NULL;
     static rf_cov acc;
     char err[RF_ERR_MAX];
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json")) json = 1;
-        else if (!strcmp(argv[i], "--counts")) {
-            if (i + 1 >= argc) return bad_usage("--counts needs a file%s", "");
-            counts = argv[++i];
-        }
-        else if (argv[i][0] == '-' && argv[i][1]) return bad_usage("unknown option '%s'", argv[i]);
-    }
+    static const char *pos[4096];
+    rf_opt o[] = {
+        {"json", RF_OPT_FLAG, &json, 0, 0, NULL, "one JSON object per record on standard output", NULL},
+        {"counts", RF_OPT_STR, &counts, 0, 0, "FILE", "add every record's clause counts into FILE", NULL},
+    };
+    rf_cmd_spec spec = {"replay", "FILE...", "Replay records with every oracle on; print each final score.", 1, -1, o, (int)(sizeof o / sizeof *o), NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 4096, &npos);
+    if (rc) return rc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
     if (counts && rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) {
         fprintf(stderr, "rulefuzz: %s\n", err);
         return RF_EXIT_BADINPUT;
     }
     if (counts) replay_counts = &acc;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json")) continue;
-        if (!strcmp(argv[i], "--counts")) { i++; continue; }
-        files++;
-        int rc = replay_one(argv[i], json);
-        if (rc == RF_EXIT_BADINPUT || (rc == RF_EXIT_VIOLATION && worst == RF_EXIT_OK)) worst = rc;
+    for (int i = 0; i < npos; i++) {
+        int r1 = replay_one(pos[i], json);
+        if (r1 == RF_EXIT_BADINPUT || (r1 == RF_EXIT_VIOLATION && worst == RF_EXIT_OK)) worst = r1;
     }
-    if (!files) return bad_usage("replay needs a record file%s", "");
     if (counts && rf_cov_update_file(counts, &acc, err, sizeof err) != RF_EXIT_OK) {
         fprintf(stderr, "rulefuzz: %s\n", err);
         worst = RF_EXIT_BADINPUT;
@@ -284,21 +227,20 @@ static int cmd_replay(int argc, char **argv)
  * its end): the board, the position text, the scores so far and the legal moves. */
 static int cmd_show(int argc, char **argv)
 {
-    const char *file = NULL;
     long upto = -1;
-    int json = 0;
-    for (int i = 0; i < argc; i++) {
-        uint64_t v;
-        if (!strcmp(argv[i], "--json")) json = 1;
-        else if (!strcmp(argv[i], "--move")) {
-            if (i + 1 >= argc || parse_num(argv[i + 1], &v)) return bad_usage("--move needs a move number%s", "");
-            if (v > RF_MAX_GAME_MOVES) v = RF_MAX_GAME_MOVES + 1;    /* past any record: named with the record's length below */
-            upto = (long)v; i++;
-        } else if (argv[i][0] == '-' && argv[i][1]) return bad_usage("unknown option '%s'", argv[i]);
-        else if (file) return bad_usage("show takes one record file, not also '%s'", argv[i]);
-        else file = argv[i];
-    }
-    if (!file) return bad_usage("show needs a record file%s", "");
+    int json = 0, npos, have_move = 0;
+    uint64_t mv64 = 0;
+    static const char *args[1];
+    rf_opt o[] = {
+        {"move", RF_OPT_U64, &mv64, 0, 0, "N", "the position after N moves (default: the record's end)", &have_move},
+        {"json", RF_OPT_FLAG, &json, 0, 0, NULL, "one JSON object on standard output", NULL},
+    };
+    rf_cmd_spec spec = {"show", "FILE", "The position after N moves of a record: board, position text, scores so far, legal moves.", 1, 1, o,
+                        (int)(sizeof o / sizeof *o), NULL};
+    int rc0 = rf_opts_parse(&spec, argc, argv, args, 1, &npos);
+    if (rc0) return rc0 > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    const char *file = args[0];
+    if (have_move) upto = mv64 > RF_MAX_GAME_MOVES ? RF_MAX_GAME_MOVES + 1 : (long)mv64;   /* past any record: named below */
     char err[RF_ERR_MAX];
     size_t len;
     char *text = rf_read_file(file, &len, err, sizeof err);
@@ -371,6 +313,14 @@ static int cmd_show(int argc, char **argv)
 
 static int cmd_clauses(int argc, char **argv)
 {
+    static const char *pos[1];
+    int npos;
+    rf_cmd_spec spec = {"clauses", "[GAME]", "List the clause IDs, their oracles, text sources and cases, and the ambiguities' readings.", 0, 1, NULL, 0, NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 1, &npos);
+    if (rc) return rc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    if (npos && !find_game(pos[0])) return RF_EXIT_BADINPUT;
+    argc = npos;
+    argv = (char **)pos;
     for (int gi = 0; game_engines[gi]; gi++) {
         const game_engine *g = game_engines[gi];
         if (argc > 0 && strcmp(argv[0], g->name) != 0) continue;
@@ -406,6 +356,13 @@ static int cmd_clauses(int argc, char **argv)
 /* ---- inputs: fuzz inputs through every oracle ---------------------------------------- */
 
 typedef struct { char **v; int n, cap; } paths;
+
+static void paths_free(paths *p)
+{
+    for (int i = 0; i < p->n; i++) free(p->v[i]);
+    free(p->v);
+    memset(p, 0, sizeof *p);
+}
 
 static void add_path(paths *p, const char *s)
 {
@@ -462,8 +419,9 @@ static int run_input(const game_engine *g, const uint8_t *data, size_t len, inv_
                      c->clause[c->first_k]->id, c->first_step, c->first_msg);
         else
             snprintf(comment, sizeof comment, "from fuzz input %s", src);
-        rf_record_write(f, &h, start, log, n, comment);
-        fclose(f);
+        int bad = rf_record_write(f, &h, start, log, n, comment) != 0 || ferror(f);
+        bad |= fclose(f) != 0;
+        if (bad) { fprintf(stderr, "rulefuzz: cannot write %s\n", record_path); return -1; }
     }
     return violated;
 }
@@ -491,31 +449,38 @@ static void print_case_reach(const inv_ctx *c, uint64_t (*reach)[INV_MAX_CASES],
 
 static int cmd_inputs(int argc, char **argv)
 {
-    if (argc < 1) return bad_usage("inputs needs a game%s", "");
-    const game_engine *g = find_game(argv[0]);
-    if (!g) return RF_EXIT_BADINPUT;
     const char *recdir = NULL, *counts = NULL;
-    int quiet = 0, cases = 0;
+    int quiet = 0, cases = 0, npos;
     paths p = {0};
     static rf_cov acc;
     static uint64_t reach[INV_MAX_CLAUSES][INV_MAX_CASES];   /* inputs that reached each case */
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--records")) {
-            if (i + 1 >= argc) return bad_usage("--records needs a folder%s", "");
-            recdir = argv[++i];
-        } else if (!strcmp(argv[i], "--counts")) {
-            char err[RF_ERR_MAX];
-            if (i + 1 >= argc) return bad_usage("--counts needs a file%s", "");
-            counts = argv[++i];
-            if (rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
-        } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--cases")) cases = 1;
-        else if (argv[i][0] == '-') return bad_usage("unknown option '%s'", argv[i]);
-        else if (collect(&p, argv[i])) return RF_EXIT_BADINPUT;
+    static const char *pos[4096];
+    rf_opt o[] = {
+        {"records", RF_OPT_STR, &recdir, 0, 0, "DIR", "write each input as a record into DIR", NULL},
+        {"counts", RF_OPT_STR, &counts, 0, 0, "FILE", "add the inputs' clause counts into FILE", NULL},
+        {"quiet", RF_OPT_FLAG, &quiet, 0, 0, NULL, "no line per input", NULL},
+        {"cases", RF_OPT_FLAG, &cases, 0, 0, NULL, "every case with the inputs that reached it, rarest first", NULL},
+    };
+    rf_cmd_spec spec = {"inputs", "GAME PATH...", "Run fuzz inputs (files or folders) with every oracle on and print the clause coverage.", 2, -1, o,
+                        (int)(sizeof o / sizeof *o), NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 4096, &npos);
+    if (rc) return rc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    const game_engine *g = find_game(pos[0]);
+    if (!g) return RF_EXIT_BADINPUT;
+    if (counts) {
+        char err[RF_ERR_MAX];
+        if (rf_cov_check_file(counts, err, sizeof err) != RF_EXIT_OK) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
     }
-    if (p.n == 0) return bad_usage("inputs needs input files or folders%s", "");
+    if (recdir) {
+        struct stat sb;
+        if (mkdir(recdir, 0755) != 0 && (errno != EEXIST || stat(recdir, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+            fprintf(stderr, "rulefuzz: --records %s: cannot create that folder (%s)\n", recdir, errno == EEXIST ? "a file has that name" : strerror(errno));
+            return RF_EXIT_BADINPUT;
+        }
+    }
+    for (int i = 1; i < npos; i++) if (collect(&p, pos[i])) { paths_free(&p); return RF_EXIT_BADINPUT; }
+    if (p.n == 0) return rf_opts_fail(&spec, "found no input file in the paths given");
     qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_str);
-    if (recdir) mkdir(recdir, 0755);
     static inv_ctx c;
     inv_init(&c, g, INV_GEN_ALL);
     int bad = 0;
@@ -531,6 +496,7 @@ static int cmd_inputs(int argc, char **argv)
         static inv_ctx one;
         inv_init(&one, g, INV_GEN_ALL);
         int v = run_input(g, (const uint8_t *)data, len, &one, recdir ? rp : NULL, p.v[i]);
+        if (v < 0) bad = 1;
         if (v > 0)
             fprintf(stderr, "%s: oracle %s violated at move %ld: %s%s%s\n", p.v[i], one.clause[one.first_k]->id,
                     one.first_step, one.first_msg, recdir ? "; record " : "", recdir ? rp : "");
@@ -551,8 +517,7 @@ static int cmd_inputs(int argc, char **argv)
         never = inv_print_coverage(&c, stdout);
     }
     if (cases) print_case_reach(&c, reach, p.n);
-    for (int i = 0; i < p.n; i++) free(p.v[i]);
-    free(p.v);
+    paths_free(&p);
     (void)never;
     if (bad) return RF_EXIT_BADINPUT;
     return c.violations ? RF_EXIT_VIOLATION : RF_EXIT_OK;
@@ -707,14 +672,84 @@ static int write_bytes(const char *path, const uint8_t *b, size_t n)
     return (fclose(f) == 0 && w == n) ? 0 : -1;
 }
 
+/* What a harness's inputs are (triage --kind): its bytes make a game, a record for the parser, a
+ * position, a record for the CLI's replay path, or a counts file. */
+enum { TK_GAME, TK_RECORD, TK_POSITION, TK_REPLAY, TK_COUNTS, TK_N };
+static const char *const tk_name[TK_N] = {"game", "record", "position", "replay", "counts"};
+
+/* The harness of a position, replay or counts input, run in a child whose messages go to `logpath`:
+ * the harness aborts on a finding and prints what it found (fuzz/harness.h). On a finding, the
+ * result line names the clause (or HARNESS / SANITIZER), and a readable file is kept beside the
+ * input: the position's record, the replayed record itself, or the counts file. */
+static void triage_harness(const game_engine *g, int kind, const char *path, const char *data, size_t len,
+                           const char *outdir, FILE *out)
+{
+    char logpath[4200];
+    snprintf(logpath, sizeof logpath, "%.4000s/.triage-%ld.log", outdir, (long)getpid());
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        unsetenv("RF_STATS_DIR");                    /* a campaign's counters are the fuzzers' alone */
+        unsetenv("RF_CLAUSE_LOG");
+        if (!freopen(logpath, "w", stderr)) _exit(3);
+        const uint8_t *b = (const uint8_t *)data;
+        if (kind == TK_POSITION) rf_fuzz_position(g, b, len);
+        else if (kind == TK_REPLAY) rf_fuzz_replay(b, len);
+        else rf_fuzz_counts(b, len);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    size_t ll = 0;
+    char lerr[RF_ERR_MAX];
+    char *log = rf_read_file(logpath, &ll, lerr, sizeof lerr);
+    remove(logpath);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) { fprintf(out, "C\tno finding\n"); free(log); return; }
+    char id[64] = "HARNESS", msg[INV_MSG_MAX] = "", *rec_text = NULL;
+    for (char *l = log; l && *l;) {
+        char *e = strchr(l, '\n');
+        if (e) *e = 0;
+        if (!msg[0] && !strncmp(l, "rulefuzz: oracle ", 17)) {
+            sscanf(l + 17, "%63s", id);
+            snprintf(msg, sizeof msg, "%s", l + 17 + strlen(id) + (l[17 + strlen(id)] ? 1 : 0));
+        } else if (!msg[0] && !strncmp(l, "rulefuzz: ", 10) && !strstr(l, "as a record:")) {
+            snprintf(msg, sizeof msg, "%s", l + 10);
+        } else if (!msg[0] && (strstr(l, "ERROR: AddressSanitizer") || strstr(l, "runtime error: "))) {
+            snprintf(id, sizeof id, "SANITIZER");
+            snprintf(msg, sizeof msg, "%s", l);
+        }
+        if (strstr(l, "as a record:") && e) { rec_text = e + 1; break; }
+        l = e ? e + 1 : NULL;
+    }
+    if (!msg[0]) snprintf(msg, sizeof msg, "%s %d", WIFSIGNALED(status) ? "signal" : "exit code",
+                          WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char keep[4096], bin[4096];
+    snprintf(keep, sizeof keep, "%.1800s/%s-%s-%.1800s.%s", outdir, id, tk_name[kind], base, kind == TK_COUNTS ? "counts" : "rec");
+    snprintf(bin, sizeof bin, "%.1800s/%s-%s-%.1800s.input", outdir, id, tk_name[kind], base);
+    FILE *kf = fopen(keep, "w");
+    int bad = !kf || write_bytes(bin, (const uint8_t *)data, len);
+    if (kf) {
+        if (kind == TK_POSITION && rec_text) fputs(rec_text, kf);
+        else fwrite(data, 1, len, kf);
+        if (fclose(kf) != 0) bad = 1;
+    }
+    free(log);
+    if (bad) { fprintf(out, "E\tcannot write in %s\n", outdir); return; }
+    for (char *p = msg; *p; p++) if (*p == '\t' || *p == '\n') *p = ' ';
+    fprintf(out, "V\t%s\t%s\t%zu\t%zu\t%s\t%s\t%s\n", id, tk_name[kind], len, len, keep, bin, msg);
+}
+
 /* In a child: triage one input, print one tab-separated result line on `out`. */
-static void triage_child(const game_engine *g, const char *path, int record, const char *outdir, FILE *out)
+static void triage_child(const game_engine *g, const char *path, int kind, const char *outdir, FILE *out)
 {
     char err[RF_ERR_MAX] = "";
     size_t len;
     char *data = rf_read_file(path, &len, err, sizeof err);
     if (!data) { fprintf(out, "E\t%s\n", err); return; }
-    if (record) {
+    if (kind >= TK_POSITION) { triage_harness(g, kind, path, data, len, outdir, out); free(data); return; }
+    if (kind == TK_RECORD) {
         static rf_replay rep;
         int rc = rf_replay_text(path, data, len, NULL, &rep, err, sizeof err);
         fprintf(out, "C\trecord replayed, exit %d\n", rc);
@@ -778,35 +813,54 @@ typedef struct { char id[64], verb[16], rec[4096], bin[4096], msg[INV_MSG_MAX]; 
 
 static int cmd_triage(int argc, char **argv)
 {
-    const char *dir = NULL, *game = NULL, *outdir = NULL;
-    int record = 0, save = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--game") && i + 1 < argc) game = argv[++i];
-        else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
-        else if (!strcmp(argv[i], "--record")) record = 1;
-        else if (!strcmp(argv[i], "--save-regressions")) save = 1;
-        else if (argv[i][0] == '-') return bad_usage("unknown or incomplete option '%s'", argv[i]);
-        else if (!dir) dir = argv[i];
-        else return bad_usage("triage takes one folder, not also '%s'", argv[i]);
-    }
-    if (!dir) return bad_usage("triage needs a folder of crash inputs%s", "");
+    const char *dir = NULL, *game = NULL, *outdir = NULL, *kind_name = NULL;
+    int record = 0, save = 0, npos, kind = -1;
+    static const char *pos[1];
+    rf_opt o[] = {
+        {"game", RF_OPT_STR, &game, 0, 0, "G", "the game (default: the one the folder's name holds)", NULL},
+        {"kind", RF_OPT_STR, &kind_name, 0, 0, "K", "what the inputs are: game (bytes of a game), record, position, replay "
+         "or counts (default: from the folder's name, as the harnesses are named)", NULL},
+        {"record", RF_OPT_FLAG, &record, 0, 0, NULL, "the same as --kind record", NULL},
+        {"out", RF_OPT_STR, &outdir, 0, 0, "DIR", "where the records go (default: beside the inputs)", NULL},
+        {"save-regressions", RF_OPT_FLAG, &save, 0, 0, NULL, "copy each group's input and record into corpus/regressions", NULL},
+    };
+    rf_cmd_spec spec = {"triage", "DIR", "Minimize, deduplicate and turn crash inputs into records.", 1, 1, o, (int)(sizeof o / sizeof *o), NULL};
+    int rc0 = rf_opts_parse(&spec, argc, argv, pos, 1, &npos);
+    if (rc0) return rc0 > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    dir = pos[0];
+    if (kind_name) {
+        for (int k = 0; k < TK_N; k++) if (!strcmp(kind_name, tk_name[k])) kind = k;
+        if (kind < 0) return rf_opts_fail(&spec, "--kind takes game, record, position, replay or counts, not '%s'", kind_name);
+    } else if (record || strstr(dir, "_record")) kind = TK_RECORD;
+    else if (strstr(dir, "_position")) kind = TK_POSITION;
+    else if (strstr(dir, "replay/") || strstr(dir, "/replay")) kind = TK_REPLAY;
+    else if (strstr(dir, "counts/") || strstr(dir, "/counts")) kind = TK_COUNTS;
+    else kind = TK_GAME;
+    record = kind == TK_RECORD;
     const game_engine *g = NULL;
     if (game) { if (!(g = find_game(game))) return RF_EXIT_BADINPUT; }
+    else if (kind == TK_REPLAY || kind == TK_COUNTS || kind == TK_RECORD) g = game_engines[0];   /* the input names its game, or has none */
     else {
         for (int i = 0; game_engines[i]; i++)
             if (strstr(dir, game_engines[i]->name) || !game_engines[1]) g = game_engines[i];
-        if (!g) return bad_usage("cannot tell the game of '%s': give --game", dir);
+        if (!g) return rf_opts_fail(&spec, "cannot tell the game of '%s': give --game", dir);
     }
-    if (strstr(dir, "_record")) record = 1;
     paths p = {0};
-    if (collect(&p, dir)) return RF_EXIT_BADINPUT;
+    if (collect(&p, dir)) { paths_free(&p); return RF_EXIT_BADINPUT; }
     qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_str);
     char defout[4096];
     if (!outdir) { snprintf(defout, sizeof defout, "%s/../triage", dir); outdir = defout; }
-    mkdir(outdir, 0755);
+    struct stat osb;
+    if (mkdir(outdir, 0755) != 0 && (errno != EEXIST || stat(outdir, &osb) != 0 || !S_ISDIR(osb.st_mode))) {
+        fprintf(stderr, "rulefuzz triage: --out %s: cannot create that folder (%s)\n", outdir, errno == EEXIST ? "a file has that name" : strerror(errno));
+        paths_free(&p);
+        return RF_EXIT_BADINPUT;
+    }
     rf_group *gr = calloc((size_t)p.n + 1, sizeof *gr);
+    if (!gr) { fprintf(stderr, "rulefuzz triage: out of memory\n"); paths_free(&p); return RF_EXIT_BADINPUT; }
     int ng = 0, clean = 0, crashes = 0;
-    printf("triage of %d input(s) in %s (%s%s)\n", p.n, dir, g->name, record ? ", record parser" : "");
+    if (kind == TK_REPLAY || kind == TK_COUNTS) printf("triage of %d input(s) in %s (%s harness)\n", p.n, dir, tk_name[kind]);
+    else printf("triage of %d input(s) in %s (%s, %s harness)\n", p.n, dir, kind == TK_RECORD ? "any game" : g->name, tk_name[kind]);
     for (int i = 0; i < p.n; i++) {
         int fd[2];
         if (pipe(fd)) { perror("rulefuzz: pipe"); return RF_EXIT_BADINPUT; }
@@ -815,7 +869,7 @@ static int cmd_triage(int argc, char **argv)
         if (pid == 0) {
             close(fd[0]);
             FILE *out = fdopen(fd[1], "w");
-            triage_child(g, p.v[i], record, outdir, out);
+            triage_child(g, p.v[i], kind, outdir, out);
             fclose(out);
             _exit(0);
         }
@@ -861,24 +915,30 @@ static int cmd_triage(int argc, char **argv)
     }
     printf("%d unique finding(s), %d crash(es) outside the oracles, %d clean input(s)\n", ng - crashes, crashes, clean);
     for (int j = 0; j < ng; j++) {
-        if (gr[j].step >= 0)
+        if (gr[j].step >= 0 && kind >= TK_POSITION)
+            printf("  %-26s %-7s %3d input(s)  shortest input: %ld bytes  %s\n      %s\n", gr[j].id, gr[j].verb,
+                   gr[j].count, gr[j].step, gr[j].rec, gr[j].msg);
+        else if (gr[j].step >= 0)
             printf("  %-26s %-7s %3d input(s)  shortest game: %ld moves  %s\n      %s\n", gr[j].id, gr[j].verb,
                    gr[j].count, gr[j].step, gr[j].rec, gr[j].msg);
         else
             printf("  %-26s %-7s %s\n      %s\n", gr[j].id, gr[j].verb, gr[j].rec, gr[j].msg);
         if (save && gr[j].step >= 0) {
             char dst[256];
-            snprintf(dst, sizeof dst, "corpus/regressions/%s", g->name);
+            /* where `make regressions` replays them through their harness: corpus/regressions/<harness> */
+            snprintf(dst, sizeof dst, "corpus/regressions/%s%s", kind == TK_REPLAY || kind == TK_COUNTS ? "" : g->name,
+                     kind == TK_POSITION ? "_position" : kind == TK_REPLAY ? "replay" : kind == TK_COUNTS ? "counts" : "");
             mkdir("corpus/regressions", 0755);
             mkdir(dst, 0755);
-            if (copy_into(gr[j].rec, dst) == 0 && copy_into(gr[j].bin, dst) == 0)
+            /* a position, replay or counts input is kept as its input alone: once mended, the position is
+             * refused at load, so its record would no longer replay */
+            if ((kind >= TK_POSITION || copy_into(gr[j].rec, dst) == 0) && copy_into(gr[j].bin, dst) == 0)
                 printf("      saved as a regression in %s/\n", dst);
             else
                 fprintf(stderr, "rulefuzz: cannot copy %s into %s\n", gr[j].rec, dst);
         }
     }
-    for (int i = 0; i < p.n; i++) free(p.v[i]);
-    free(p.v);
+    paths_free(&p);
     free(gr);
     return ng ? RF_EXIT_VIOLATION : RF_EXIT_OK;
 }
@@ -903,14 +963,21 @@ static int cmp_dbl(const void *a, const void *b)
 static int cmd_bench(int argc, char **argv)
 {
     uint64_t games = 0;                  /* 0: sized per row to about BENCH_RUN_SECONDS a run */
-    const char *only = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--games")) { if (parse_num(i + 1 < argc ? argv[i + 1] : NULL, &games) || !games || games > 10000000) return bad_usage("--games needs a number from 1 to 10000000%s", ""); i++; }
-        else if (!strcmp(argv[i], "--full")) games = 2000;
-        else if (argv[i][0] == '-') return bad_usage("unknown option '%s'", argv[i]);
-        else if (!find_game(argv[i])) return RF_EXIT_BADINPUT;
-        else only = argv[i];
-    }
+    long ngames = 0;
+    int full = 0, npos;
+    static const char *pos[1];
+    rf_opt o[] = {
+        {"games", RF_OPT_LONG, &ngames, 1, 10000000, "N", "games a run (default: sized to about 0.4 s by a trial run)", NULL},
+        {"full", RF_OPT_FLAG, &full, 0, 0, NULL, "2000 games a run", NULL},
+    };
+    rf_cmd_spec spec = {"bench", "[GAME]", "Moves/s and games/s per profile, oracles off and on (the median of 5 runs).", 0, 1, o,
+                        (int)(sizeof o / sizeof *o), NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 1, &npos);
+    if (rc) return rc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    const char *only = npos ? pos[0] : NULL;
+    if (only && !find_game(only)) return RF_EXIT_BADINPUT;
+    if (full) games = 2000;
+    if (ngames) games = (uint64_t)ngames;
     printf("oracles: off = engine alone; clauses = every clause oracle of the game; no-legal = the same\n"
            "without the legal-move oracle's comparison (*-LEGAL-SET: its cost is the difference); all =\n"
            "clauses plus the %d conformance oracles (determinism, position round trip, notation, ...)\n", inv_n_generic);
@@ -970,12 +1037,15 @@ static int cmd_bench(int argc, char **argv)
     return RF_EXIT_OK;
 }
 
+#ifndef RULEFUZZ_VERSION
+#define RULEFUZZ_VERSION "unknown"
+#endif
+
 int main(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? RF_EXIT_BADINPUT : RF_EXIT_OK;
-    }
+    if (argc < 2) { fprintf(stderr, "rulefuzz: name a command (see 'rulefuzz --help')\n"); return RF_EXIT_BADINPUT; }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) { fputs(usage, stdout); return RF_EXIT_OK; }
+    if (!strcmp(argv[1], "--version")) { printf("rulefuzz %s\n", RULEFUZZ_VERSION); return RF_EXIT_OK; }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "play")) return cmd_play(argc - 2, argv + 2);
     if (!strcmp(cmd, "replay")) return cmd_replay(argc - 2, argv + 2);
@@ -990,5 +1060,6 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "tournament")) return rf_cmd_tournament(argc - 2, argv + 2);
     if (!strcmp(cmd, "textcov")) return rf_cmd_textcov(argc - 2, argv + 2);
-    return bad_usage("unknown command '%s'", cmd);
+    fprintf(stderr, "rulefuzz: unknown command '%s' (see 'rulefuzz --help')\n", cmd);
+    return RF_EXIT_BADINPUT;
 }

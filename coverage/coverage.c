@@ -10,372 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "coverage.h"
+#include "../cli/opts.h"
 #include "../records/record.h"
 #include "mutscore.h"
-
-static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && n) vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
-
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) memcpy(d, s, n);
-    return d;
-}
-
-/* Grow array *v of *cap elements of `size` bytes so that it holds `need`; 0 or -1. */
-static int grow(void *v, int *cap, int need, size_t size)
-{
-    if (need <= *cap) return 0;
-    int nc = *cap ? *cap : 16;
-    while (nc < need) nc *= 2;
-    void *nv = realloc(*(void **)v, size * (size_t)nc);
-    if (!nv) return -1;
-    *(void **)v = nv;
-    *cap = nc;
-    return 0;
-}
-
-/* ==== Counts: accumulator, merge, file format ===================================== */
-
-void rf_cov_init(rf_cov *a) { memset(a, 0, sizeof *a); }
-
-void rf_cov_free(rf_cov *a)
-{
-    for (int i = 0; i < a->n; i++) {
-        free(a->row[i].game);
-        free(a->row[i].clause);
-        free(a->row[i].first);
-    }
-    free(a->row);
-    rf_cov_init(a);
-}
-
-/* Index of (game, clause), searching from the hint (callers add clauses in a fixed order). */
-static int find_row(const rf_cov *a, const char *game, const char *clause)
-{
-    for (int j = 0; j < a->n; j++) {
-        int i = (a->hint + j) % a->n;
-        if (!strcmp(a->row[i].clause, clause) && !strcmp(a->row[i].game, game)) return i;
-    }
-    return -1;
-}
-
-const rf_cov_row *rf_cov_find(const rf_cov *a, const char *game, const char *clause)
-{
-    int i = a->n ? find_row(a, game, clause) : -1;
-    return i < 0 ? NULL : &a->row[i];
-}
-
-/* The row of (game, clause), appended (zero counters) when missing; -1 out of memory. */
-static int row_of(rf_cov *a, const char *game, const char *clause)
-{
-    int i = a->n ? find_row(a, game, clause) : -1;
-    if (i < 0) {
-        if (grow(&a->row, &a->cap, a->n + 1, sizeof *a->row)) return -1;
-        rf_cov_row *r = &a->row[a->n];
-        memset(r, 0, sizeof *r);
-        r->game = dup_str(game);
-        r->clause = dup_str(clause);
-        if (!r->game || !r->clause) { free(r->game); free(r->clause); return -1; }
-        i = a->n++;
-    }
-    a->hint = (i + 1) % a->n;
-    return i;
-}
-
-/* *x += v, saturating; 1 when it saturated. */
-static int add_u64(uint64_t *x, uint64_t v)
-{
-    if (*x > UINT64_MAX - v) { *x = UINT64_MAX; return 1; }
-    *x += v;
-    return 0;
-}
-
-int rf_cov_add(rf_cov *a, const inv_ctx *c, const char *input_label)
-{
-    for (int k = 0; k < c->n; k++) {
-        const inv_count *n = &c->count[k];
-        int i = row_of(a, c->g->name, c->clause[k]->id);
-        if (i < 0) return -1;
-        rf_cov_row *r = &a->row[i];
-        if (r->fired == 0 && n->fired > 0 && input_label && !r->first) {
-            r->first = dup_str(input_label);
-            if (!r->first) return -1;
-        }
-        add_u64(&r->applied, n->applied);
-        add_u64(&r->fired, n->fired);
-        add_u64(&r->violated, n->violated);
-        /* its cases: rows "ID/case", the case's firings in `fired` */
-        const inv_clause *cl = c->clause[k];
-        int nc = inv_n_cases(cl);
-        for (int ci = 0; ci < nc; ci++) {
-            char key[96], nm[INV_CASE_NAME_MAX];
-            inv_case_name(cl, ci, nm, sizeof nm);
-            snprintf(key, sizeof key, "%s/%s", cl->id, nm);
-            uint64_t f = inv_case_count(cl, n, ci);
-            i = row_of(a, c->g->name, key);
-            if (i < 0) return -1;
-            r = &a->row[i];
-            if (r->fired == 0 && f > 0 && input_label && !r->first) {
-                r->first = dup_str(input_label);
-                if (!r->first) return -1;
-            }
-            add_u64(&r->fired, f);
-        }
-    }
-    return 0;
-}
-
-int rf_cov_merge(rf_cov *a, const rf_cov *b, char *err, size_t errlen)
-{
-    /* Check every sum first, so a failed merge leaves a as it was. */
-    for (int j = 0; j < b->n; j++) {
-        const rf_cov_row *r = &b->row[j], *x = rf_cov_find(a, r->game, r->clause);
-        if (x && (x->applied > UINT64_MAX - r->applied || x->fired > UINT64_MAX - r->fired ||
-                  x->violated > UINT64_MAX - r->violated)) {
-            set_err(err, errlen, "counts of %s %s pass 2^64-1 when added", r->game, r->clause);
-            return -1;
-        }
-    }
-    for (int j = 0; j < b->n; j++) {
-        const rf_cov_row *r = &b->row[j];
-        int i = row_of(a, r->game, r->clause);
-        if (i < 0) { set_err(err, errlen, "out of memory"); return -1; }
-        rf_cov_row *x = &a->row[i];
-        if (x->fired == 0 && r->fired > 0 && r->first && !x->first) {
-            x->first = dup_str(r->first);
-            if (!x->first) { set_err(err, errlen, "out of memory"); return -1; }
-        }
-        x->applied += r->applied;
-        x->fired += r->fired;
-        x->violated += r->violated;
-    }
-    return 0;
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    uint64_t x = 0;
-    if (!*s) return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return -1;
-        unsigned d = (unsigned)(*s - '0');
-        if (x > (UINT64_MAX - d) / 10) return -1;
-        x = x * 10 + d;
-    }
-    *v = x;
-    return 0;
-}
-
-static int name_ok(const char *s, const char *extra)
-{
-    if (!*s || strlen(s) > 63) return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr(extra, *s)))
-            return 0;
-    return 1;
-}
-
-/* Undo the label escapes in place; returns the offending character or 0. */
-static int unescape(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r; r++) {
-        if (*r != '\\') { *w++ = *r; continue; }
-        switch (r[1]) {
-        case '\\': *w++ = '\\'; break;
-        case 't': *w++ = '\t'; break;
-        case 'n': *w++ = '\n'; break;
-        case 'r': *w++ = '\r'; break;
-        default: return r[1] ? r[1] : '\\';
-        }
-        r++;
-    }
-    *w = 0;
-    return 0;
-}
-
-int rf_cov_parse(rf_cov *a, const char *fname, const char *text, size_t len, char *err, size_t errlen)
-{
-    rf_cov t = {0};
-    int *at = NULL, atcap = 0;      /* line of each row of t, for duplicate messages */
-    char *buf = NULL;
-    int line = 0, rc = RF_EXIT_BADINPUT;
-    size_t pos = 0;
-    static const char *const field[] = {"game", "clause", "applied", "fired", "violated", "first-input"};
-#define FAIL(...) do { char m_[256]; snprintf(m_, sizeof m_, __VA_ARGS__); \
-                       set_err(err, errlen, "%s:%d: %s", fname, line, m_); goto done; } while (0)
-    if (len == 0) { line = 1; FAIL("empty file, expected '%s'", RF_COV_HEADER); }
-    while (pos < len) {
-        line++;
-        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
-        if (!nl) FAIL("last line is cut short (no newline at its end): truncated file?");
-        size_t n = (size_t)(nl - s);
-        pos += n + 1;
-        if (memchr(s, 0, n)) FAIL("NUL byte in the line");
-        if (n && s[n - 1] == '\r') n--;
-        free(buf);
-        if (!(buf = malloc(n + 1))) FAIL("out of memory");
-        memcpy(buf, s, n);
-        buf[n] = 0;
-        if (line == 1) {
-            if (!strcmp(buf, RF_COV_HEADER)) continue;
-            if (!strncmp(buf, "# rulefuzz clause counts ", 25))
-                FAIL("counts format '%.20s' is not supported (this rulefuzz reads v1)", buf + 25);
-            FAIL("not a rulefuzz counts file (the first line must be '%s')", RF_COV_HEADER);
-        }
-        if (n == 0 || buf[0] == '#') continue;
-        char *f[6];
-        int nf = 0;
-        for (char *p = buf;; ) {
-            char *tab = strchr(p, '\t');
-            if (nf < 6) f[nf] = p;
-            nf++;
-            if (!tab) break;
-            *tab = 0;
-            p = tab + 1;
-        }
-        if (nf != 6)
-            FAIL("expected 6 tab-separated fields (game, clause, applied, fired, violated, first-input), found %d", nf);
-        if (!name_ok(f[0], "_")) FAIL("bad game name '%.40s'", f[0]);
-        if (!name_ok(f[1], "-/")) FAIL("bad clause ID '%.40s'", f[1]);
-        uint64_t v[3];
-        for (int i = 0; i < 3; i++)
-            if (parse_u64(f[2 + i], &v[i])) FAIL("%s count '%.30s' is not a number", field[2 + i], f[2 + i]);
-        int bad = unescape(f[5]);
-        if (bad) FAIL("bad escape '\\%c' in first-input", bad);
-        if (v[1] == 0 && f[5][0]) FAIL("first-input given for %s, which never fired", f[1]);
-        int dup = find_row(&t, f[0], f[1]);
-        if (t.n && dup >= 0) FAIL("%s %s is already counted on line %d", f[0], f[1], at[dup]);
-        int i = row_of(&t, f[0], f[1]);
-        if (i < 0 || grow(&at, &atcap, t.n, sizeof *at)) FAIL("out of memory");
-        at[i] = line;
-        t.row[i].applied = v[0];
-        t.row[i].fired = v[1];
-        t.row[i].violated = v[2];
-        if (f[5][0] && !(t.row[i].first = dup_str(f[5]))) FAIL("out of memory");
-    }
-    if (line == 0) { line = 1; FAIL("empty file, expected '%s'", RF_COV_HEADER); }
-    {
-        char m[256];
-        if (rf_cov_merge(a, &t, m, sizeof m)) { set_err(err, errlen, "%s: %s", fname, m); goto done; }
-    }
-    rc = RF_EXIT_OK;
-done:
-#undef FAIL
-    free(buf);
-    free(at);
-    rf_cov_free(&t);
-    return rc;
-}
-
-int rf_cov_read(rf_cov *a, const char *path, char *err, size_t errlen)
-{
-    size_t len;
-    if (err && errlen) err[0] = 0;
-    char *text = rf_read_file(path, &len, err, errlen);
-    if (!text) return RF_EXIT_BADINPUT;
-    int rc = rf_cov_parse(a, path, text, len, err, errlen);
-    free(text);
-    return rc;
-}
-
-int rf_cov_check_file(const char *path, char *err, size_t errlen)
-{
-    struct stat sb;
-    if (stat(path, &sb) != 0 && errno == ENOENT) return RF_EXIT_OK;
-    rf_cov t = {0};
-    int rc = rf_cov_read(&t, path, err, errlen);
-    rf_cov_free(&t);
-    return rc;
-}
-
-static void put_label(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        if (*s == '\\') fputs("\\\\", f);
-        else if (*s == '\t') fputs("\\t", f);
-        else if (*s == '\n') fputs("\\n", f);
-        else if (*s == '\r') fputs("\\r", f);
-        else fputc(*s, f);
-    }
-}
-
-/* Folder part of a path ("." when it has none). */
-static void dir_of(const char *path, char *out, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash) snprintf(out, n, ".");
-    else if (slash == path) snprintf(out, n, "/");
-    else snprintf(out, n, "%.*s", (int)(slash - path), path);
-}
-
-int rf_cov_write(const rf_cov *a, const char *path, char *err, size_t errlen)
-{
-    char tmp[PATH_MAX + 64], dir[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        set_err(err, errlen, "%s: path too long", path);
-        return -1;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f) { set_err(err, errlen, "%s: cannot write %s: %s", path, tmp, strerror(errno)); return -1; }
-    fprintf(f, "%s\n# game\tclause\tapplied\tfired\tviolated\tfirst-input\n", RF_COV_HEADER);
-    for (int i = 0; i < a->n; i++) {
-        const rf_cov_row *r = &a->row[i];
-        fprintf(f, "%s\t%s\t%llu\t%llu\t%llu\t", r->game, r->clause, (unsigned long long)r->applied,
-                (unsigned long long)r->fired, (unsigned long long)r->violated);
-        put_label(f, r->first);
-        fputc('\n', f);
-    }
-    int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-    int e = errno;
-    if (fclose(f) != 0 && !bad) { bad = 1; e = errno; }
-    if (bad || rename(tmp, path) != 0) {
-        if (!bad) e = errno;
-        remove(tmp);
-        set_err(err, errlen, "%s: cannot write: %s", path, strerror(e));
-        return -1;
-    }
-    dir_of(path, dir, sizeof dir);
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) { fsync(dfd); close(dfd); }       /* the rename itself reaches the disk */
-    return 0;
-}
-
-int rf_cov_update_file(const char *path, const rf_cov *add, char *err, size_t errlen)
-{
-    char dir[PATH_MAX];
-    dir_of(path, dir, sizeof dir);
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd < 0) { set_err(err, errlen, "%s: cannot open its folder %s: %s", path, dir, strerror(errno)); return RF_EXIT_BADINPUT; }
-    if (flock(dfd, LOCK_EX) != 0) {
-        set_err(err, errlen, "%s: cannot lock folder %s: %s", path, dir, strerror(errno));
-        close(dfd);
-        return RF_EXIT_BADINPUT;
-    }
-    rf_cov cur = {0};
-    struct stat sb;
-    int rc = RF_EXIT_OK;
-    if (stat(path, &sb) == 0) rc = rf_cov_read(&cur, path, err, errlen);
-    else if (errno != ENOENT) { set_err(err, errlen, "%s: %s", path, strerror(errno)); rc = RF_EXIT_BADINPUT; }
-    if (rc == RF_EXIT_OK) {
-        char m[256];
-        if (rf_cov_merge(&cur, add, m, sizeof m)) { set_err(err, errlen, "%s: %s", path, m); rc = RF_EXIT_BADINPUT; }
-        else if (rf_cov_write(&cur, path, err, errlen)) rc = RF_EXIT_BADINPUT;
-    }
-    rf_cov_free(&cur);
-    flock(dfd, LOCK_UN);
-    close(dfd);
-    return rc;
-}
 
 /* ==== Clause IDs in the engine sources ============================================ */
 
@@ -420,16 +57,16 @@ static int code_init(rf_code *cd)
     memset(cd, 0, sizeof *cd);
     for (int gi = 0; inv_games[gi]; gi++)
         for (int i = 0; i < inv_games[gi]->n_clauses; i++) {
-            if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+            if (rf_grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
             cd->id[cd->nid++] = (rf_known){inv_games[gi]->clauses[i].id, inv_games[gi]->game, ID_CLAUSE, NULL, 0, 0};
         }
     for (int i = 0; i < inv_n_generic; i++) {
-        if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+        if (rf_grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
         cd->id[cd->nid++] = (rf_known){inv_generic_clauses[i].id, NULL, ID_GENERIC, NULL, 0, 0};
     }
     for (int gi = 0; game_engines[gi]; gi++)
         for (int i = 0; i < game_engines[gi]->n_amb; i++) {
-            if (grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
+            if (rf_grow(&cd->id, &cd->idcap, cd->nid + 1, sizeof *cd->id)) return -1;
             cd->id[cd->nid++] = (rf_known){game_engines[gi]->amb[i].id, game_engines[gi]->name, ID_AMB, NULL, 0, 0};
         }
     return 0;
@@ -451,7 +88,7 @@ static int add_loc(rf_known *k, int file, int line)
 {
     for (int i = 0; i < k->nloc; i++)
         if (k->loc[i].file == file && k->loc[i].line == line) return 0;
-    if (grow(&k->loc, &k->cap, k->nloc + 1, sizeof *k->loc)) return -1;
+    if (rf_grow(&k->loc, &k->cap, k->nloc + 1, sizeof *k->loc)) return -1;
     k->loc[k->nloc++] = (rf_loc){file, line};
     return 0;
 }
@@ -537,7 +174,7 @@ static int scan_source(rf_code *cd, int fi)
             }
             char ch = s[i];
             if (ch == '/' && s[i + 1] == '*') {
-                if (grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
+                if (rf_grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
                 memset(&cm[ncm], 0, sizeof cm[ncm]);
                 cm[ncm].start = cm[ncm].end = li;
                 cm[ncm].code_before = code[li];
@@ -548,7 +185,7 @@ static int scan_source(rf_code *cd, int fi)
                 continue;
             }
             if (ch == '/' && s[i + 1] == '/') {
-                if (grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
+                if (rf_grow(&cm, &cmcap, ncm + 1, sizeof *cm)) goto out;
                 memset(&cm[ncm], 0, sizeof cm[ncm]);
                 cm[ncm].start = cm[ncm].end = li;
                 cm[ncm].code_before = code[li];
@@ -612,7 +249,7 @@ static int code_scan(rf_code *cd, const char *root, int required, char *err, siz
     DIR *d = opendir(dir);
     if (!d) {
         if (!required) return 0;
-        set_err(err, errlen, "%s: no rules/ folder there (--src-root)", root);
+        rf_set_err(err, errlen, "%s: no rules/ folder there (--src-root)", root);
         return -1;
     }
     char **names = NULL;
@@ -621,7 +258,7 @@ static int code_scan(rf_code *cd, const char *root, int required, char *err, siz
     while ((e = readdir(d))) {
         size_t l = strlen(e->d_name);
         if (e->d_name[0] == '.' || l < 3 || (strcmp(e->d_name + l - 2, ".c") && strcmp(e->d_name + l - 2, ".h"))) continue;
-        if (grow(&names, &cap, nn + 1, sizeof *names) || !(names[nn] = dup_str(e->d_name))) { closedir(d); goto oom; }
+        if (rf_grow(&names, &cap, nn + 1, sizeof *names) || !(names[nn] = rf_dup_str(e->d_name))) { closedir(d); goto oom; }
         nn++;
     }
     closedir(d);
@@ -633,16 +270,16 @@ static int code_scan(rf_code *cd, const char *root, int required, char *err, siz
         size_t len;
         char *text = rf_read_file(path, &len, err, errlen);
         if (!text) goto fail;
-        if (grow(&cd->src, &cd->srccap, cd->nsrc + 1, sizeof *cd->src)) { free(text); goto oom; }
+        if (rf_grow(&cd->src, &cd->srccap, cd->nsrc + 1, sizeof *cd->src)) { free(text); goto oom; }
         rf_src *f = &cd->src[cd->nsrc++];
         memset(f, 0, sizeof *f);
-        f->rel = dup_str(rel);
+        f->rel = rf_dup_str(rel);
         int lcap = 0;
         for (char *p = text; *p || p == text;) {
             char *nl = strchr(p, '\n');
             size_t l = nl ? (size_t)(nl - p) : strlen(p);
             if (!nl && l == 0) break;
-            if (grow(&f->text, &lcap, f->nline + 1, sizeof *f->text) || !(f->text[f->nline] = malloc(l + 1))) { free(text); goto oom; }
+            if (rf_grow(&f->text, &lcap, f->nline + 1, sizeof *f->text) || !(f->text[f->nline] = malloc(l + 1))) { free(text); goto oom; }
             memcpy(f->text[f->nline], p, l);
             f->text[f->nline][l] = 0;
             f->nline++;
@@ -660,7 +297,7 @@ static int code_scan(rf_code *cd, const char *root, int required, char *err, siz
     cd->scanned = 1;
     return 0;
 oom:
-    set_err(err, errlen, "out of memory reading %s", dir);
+    rf_set_err(err, errlen, "out of memory reading %s", dir);
 fail:
     for (int i = 0; i < nn; i++) free(names[i]);
     free(names);
@@ -671,7 +308,7 @@ int rf_cov_each_enforcing_line(const char *root, rf_cov_line_fn fn, void *arg, c
 {
     rf_code cd;
     int rc = -1;
-    if (code_init(&cd)) { set_err(err, errlen, "out of memory"); code_free(&cd); return -1; }
+    if (code_init(&cd)) { rf_set_err(err, errlen, "out of memory"); code_free(&cd); return -1; }
     if (code_scan(&cd, root, 1, err, errlen)) goto out;
     for (int pass = 0; pass < 2; pass++)          /* the game clauses, then the generic ones */
         for (int i = 0; i < cd.nid; i++) {
@@ -692,7 +329,7 @@ int rf_cov_each_enforcing_line(const char *root, rf_cov_line_fn fn, void *arg, c
                     if (!game_find(stem)) continue;
                     game = stem;
                 }
-                if (fn(k->id, game, f->rel, l, f->text[l - 1], arg)) { set_err(err, errlen, "out of memory"); goto out; }
+                if (fn(k->id, game, f->rel, l, f->text[l - 1], arg)) { rf_set_err(err, errlen, "out of memory"); goto out; }
             }
         }
     rc = 0;
@@ -733,14 +370,14 @@ static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
         if (!strncmp(p, "SF:", 3)) {
             seen_sf = 1;
             cur = src_for_sf(cd, p + 3);
-            if (cur && !cur->sf) cur->sf = dup_str(p + 3);
+            if (cur && !cur->sf) cur->sf = rf_dup_str(p + 3);
         } else if (!strcmp(p, "end_of_record")) {
             cur = NULL;
         } else if (cur && !strncmp(p, "DA:", 3)) {
             long long ln, cnt;
             char tail;
             if (sscanf(p + 3, "%lld,%lld%c", &ln, &cnt, &tail) < 2 || ln < 1 || cnt < 0) {
-                set_err(err, errlen, "%s:%d: malformed DA record '%.60s'", path, line, p);
+                rf_set_err(err, errlen, "%s:%d: malformed DA record '%.60s'", path, line, p);
                 rc = RF_EXIT_BADINPUT; break;
             }
             if (ln <= cur->nline) cur->da[ln] = (cur->da[ln] < 0 ? 0 : cur->da[ln]) + cnt;
@@ -748,7 +385,7 @@ static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
             int ln, blk, brn, used = 0;
             char taken[32];
             if (sscanf(p + 5, "%d,%d,%d,%31[-0-9]%n", &ln, &blk, &brn, taken, &used) != 4 || p[5 + used] || ln < 1) {
-                set_err(err, errlen, "%s:%d: malformed BRDA record '%.60s'", path, line, p);
+                rf_set_err(err, errlen, "%s:%d: malformed BRDA record '%.60s'", path, line, p);
                 rc = RF_EXIT_BADINPUT; break;
             }
             long long t = strcmp(taken, "-") ? atoll(taken) : -1;
@@ -757,7 +394,7 @@ static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
             for (int i = cur->nbr - 1; i >= 0 && found < 0; i--)
                 if (cur->br[i].line == ln && cur->br[i].block == blk && cur->br[i].branch == brn) found = i;
             if (found < 0) {
-                if (grow(&cur->br, &cur->brcap, cur->nbr + 1, sizeof *cur->br)) { set_err(err, errlen, "out of memory"); rc = RF_EXIT_BADINPUT; break; }
+                if (rf_grow(&cur->br, &cur->brcap, cur->nbr + 1, sizeof *cur->br)) { rf_set_err(err, errlen, "out of memory"); rc = RF_EXIT_BADINPUT; break; }
                 cur->br[cur->nbr++] = (rf_brda){ln, blk, brn, t};
             } else if (t >= 0) {
                 rf_brda *b = &cur->br[found];
@@ -769,7 +406,7 @@ static int lcov_read(rf_code *cd, const char *path, char *err, size_t errlen)
         p = nl + 1;
     }
     if (rc == RF_EXIT_OK && !seen_sf) {
-        set_err(err, errlen, "%s:1: not an lcov tracefile (no SF: record)", path);
+        rf_set_err(err, errlen, "%s:1: not an lcov tracefile (no SF: record)", path);
         rc = RF_EXIT_BADINPUT;
     }
     free(text);
@@ -794,7 +431,7 @@ typedef struct {
     char case_name[INV_MAX_CASES][INV_CASE_NAME_MAX];
     uint64_t case_fired[INV_MAX_CASES];
     const char *case_first[INV_MAX_CASES];
-    int cases_unbalanced;               /* several cases whose counts do not add up to `fired` */
+    int cases_unbalanced;               /* several cases whose counts add up to less than `fired` */
     const rf_known *code;               /* enforcing lines, NULL none */
     int lines, hit, branches, taken;    /* over instrumented enforcing lines (lcov) */
     int status;
@@ -888,7 +525,7 @@ static int build_report(const rf_code *cd, const rf_cov *acc, const game_engine 
                 r->cases_hit += r->case_fired[ci] > 0;
                 sum += r->case_fired[ci];
             }
-            r->cases_unbalanced = r->ncases > 1 && sum != r->fired;
+            r->cases_unbalanced = r->ncases > 1 && sum < r->fired;   /* a firing that named no case */
         }
     }
     for (int i = 0; i < acc->n; i++) {
@@ -967,7 +604,7 @@ static void print_row(FILE *out, const rf_code *cd, const rf_crow *r)
                 (unsigned long long)r->case_fired[ci], "", "", "", "", r->case_fired[ci] ? "ok" : "NEVER FIRED",
                 r->case_first[ci] ? r->case_first[ci] : "-");
     if (r->cases_unbalanced)
-        fprintf(out, "  note: %s fired %llu times but its cases add up to another number: an oracle fires it without "
+        fprintf(out, "  note: %s fired on %llu steps but its cases add up to fewer: an oracle fires it without "
                 "naming the case\n", r->id, (unsigned long long)r->fired);
 }
 
@@ -1326,7 +963,7 @@ static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *h
             html_str(f, r->case_name[ci]);
             fprintf(f, " %llu</span>", (unsigned long long)r->case_fired[ci]);
         }
-        if (r->cases_unbalanced) fputs("<br><span class=\"case miss\">cases do not add up to Fired</span>", f);
+        if (r->cases_unbalanced) fputs("<br><span class=\"case miss\">cases add up to fewer than Fired</span>", f);
         fputs("</td>", f);
     } else fputs("<td class=\"muted\">&ndash;</td>", f);
     if (cd->have_lcov && !r->generic && r->lines) {
@@ -1361,7 +998,7 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
                       const rf_opts *o, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "w");
-    if (!f) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     char specp[PATH_MAX + 16], spec[PATH_MAX * 2];
     snprintf(specp, sizeof specp, "%s/SPEC.md", o->src_root);
     int have_spec = access(specp, R_OK) == 0;
@@ -1397,7 +1034,7 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
                "<a href=\"../textcov/%s.html\">%s</a>.", gr->g->name, gr->g->name);
     fputs("</p>\n", f);
     const rf_crow **ord = malloc(sizeof *ord * ((size_t)gr->n + 1));
-    if (!ord) { fclose(f); set_err(err, errlen, "out of memory"); return -1; }
+    if (!ord) { fclose(f); rf_set_err(err, errlen, "out of memory"); return -1; }
     int n = 0;
     for (int j = 0; j < gr->n; j++) if (!gr->row[j].generic) ord[n++] = &gr->row[j];
     qsort(ord, (size_t)n, sizeof *ord, cmp_status);
@@ -1432,7 +1069,7 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
     html_str(f, enforcing_rule);
     fputs(" Each range links to its lines in the lcov report; red ranges hold a line that never ran.</p></div>\n"
           "</body></html>\n", f);
-    if (fclose(f) != 0) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (fclose(f) != 0) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     return 0;
 }
 
@@ -1441,7 +1078,7 @@ static int write_html_index(const char *dir, const rf_game_report *grs, int ng, 
     char path[PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/index.html", dir);
     FILE *f = fopen(path, "w");
-    if (!f) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Clause coverage</title>"
                "<style>%s</style></head><body><h1>Clause coverage</h1><table><thead><tr><th>Game</th>"
                "<th style=\"text-align:right\">Clauses fired</th><th style=\"text-align:right\">Violated</th></tr></thead><tbody>\n", css);
@@ -1450,7 +1087,7 @@ static int write_html_index(const char *dir, const rf_game_report *grs, int ng, 
                 grs[i].fired < grs[i].total ? "never-fired" : "ok", grs[i].g->name, grs[i].g->title, grs[i].g->name,
                 grs[i].fired, grs[i].total, grs[i].violated_clauses);
     fputs("</tbody></table></body></html>\n", f);
-    if (fclose(f) != 0) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (fclose(f) != 0) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     return 0;
 }
 
@@ -1472,7 +1109,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
     o.fail_under = -1;
     o.cases_fail_under = -1;
     const char *game = NULL, *json = NULL, *html = NULL;
-    int quiet = 0, src_given = 0, list = 0;      /* list: 1 after --counts, 2 after --lcov */
+    int quiet = 0, src_given = 0;
     char err[RF_ERR_MAX] = "";
     o.counts = calloc((size_t)argc + 1, sizeof *o.counts);
     o.lcov = calloc((size_t)argc + 1, sizeof *o.lcov);
@@ -1482,39 +1119,47 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
     memset(&cd, 0, sizeof cd);
     rf_game_report *grs = NULL;
     int ng = 0;
-#define USAGE(...) do { fprintf(errf, "rulefuzz: "); fprintf(errf, __VA_ARGS__); \
-                        fprintf(errf, " (see 'rulefuzz --help')\n"); goto done; } while (0)
+#define USAGE(...) do { fprintf(errf, "rulefuzz coverage: "); fprintf(errf, __VA_ARGS__); \
+                        fprintf(errf, " (see 'rulefuzz coverage --help')\n"); goto done; } while (0)
     if (!o.counts || !o.lcov) USAGE("out of memory");
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--counts")) { if (!v || v[0] == '-') USAGE("--counts needs a file"); list = 1; }
-        else if (!strcmp(a, "--lcov")) { if (!v || v[0] == '-') USAGE("--lcov needs a file"); list = 2; }
-        else if (!strcmp(a, "--lcov-html")) { if (!v) USAGE("--lcov-html needs a folder"); o.lcov_html = v; i++; list = 0; }
-        else if (!strcmp(a, "--mutation")) { if (!v) USAGE("--mutation needs rulefuzz mutate's folder"); o.mutation = v; i++; list = 0; }
-        else if (!strcmp(a, "--src-root")) { if (!v) USAGE("--src-root needs a folder"); o.src_root = v; src_given = 1; i++; list = 0; }
-        else if (!strcmp(a, "--json")) { if (!v) USAGE("--json needs a file (or - for standard output)"); json = v; i++; list = 0; }
-        else if (!strcmp(a, "--html")) { if (!v) USAGE("--html needs a folder"); html = v; i++; list = 0; }
-        else if (!strcmp(a, "--quiet")) { quiet = 1; list = 0; }
-        else if (!strcmp(a, "--fail-under")) {
-            char *e;
-            if (!v) USAGE("--fail-under needs a percentage");
-            o.fail_under = strtod(v, &e);
-            if (*e || e == v || o.fail_under < 0 || o.fail_under > 100) USAGE("--fail-under takes 0 to 100, not '%s'", v);
-            i++; list = 0;
+    {
+        rf_strlist counts = {{0}, 0}, lcovs = {{0}, 0};
+        const char *jsonfile = NULL, **pos = calloc((size_t)argc + 1, sizeof *pos);
+        int *after = calloc((size_t)argc + 1, sizeof *after), npos = 0, json_out = 0;
+        if (!pos || !after) { free(pos); free(after); USAGE("out of memory"); }
+        rf_opt op[] = {
+            {"counts", RF_OPT_LIST, &counts, 0, 0, "FILE...", "clause counts files, merged (more files may follow)", NULL},
+            {"lcov", RF_OPT_LIST, &lcovs, 0, 0, "FILE...", "lcov tracefiles of the enforcing code", NULL},
+            {"lcov-html", RF_OPT_STR, &o.lcov_html, 0, 0, "DIR", "lcov's HTML, linked from the clause pages", NULL},
+            {"mutation", RF_OPT_STR, &o.mutation, 0, 0, "DIR", "rulefuzz mutate's folder: each clause's mutation score", NULL},
+            {"src-root", RF_OPT_STR, &o.src_root, 0, 0, "DIR", "where the sources are (.)", &src_given},
+            {"json", RF_OPT_FLAG, &json_out, 0, 0, NULL, "the report as JSON on standard output", NULL},
+            {"json-file", RF_OPT_STR, &jsonfile, 0, 0, "FILE", "the report as JSON into FILE", NULL},
+            {"html", RF_OPT_STR, &html, 0, 0, "DIR", "an HTML page per game into DIR", NULL},
+            {"fail-under", RF_OPT_DOUBLE, &o.fail_under, 0, 100, "PCT", "exit 1 naming every clause that never fired, below PCT", NULL},
+            {"cases-fail-under", RF_OPT_DOUBLE, &o.cases_fail_under, 0, 100, "PCT", "the same for the cases of each clause", NULL},
+            {"quiet", RF_OPT_FLAG, &quiet, 0, 0, NULL, "only the failures", NULL},
+        };
+        rf_cmd_spec cs = {"coverage", "[GAME]", "Clause and case coverage from counts files, tied to the enforcing code's lcov data.", 0, -1,
+                          op, (int)(sizeof op / sizeof *op), after};
+        int prc = rf_opts_parse_io(&cs, argc, argv, pos, argc + 1, &npos, out, errf);
+        if (prc) { free(pos); free(after); rc = prc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT; goto done; }
+        if (json_out) json = "-";
+        if (jsonfile) json = jsonfile;
+        for (int i = 0; i < counts.n; i++) o.counts[o.ncounts++] = counts.v[i];
+        for (int i = 0; i < lcovs.n; i++) o.lcov[o.nlcov++] = lcovs.v[i];
+        for (int i = 0; i < npos; i++) {
+            /* files that follow --counts or --lcov belong to it; the one other argument is the game */
+            if (after[i] >= 0 && !strcmp(op[after[i]].name, "counts")) o.counts[o.ncounts++] = pos[i];
+            else if (after[i] >= 0 && !strcmp(op[after[i]].name, "lcov")) o.lcov[o.nlcov++] = pos[i];
+            else if (json_out && strlen(pos[i]) > 5 && !strcmp(pos[i] + strlen(pos[i]) - 5, ".json")) {
+                rf_opts_fail_io(errf, &cs, "--json is a switch (JSON on standard output); write a file with --json-file %s", pos[i]);
+                free(pos); free(after); goto done;
+            } else if (!game) game = pos[i];
+            else { rf_opts_fail_io(errf, &cs, "takes one game, not also '%s' (files follow --counts or --lcov)", pos[i]); free(pos); free(after); goto done; }
         }
-        else if (!strcmp(a, "--cases-fail-under")) {
-            char *e;
-            if (!v) USAGE("--cases-fail-under needs a percentage");
-            o.cases_fail_under = strtod(v, &e);
-            if (*e || e == v || o.cases_fail_under < 0 || o.cases_fail_under > 100)
-                USAGE("--cases-fail-under takes 0 to 100, not '%s'", v);
-            i++; list = 0;
-        }
-        else if (a[0] == '-' && a[1]) USAGE("unknown option '%s'", a);
-        else if (list == 1) o.counts[o.ncounts++] = a;
-        else if (list == 2) o.lcov[o.nlcov++] = a;
-        else if (!game) game = a;
-        else USAGE("coverage takes one game, not also '%s' (files follow --counts or --lcov)", a);
+        free(pos);
+        free(after);
     }
     if (!o.ncounts) USAGE("coverage needs --counts FILE...");
     if (game && !game_find(game)) {
@@ -1524,8 +1169,20 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
         goto done;
     }
     if (game && !inv_game_find(game)) { fprintf(errf, "rulefuzz: %s has no oracles\n", game); goto done; }
-    for (int i = 0; i < o.ncounts; i++)
-        if (rf_cov_read(&acc, o.counts[i], err, sizeof err) != RF_EXIT_OK) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+    for (int i = 0; i < o.ncounts; i++) {
+        rf_cov one = {0};
+        if (rf_cov_read(&one, o.counts[i], err, sizeof err) != RF_EXIT_OK) { fprintf(errf, "rulefuzz: %s\n", err); rf_cov_free(&one); goto done; }
+        for (int k = 0; game && k < one.n; k++)
+            if (strcmp(one.row[k].game, game)) {
+                fprintf(errf, "rulefuzz coverage: %s holds counts of %s, not of %s (give the game's own counts, or no game)\n",
+                        o.counts[i], one.row[k].game, game);
+                rf_cov_free(&one);
+                goto done;
+            }
+        int mrc = rf_cov_merge(&acc, &one, err, sizeof err);
+        rf_cov_free(&one);
+        if (mrc) { fprintf(errf, "rulefuzz: %s: %s\n", o.counts[i], err); goto done; }
+    }
     if (code_init(&cd) || code_scan(&cd, o.src_root, src_given, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err[0] ? err : "out of memory"); goto done; }
     cd.have_lcov = o.nlcov > 0;
     if (cd.have_lcov && !cd.scanned) { fprintf(errf, "rulefuzz: --lcov needs the sources: no rules/ folder in %s (--src-root)\n", o.src_root); goto done; }
@@ -1550,7 +1207,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
         ng++;
     }
     for (int i = 0; i < ng; i++) {
-        if (!quiet) { print_table(out, &cd, &grs[i], &o); fputc('\n', out); }
+        if (!quiet && !(json && !strcmp(json, "-"))) { print_table(out, &cd, &grs[i], &o); fputc('\n', out); }
         fflush(out);
         if (!grs[i].has_counts) fprintf(errf, "rulefuzz: warning: no counts for %s in the counts files\n", grs[i].g->name);
     }
@@ -1602,7 +1259,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
                 for (int ci = 0; ci < r->ncases; ci++)
                     if (!r->case_fired[ci]) fprintf(errf, "%s/%s never fired\n", r->id, r->case_name[ci]);
                 if (r->cases_unbalanced)
-                    fprintf(errf, "%s fired %llu times but its cases add up to another number (an oracle fires it "
+                    fprintf(errf, "%s fired on %llu steps but its cases add up to fewer (an oracle fires it "
                             "without naming the case)\n", r->id, (unsigned long long)r->fired);
             }
         }

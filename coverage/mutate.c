@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "mutate.h"
+#include "../cli/opts.h"
 #include "mutscore.h"
 #include "coverage.h"
 #include "../records/record.h"
@@ -887,13 +888,15 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
         if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
         wk->fz[wk->nfz++] = xstrdup(wk->lib[i]);
     }
-    if (grow_to(&wk->fz, &fcap, wk->nfz + 1, sizeof *wk->fz)) return -1;
+    if (grow_to(&wk->fz, &fcap, wk->nfz + 2, sizeof *wk->fz)) return -1;
     wk->fz[wk->nfz++] = xstrdup("records/record.c");
+    wk->fz[wk->nfz++] = xstrdup("coverage/counts.c");                /* the harnesses' LIB_SRC (Makefile) */
     list_dir_c(src, "coverage", &wk->lib, &wk->nlib, &cap, NULL);
     list_dir_c(src, "players", &wk->lib, &wk->nlib, &cap, NULL);     /* the report's players and statistics (ambiguity/diff.c) */
     list_dir_c(src, "ambiguity", &wk->lib, &wk->nlib, &cap, NULL);
-    if (grow_to(&wk->lib, &cap, wk->nlib + 1, sizeof *wk->lib)) return -1;
+    if (grow_to(&wk->lib, &cap, wk->nlib + 2, sizeof *wk->lib)) return -1;
     wk->lib[wk->nlib++] = xstrdup("records/record.c");
+    wk->lib[wk->nlib++] = xstrdup("cli/opts.c");                       /* the commands' option parser */
     char pre[64];
     snprintf(pre, sizeof pre, "check_%s", g);
     char **t = NULL;
@@ -1572,15 +1575,6 @@ static int run_game(mset *s, const mopts *o, const equivs *q, FILE *out, FILE *e
     return 0;
 }
 
-static int opt_int(const char *v, int lo, int hi, int *out)
-{
-    char *e;
-    long x = strtol(v, &e, 10);
-    if (!*v || *e || x < lo || x > hi) return -1;
-    *out = (int)x;
-    return 0;
-}
-
 int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
 {
     mopts o;
@@ -1597,43 +1591,45 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     o.fuzz_seconds = 0;
     o.property_games = 300;
     o.schemata = 1;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (!strcmp(a, "--fresh")) { o.fresh = 1; takes = 0; }
-        else if (!strcmp(a, "--no-schemata")) { o.schemata = 0; takes = 0; }
-        else if (!strcmp(a, "--run-equivalents")) { o.run_equivalents = 1; takes = 0; }
-        else if (!strcmp(a, "--report-only")) { o.report_only = 1; takes = 0; }
-        else if (!strcmp(a, "--retry-survivors")) { o.retry = 1; takes = 0; }
-        else if (!strcmp(a, "--quiet")) { o.quiet = 1; takes = 0; }
-        else if (a[0] != '-') {
-            if (!game_find(a) || !inv_game_find(a)) { fprintf(errf, "rulefuzz mutate: unknown game '%s'\n", a); return RF_EXIT_BADINPUT; }
-            if (ng < 8) games[ng++] = a;
-            takes = 0;
-        } else if (!v) { fprintf(errf, "rulefuzz mutate: %s needs a value\n", a); return RF_EXIT_BADINPUT; }
-        else if (!strcmp(a, "--clauses")) clauses = v;
-        else if (!strcmp(a, "--jobs")) { if (opt_int(v, 1, 32, &o.jobs)) goto badnum; }
-        else if (!strcmp(a, "--fuzz-seconds")) { if (opt_int(v, 0, 86400, &o.fuzz_seconds)) goto badnum; }
-        else if (!strcmp(a, "--max")) { if (opt_int(v, 0, 1000000, &o.max)) goto badnum; }
-        else if (!strcmp(a, "--naming")) { if (opt_int(v, 0, 1000000, &o.naming)) goto badnum; }
-        else if (!strcmp(a, "--property-games")) { if (opt_int(v, 1, 10000, &o.property_games)) goto badnum; }
-        else if (!strcmp(a, "--sample")) { if (opt_int(v, 0, 1000000, &o.sample)) goto badnum; }
-        else if (!strcmp(a, "--out")) outd = v;
-        else if (!strcmp(a, "--src-root")) root = v;
-        else if (!strcmp(a, "--equivalent")) eq = v;
-        else if (!strcmp(a, "--cc")) o.cc = v;
-        else if (!strcmp(a, "--cflags")) o.cflags = v;
-        else if (!strcmp(a, "--test-cflags")) o.test_cflags = v;
-        else if (!strcmp(a, "--test-libs")) o.test_libs = v;
-        else if (!strcmp(a, "--fuzz-cc")) o.fuzz_cc = v;
-        else if (!strcmp(a, "--tests")) o.tests = v;
-        else { fprintf(errf, "rulefuzz mutate: unknown option %s\n", a); return RF_EXIT_BADINPUT; }
-        i += takes;
-        continue;
-    badnum:
-        fprintf(errf, "rulefuzz mutate: %s wants a number, not '%s'\n", a, v);
-        return RF_EXIT_BADINPUT;
+    long jobs = 1, fuzz_seconds = 0, maxm = 0, naming = 0, property = 300, sample = 0;
+    int no_schemata = 0;
+    const char *pos[8];
+    int npos;
+    rf_opt op[] = {
+        {"clauses", RF_OPT_STR, &clauses, 0, 0, "IDS", "only the mutants of these clauses (comma-separated IDs, or their start)", NULL},
+        {"jobs", RF_OPT_LONG, &jobs, 1, 32, "N", "mutants built and tested at once", NULL},
+        {"fuzz-seconds", RF_OPT_LONG, &fuzz_seconds, 0, 86400, "S", "libFuzzer seconds on each survivor of the tests", NULL},
+        {"max", RF_OPT_LONG, &maxm, 0, 1000000, "N", "at most N mutants (0: all)", NULL},
+        {"naming", RF_OPT_LONG, &naming, 0, 1000000, "N", "random games per killed mutant: does its first violation name the clause", NULL},
+        {"property-games", RF_OPT_LONG, &property, 1, 10000, "G", "games per profile in the property tests", NULL},
+        {"sample", RF_OPT_LONG, &sample, 0, 1000000, "N", "N mutants spread evenly over the clauses", NULL},
+        {"out", RF_OPT_STR, &outd, 0, 0, "DIR", "results (build/mutate; resumable)", NULL},
+        {"src-root", RF_OPT_STR, &root, 0, 0, "DIR", "the sources (.)", NULL},
+        {"equivalent", RF_OPT_STR, &eq, 0, 0, "FILE", "the proven-equivalent list (coverage/equivalent-mutants.txt)", NULL},
+        {"cc", RF_OPT_STR, &o.cc, 0, 0, "CC", "the compiler of the mutants", NULL},
+        {"cflags", RF_OPT_STR, &o.cflags, 0, 0, "FLAGS", "their flags", NULL},
+        {"test-cflags", RF_OPT_STR, &o.test_cflags, 0, 0, "FLAGS", "the test suites' extra flags", NULL},
+        {"test-libs", RF_OPT_STR, &o.test_libs, 0, 0, "LIBS", "the test suites' libraries", NULL},
+        {"fuzz-cc", RF_OPT_STR, &o.fuzz_cc, 0, 0, "CC", "the fuzzers' compiler", NULL},
+        {"tests", RF_OPT_STR, &o.tests, 0, 0, "LIST", "the suites to run (default: the game's)", NULL},
+        {"fresh", RF_OPT_FLAG, &o.fresh, 0, 0, NULL, "forget earlier results", NULL},
+        {"no-schemata", RF_OPT_FLAG, &no_schemata, 0, 0, NULL, "one build per mutant", NULL},
+        {"run-equivalents", RF_OPT_FLAG, &o.run_equivalents, 0, 0, NULL, "run the listed equivalents too", NULL},
+        {"report-only", RF_OPT_FLAG, &o.report_only, 0, 0, NULL, "write the report from the saved results", NULL},
+        {"retry-survivors", RF_OPT_FLAG, &o.retry, 0, 0, NULL, "run the survivors again", NULL},
+        {"quiet", RF_OPT_FLAG, &o.quiet, 0, 0, NULL, "no line per mutant", NULL},
+    };
+    rf_cmd_spec cs = {"mutate", "[GAME...]", "Mutation testing of each clause's enforcing code: a score per clause.", 0, 8, op,
+                      (int)(sizeof op / sizeof *op), NULL};
+    int prc = rf_opts_parse_io(&cs, argc, argv, pos, 8, &npos, out, errf);
+    if (prc) return prc > 0 ? RF_EXIT_OK : RF_EXIT_BADINPUT;
+    for (int i = 0; i < npos; i++) {
+        if (!game_find(pos[i]) || !inv_game_find(pos[i])) return rf_opts_fail_io(errf, &cs, "unknown game '%s'", pos[i]);
+        games[ng++] = pos[i];
     }
+    o.jobs = (int)jobs; o.fuzz_seconds = (int)fuzz_seconds; o.max = (int)maxm; o.naming = (int)naming;
+    o.property_games = (int)property; o.sample = (int)sample;
+    if (no_schemata) o.schemata = 0;
     char rp[PATH_MAX];
     if (!realpath(root, rp) || strlen(rp) >= sizeof o.root) { fprintf(errf, "rulefuzz mutate: %s: no such folder (or its path is too long)\n", root); return RF_EXIT_BADINPUT; }
     strcpy(o.root, rp);

@@ -10,6 +10,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "textcov.h"
+#include "counts.h"
+#include "../cli/opts.h"
 #include "../oracles/oracle.h"
 
 const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register", "clause"};
@@ -18,19 +20,11 @@ const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register
 #define TC_REPEAT_MIN 24
 #define TC_EXIT_BAD  2
 
-static void set_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static char *read_all(const char *path, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) { set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
+    if (!f) { rf_set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
     size_t cap = 1 << 16, n = 0;
     char *b = malloc(cap);
     while (b) {
@@ -41,8 +35,8 @@ static char *read_all(const char *path, size_t *len, char *err, size_t errlen)
     }
     int bad = ferror(f);
     fclose(f);
-    if (!b || bad) { free(b); set_err(err, errlen, "%s: cannot read", path); return NULL; }
-    if (memchr(b, 0, n)) { free(b); set_err(err, errlen, "%s: not a text file (NUL byte)", path); return NULL; }
+    if (!b || bad) { free(b); rf_set_err(err, errlen, "%s: cannot read", path); return NULL; }
+    if (memchr(b, 0, n)) { free(b); rf_set_err(err, errlen, "%s: not a text file (NUL byte)", path); return NULL; }
     b[n] = 0;
     *len = n;
     return b;
@@ -393,7 +387,7 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                 if (r->nentry == cap) {
                     cap = cap ? cap * 2 : 64;
                     tc_entry *e = realloc(r->entry, sizeof *e * (size_t)cap);
-                    if (!e) { free(spec); set_err(err, errlen, "out of memory"); return -1; }
+                    if (!e) { free(spec); rf_set_err(err, errlen, "out of memory"); return -1; }
                     r->entry = e;
                 }
                 tc_entry *e = &r->entry[r->nentry];
@@ -508,7 +502,7 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
     return 0;
 oom:
     free(spec);
-    set_err(err, errlen, "out of memory");
+    rf_set_err(err, errlen, "out of memory");
     return -1;
 }
 
@@ -563,7 +557,7 @@ static int load_marks(tc_report *r, tc_text *t, const char *path, char *err, siz
     return 0;
 oom:
     free(m);
-    set_err(err, errlen, "out of memory");
+    rf_set_err(err, errlen, "out of memory");
     return -1;
 }
 
@@ -581,10 +575,10 @@ int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, co
         t->file = g->profiles[i].text;
         snprintf(t->path, sizeof t->path, "%s/%s", texts_dir, t->file);
         if (!(t->buf = read_all(t->path, &t->len, err, errlen))) return -1;
-        if (tc_split(t)) { set_err(err, errlen, "out of memory"); return -1; }
+        if (tc_split(t)) { rf_set_err(err, errlen, "out of memory"); return -1; }
     }
     if (load_spec(r, spec_path, err, errlen)) return -1;
-    if (tc_check_profiles(r) < 0 || tc_check_cases(r) < 0) { set_err(err, errlen, "out of memory"); return -1; }
+    if (tc_check_profiles(r) < 0 || tc_check_cases(r) < 0) { rf_set_err(err, errlen, "out of memory"); return -1; }
     for (int i = 0; i < r->ntext; i++) {
         tc_text *t = &r->text[i];
         char mp[1100];
@@ -1210,7 +1204,7 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.html", dir, r->g->name);
     FILE *f = fopen(path, "w");
-    if (!f) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Rule-text coverage: %s</title>"
                "<style>%s</style></head><body>\n<h1>Rule-text coverage: %s <small>(%s)</small></h1>\n"
                "<p>Every sentence, list item, table row and heading of the rulebook is quoted by a clause, quoted by an "
@@ -1273,7 +1267,7 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
         fputs("</div>\n", f);
     }
     fputs("</body></html>\n", f);
-    if (fclose(f) != 0) { set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    if (fclose(f) != 0) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     return 0;
 }
 
@@ -1305,41 +1299,42 @@ int rf_cmd_textcov(int argc, char **argv)
 {
     const char *spec = "SPEC.md", *texts = "rules/texts", *json = NULL, *html = NULL, *only = NULL;
     double fail_under = -1;
-    int quiet = 0, ng = 0, subjects = 0;
+    int quiet = 0, ng = 0, subjects = 0, json_out = 0;
     const game_engine *games[16];
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "--spec") && more) spec = argv[++i];
-        else if (!strcmp(a, "--texts") && more) texts = argv[++i];
-        else if (!strcmp(a, "--json") && more) json = argv[++i];
-        else if (!strcmp(a, "--html") && more) html = argv[++i];
-        else if (!strcmp(a, "--quiet")) quiet = 1;
-        else if (!strcmp(a, "--subjects")) {
-            subjects = 1;     /* an optional entry ID (or its start) follows; game names are not IDs */
-            if (more && argv[i + 1][0] != '-' && !game_find(argv[i + 1])) only = argv[++i];
-        } else if (!strcmp(a, "--fail-under") && more) {
-            char *e;
-            fail_under = strtod(argv[++i], &e);
-            if (*e || fail_under < 0 || fail_under > 100) {
-                fprintf(stderr, "rulefuzz: textcov: --fail-under takes a percentage 0-100, not '%s'\n", argv[i]);
-                return TC_EXIT_BAD;
-            }
-        } else if (a[0] == '-') {
-            fprintf(stderr, "rulefuzz: textcov: unknown option or missing value '%s' (usage: rulefuzz textcov [GAME...] "
-                            "[--spec F] [--texts DIR] [--json F] [--html DIR] [--fail-under PCT] [--subjects [ENTRY-ID]] "
-                            "[--quiet])\n", a);
+    const char *subj = NULL, *jsonfile = NULL, *pos[32];
+    int npos;
+    rf_opt o[] = {
+        {"spec", RF_OPT_STR, &spec, 0, 0, "FILE", "SPEC.md", NULL},
+        {"texts", RF_OPT_STR, &texts, 0, 0, "DIR", "the rulebooks (rules/texts)", NULL},
+        {"json", RF_OPT_FLAG, &json_out, 0, 0, NULL, "the report as JSON on standard output", NULL},
+        {"json-file", RF_OPT_STR, &jsonfile, 0, 0, "FILE", "the report as JSON into FILE", NULL},
+        {"html", RF_OPT_STR, &html, 0, 0, "DIR", "an HTML page per game into DIR", NULL},
+        {"fail-under", RF_OPT_DOUBLE, &fail_under, 0, 100, "PCT", "exit 1 when a text's coverage is below PCT", NULL},
+        {"subjects", RF_OPT_OPTSTR, &subj, 0, 0, "ENTRY-ID", "per register entry, the sentences that share its quotes' words "
+                                                            "(--subjects ENTRY-ID or --subjects=ENTRY-ID: the IDs starting so)", NULL},
+        {"quiet", RF_OPT_FLAG, &quiet, 0, 0, NULL, "only the counts and the failures", NULL},
+    };
+    rf_cmd_spec cs = {"textcov", "[GAME...]", "Rule-text coverage: every sentence of the rulebooks is quoted by a clause or register "
+                      "entry of SPEC.md, or marked as not a rule.", 0, 32, o, (int)(sizeof o / sizeof *o), NULL};
+    int prc = rf_opts_parse(&cs, argc, argv, pos, 32, &npos);
+    if (prc) return prc > 0 ? 0 : TC_EXIT_BAD;
+    if (json_out) json = "-";
+    if (jsonfile) json = jsonfile;
+    if (subj) { subjects = 1; if (*subj) only = subj; }
+    for (int i = 0; i < npos; i++) {
+        const game_engine *g = game_find(pos[i]);
+        if (!g && subjects && !only) { only = pos[i]; continue; }   /* --subjects ENTRY-ID, the old spelling */
+        if (!g && json_out && strlen(pos[i]) > 5 && !strcmp(pos[i] + strlen(pos[i]) - 5, ".json")) {
+            rf_opts_fail(&cs, "--json is a switch (JSON on standard output); write a file with --json-file %s", pos[i]);
             return TC_EXIT_BAD;
-        } else {
-            const game_engine *g = game_find(a);
-            if (!g) {
-                fprintf(stderr, "rulefuzz: textcov: unknown game '%s' (games:", a);
-                for (int k = 0; game_engines[k]; k++) fprintf(stderr, " %s", game_engines[k]->name);
-                fprintf(stderr, ")\n");
-                return TC_EXIT_BAD;
-            }
-            if (ng < 16) games[ng++] = g;
         }
+        if (!g) {
+            fprintf(stderr, "rulefuzz textcov: unknown game '%s' (games:", pos[i]);
+            for (int k = 0; game_engines[k]; k++) fprintf(stderr, " %s", game_engines[k]->name);
+            fprintf(stderr, ")\n");
+            return TC_EXIT_BAD;
+        }
+        if (ng < 16) games[ng++] = g;
     }
     if (ng == 0) for (int k = 0; game_engines[k] && ng < 16; k++) games[ng++] = game_engines[k];
     tc_report *rs = calloc((size_t)ng, sizeof *rs);
@@ -1358,16 +1353,16 @@ int rf_cmd_textcov(int argc, char **argv)
         if (subjects) {
             int any = 0;
             for (int e = 0; e < rs[i].nentry; e++) any |= entry_selected(&rs[i].entry[e], only);
-            if (any && shown++) putchar('\n');
-            if (any && print_subjects(stdout, &rs[i], only, quiet) < 0) {
+            if (any && shown++ && !json_out) putchar('\n');
+            if (any && !json_out && print_subjects(stdout, &rs[i], only, quiet) < 0) {
                 fprintf(stderr, "rulefuzz: textcov: out of memory\n");
                 status = TC_EXIT_BAD;
                 break;
             }
-            if (any && (rs[i].nerror || rs[i].nperror))
+            if (any && !json_out && (rs[i].nerror || rs[i].nperror))
                 printf("\n%s: %d quote or mark error(s), %d profile decision error(s): see rulefuzz textcov %s\n",
                        rs[i].g->name, rs[i].nerror, rs[i].nperror, rs[i].g->name);
-        } else {
+        } else if (!json_out) {                  /* --json: the JSON alone on standard output */
             if (i) putchar('\n');
             print_text_report(stdout, &rs[i], quiet);
         }
@@ -1375,7 +1370,7 @@ int rf_cmd_textcov(int argc, char **argv)
         if (fail_under >= 0) {
             int failed = 0;
             for (int t = 0; t < rs[i].ntext; t++) if (tc_text_pct(&rs[i].text[t]) < fail_under) failed = 1;
-            if (!subjects || failed || rs[i].nerror || rs[i].nperror)
+            if (!json_out && (!subjects || failed || rs[i].nerror || rs[i].nperror))
                 printf("  gate --fail-under %g%s%s: %s%s%s\n", fail_under, subjects ? " " : "", subjects ? rs[i].g->name : "",
                        failed || rs[i].nerror || rs[i].nperror ? "FAILED" : "passed",
                        rs[i].nerror ? " (quotes or marks that match no sentence)" : "",
@@ -1388,11 +1383,11 @@ int rf_cmd_textcov(int argc, char **argv)
         status = TC_EXIT_BAD;
     }
     if (status != TC_EXIT_BAD && json) {
-        FILE *f = fopen(json, "w");
+        FILE *f = json_out ? stdout : fopen(json, "w");
         if (!f) { fprintf(stderr, "rulefuzz: textcov: %s: cannot write: %s\n", json, strerror(errno)); status = TC_EXIT_BAD; }
         else {
             int bad = write_json(f, rp, loaded);
-            if (fclose(f) || bad) status = TC_EXIT_BAD;
+            if ((json_out ? fflush(f) : fclose(f)) || bad) status = TC_EXIT_BAD;
         }
     }
     if (status != TC_EXIT_BAD && html) {

@@ -12,7 +12,7 @@
 #   $OUT/<name>                 the fuzzer
 #   $OUT/<name>_seed_corpus.zip the files of corpus/<name>/, flat (when that directory exists)
 #   $OUT/<name>.dict            a copy of fuzz/<name>.dict (when it exists)
-# The library is every .c under rules/ and oracles/ plus records/record.c, so a new game's
+# The library is every .c under rules/ and oracles/ plus records/record.c and coverage/counts.c, so a new game's
 # engine and oracle files are picked up without editing this script.
 # RF_ZIP=python forces the python3 zipfile fallback that is used when `zip` is missing.
 set -eu
@@ -57,7 +57,7 @@ esac
 
 # ---- the library --------------------------------------------------------------------
 lib_src=()
-for f in rules/*.c oracles/*.c records/record.c; do
+for f in rules/*.c oracles/*.c records/record.c coverage/counts.c; do
     if [ -f "$f" ]; then lib_src+=("$f"); fi
 done
 [ ${#lib_src[@]} -gt 0 ] || { echo "rulefuzz: no library sources under $ROOT" >&2; exit 1; }

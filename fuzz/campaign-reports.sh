@@ -15,11 +15,11 @@ for g in $GAMES; do
   q=$(ls -d "$BUILD/fuzz/$g/corpus" "$BUILD"/fuzz/"$g"/afl/*/queue 2>/dev/null)
   # shellcheck disable=SC2086
   "$BUILD/rulefuzz" inputs "$g" "corpus/$g" $q --quiet --counts "$R/campaign-$g.counts" || status=1
-  "$BUILD/rulefuzz" coverage "$g" --counts "$R/campaign-$g.counts" --html "$R/clauses" --json "$R/clauses-$g.json" || status=1
+  "$BUILD/rulefuzz" coverage "$g" --counts "$R/campaign-$g.counts" --html "$R/clauses" --json-file "$R/clauses-$g.json" || status=1
 done
 echo; echo "== rule-text coverage of every game's texts (rulefuzz textcov)"
 # shellcheck disable=SC2086
-"$BUILD/rulefuzz" textcov $GAMES --quiet --html "$R/textcov" --json "$R/textcov.json" | grep -aE '^rule-text|\.txt|gate|error' || true
+"$BUILD/rulefuzz" textcov $GAMES --quiet --html "$R/textcov" --json-file "$R/textcov.json" | grep -aE '^rule-text|\.txt|gate|error' || true
 for g in $GAMES; do
   echo; echo "== ambiguity report for $g ($REPORT_GAMES paired games per comparison, policy ($REPORT_POLICIES) and block)"
   "$BUILD/rulefuzz" report ambiguities "$g" --games "$REPORT_GAMES" --policy "$REPORT_POLICIES" --jobs "$REPORT_JOBS" \

@@ -7,7 +7,8 @@
 #   JOBS=N                   workers per harness: N libFuzzer processes sharing one corpus
 #                            folder (restarted after each crash), or AFL++ one -M and N-1 -S
 #   CAMPAIGN_SECONDS=S       the whole campaign's fuzzing time (default 120), shared by the
-#                            harnesses: a game harness weighs 4, a record-parser harness 1
+#                            harnesses: a game harness weighs 4, every other harness (record parser,
+#                            position loader, replay path, counts files) 1
 #   HARNESSES="hdz ..."      which harnesses (default: every fuzz/fuzz_*.c but fuzz_empty)
 #   BUILD=build              where binaries are and where the campaign writes
 #   PROGRESS_SECONDS=5       how often a progress line is printed
@@ -16,10 +17,15 @@
 #                            or _afl; make soak's sanitizer leg: _asan, the ASan+UBSan build)
 #   SOAK_OFFSET=S            seconds this harness was fuzzed before (make soak resuming): the time
 #                            of the first finding, kept in <harness>/first-finding, counts from 0
+#   RF_WATCH_PID=P           another process whose end ends the campaign too (make soak's own)
 # Everything a campaign finds lives in $BUILD/fuzz/<harness>/ (corpus/, afl/, crashes/,
 # minimized/, triage/); nothing is written to corpus/ (see `make corpus-merge`). Run it again
 # after an interruption (Ctrl-C, kill -9) and it resumes from the corpus and crashes it kept.
-# Exit status: 0 no crash, 1 a crash was found, 2 bad settings.
+# One campaign at a time in a WORK folder: a second one refuses (exit 2) while the first runs.
+# The workers do not outlive the campaign: a watchdog stops them within seconds when the campaign
+# (or RF_WATCH_PID) is gone, even after kill -9. Each harness's folder keeps `fuzzed`, the seconds
+# its workers really fuzzed in the last run (updated as it goes; make soak adds them up).
+# Exit status: 0 no crash, 1 a crash was found, 2 bad settings or another campaign running.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -42,9 +48,16 @@ case $FUZZER in libfuzzer|afl) ;; *) die "FUZZER must be libfuzzer or afl, not '
 [[ $CAMPAIGN_SECONDS =~ ^[1-9][0-9]*$ ]] || die "CAMPAIGN_SECONDS must be a positive number"
 [ -x "$RF" ] || die "$RF is missing: run it through 'make campaign'"
 
-is_record() { case $1 in *_record) return 0;; *) return 1;; esac; }
-game_of() { echo "${1%_record}"; }
-weight() { if is_record "$1"; then echo 1; else echo 4; fi; }
+# What a harness's inputs are (rulefuzz triage --kind) and the game whose clauses it reports.
+kind_of() { case $1 in *_record) echo record;; *_position) echo position;; replay) echo replay;; counts) echo counts;; *) echo game;; esac; }
+game_of() { local g=${1%_record}; g=${g%_position}; echo "$g"; }
+weight() { if [ "$(kind_of "$1")" = game ]; then echo 4; else echo 1; fi; }
+# One campaign per WORK folder: the lock is held while this script runs (fd 9, which no worker
+# inherits).
+mkdir -p "$WORK" || die "cannot create $WORK"
+exec 9> "$WORK/.campaign.lock"
+flock -n 9 || die "another campaign is running in $WORK (pid $(cat "$WORK/.campaign.pid" 2>/dev/null || echo '?')); wait for it or stop it"
+echo $$ > "$WORK/.campaign.pid"
 total_weight=0
 for h in $HARNESSES; do total_weight=$((total_weight + $(weight "$h"))); done
 
@@ -81,7 +94,7 @@ progress() {
   fi
   crashes=$(crash_files "$w" | wc -l)
   [ "$crashes" -gt 0 ] && [ ! -f "$w/first-finding" ] && echo $(( SOAK_OFFSET + now )) > "$w/first-finding"
-  if is_record "$h"; then clauses="-"
+  if [ "$(kind_of "$h")" != game ] && [ "$(kind_of "$h")" != position ]; then clauses="-"
   else
     local fired total
     fired=$(sort -u "$w/clauses.log" 2>/dev/null | wc -l)
@@ -104,15 +117,19 @@ for h in $HARNESSES; do
   [ $interrupted = 1 ] && break
   w=$WORK/$h
   mkdir -p "$w/corpus" "$w/crashes" "$w/minimized" "$w/triage"
-  # A campaign killed with -9 may have left workers behind: stop them before resuming.
+  # A campaign killed with -9 before its watchdog started may have left workers behind: stop the
+  # groups it recorded, when they are still its workers (a recycled pid is left alone).
   if [ -f "$w/pids" ]; then
-    while read -r p; do kill -9 -- "-$p" "$p" 2>/dev/null; done < "$w/pids"; rm -f "$w/pids"
-    pkill -9 -xf "$BUILD/fuzz/${h}${BIN_SUFFIX}" 2>/dev/null   # AFL++ targets live in groups of their own
+    while read -r p; do
+      case $(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null) in *libfuzzer-worker.sh*|*afl-fuzz*) kill -9 -- "-$p" 2>/dev/null;; esac
+    done < "$w/pids"
+    rm -f "$w/pids"
   fi
   secs=$(( CAMPAIGN_SECONDS * $(weight "$h") / total_weight )); [ $secs -lt 1 ] && secs=1
   seeds=corpus/$h; dict=fuzz/$h.dict
   stat_start[$h]=$(if [ "$FUZZER" = afl ]; then find "$w"/afl/*/queue -maxdepth 1 -name 'id:*' 2>/dev/null | wc -l; else count_files "$w/corpus"; fi)
-  export RF_CLAUSE_LOG=$PWD/$w/clauses.log RF_STATS_DIR=$PWD/$w/stats
+  wabs=$w; [ "${w#/}" = "$w" ] && wabs=$PWD/$w           # the workers run elsewhere: absolute paths
+  export RF_CLAUSE_LOG=$wabs/clauses.log RF_STATS_DIR=$wabs/stats
   mkdir -p "$w/stats"
   # counters of an earlier (interrupted) run count towards this harness's total
   last_execs[$h]=$(cat "$w"/stats/* 2>/dev/null | awk '{ n += $1 } END { print n + 0 }'); last_t[$h]=0
@@ -124,7 +141,7 @@ for h in $HARNESSES; do
     [ -f "$dict" ] && args+=(-dict="$dict")
     end=$(( $(date +%s) + secs ))
     for j in $(seq 0 $((JOBS - 1))); do
-      setsid bash fuzz/libfuzzer-worker.sh "$end" "$w/fuzz-$j.log" "$bin" "${args[@]}" "$w/corpus" "$seeds" &
+      setsid bash fuzz/libfuzzer-worker.sh "$end" "$w/fuzz-$j.log" "$bin" "${args[@]}" "$w/corpus" "$seeds" 9>&- &
       pids+=($!)
     done
   else
@@ -139,28 +156,54 @@ for h in $HARNESSES; do
       # Each afl-fuzz and its target share one core: the persistent-mode hand-over between the
       # two processes is then a same-core switch, several times faster than across cores.
       setsid taskset -c $(( j % ncpu )) afl-fuzz -i "$seeds" -o "$w/afl" "${role[@]}" -V "$secs" -t 20000 "${dargs[@]}" -- "$bin" \
-        > "$w/afl-$j.log" 2>&1 &
+        > "$w/afl-$j.log" 2>&1 9>&- &
       pids+=($!)
     done
   fi
   printf '%s\n' "${pids[@]}" > "$w/pids"
+  # The watchdog, in a group of its own: when this campaign (or RF_WATCH_PID) is gone, even by
+  # kill -9, it stops the workers' process groups (TERM, then KILL), so none fuzzes on alone.
+  setsid bash -c 'watch=$1; shift
+    while :; do for p in $watch; do kill -0 "$p" 2>/dev/null || break 2; done; sleep 1; done
+    for g in "$@"; do kill -TERM -- "-$g" 2>/dev/null; done; sleep 3
+    for g in "$@"; do kill -KILL -- "-$g" 2>/dev/null; done' _ "$$ ${RF_WATCH_PID:-}" "${pids[@]}" 9>&- >/dev/null 2>&1 &
+  watchdog=$!
   t0=$(date +%s)
+  t_stop=
   run_start_execs=${last_execs[$h]}
+  echo 0 > "$w/fuzzed"
   while :; do
     alive=0
     for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
     [ $alive = 0 ] && break
+    # the process we run for (make soak) is gone: stop as after Ctrl-C
+    if [ -n "${RF_WATCH_PID:-}" ] && [ $interrupted = 0 ] && ! kill -0 "$RF_WATCH_PID" 2>/dev/null; then
+      interrupted=1; stop_workers
+    fi
+    if [ $interrupted = 1 ]; then                   # stopped: no more naps; the workers save and exit
+      [ -n "$t_stop" ] || t_stop=$(date +%s)
+      sleep 1
+      [ $(( $(date +%s) - t_stop )) -ge 20 ] && for p in "${pids[@]}"; do kill -9 -- "-$p" 2>/dev/null; done
+      continue
+    fi
     left=$(( secs - ($(date +%s) - t0) ))
     nap=$PROGRESS_SECONDS; [ $left -lt $nap ] && nap=$(( left > 0 ? left : 1 ))
     sleep "$nap" & wait $! 2>/dev/null
+    [ $interrupted = 1 ] && continue
     progress "$h" "$w" "$t0" "$secs"
-    # the time box is up: stop the workers (SIGTERM: both fuzzers save their state and exit)
     el=$(( $(date +%s) - t0 ))
-    if [ $el -ge "$secs" ]; then stop_workers; fi
+    echo $(( el < secs ? el : secs )) > "$w/fuzzed"
+    # the time box is up: stop the workers (SIGTERM: both fuzzers save their state and exit)
+    if [ $el -ge "$secs" ]; then [ -n "$t_stop" ] || t_stop=$(( t0 + secs )); stop_workers; fi
     if [ $el -ge $((secs + 20)) ]; then for p in "${pids[@]}"; do kill -9 -- "-$p" 2>/dev/null; done; fi
   done
+  kill "$watchdog" 2>/dev/null
   wait 2>/dev/null
   rm -f "$w/pids"
+  # the seconds the workers fuzzed: until the time box ended or the campaign was stopped
+  [ -n "$t_stop" ] || t_stop=$(date +%s)
+  fz=$(( t_stop - t0 )); [ $fz -gt "$secs" ] && fz=$secs; [ $fz -lt 0 ] && fz=0
+  echo "$fz" > "$w/fuzzed"
   stat_secs[$h]=$(( $(date +%s) - t0 ))
   progress "$h" "$w" "$t0" "$secs" > /dev/null
   # the run's average speed, for the summary
@@ -184,9 +227,9 @@ for h in $HARNESSES; do
         [ -f "$m" ] || cp "$c" "$m"
       fi
     done < <(crash_files "$w")
-    targs=(--out "$w/triage")
-    is_record "$h" && targs+=(--record)
-    "$RF" triage "$w/minimized" --game "$(game_of "$h")" "${targs[@]}" | tee "$w/triage/summary.txt"
+    targs=(--out "$w/triage" --kind "$(kind_of "$h")")
+    case $(kind_of "$h") in game|position) targs+=(--game "$(game_of "$h")");; esac
+    "$RF" triage "$w/minimized" "${targs[@]}" | tee "$w/triage/summary.txt"
     stat_unique[$h]=$(grep -c '^  [A-Z]' "$w/triage/summary.txt" || true)
   fi
 done

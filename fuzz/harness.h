@@ -139,4 +139,148 @@ __attribute__((unused)) static int rf_fuzz_record(const uint8_t *data, size_t le
     return 0;
 }
 
+/* The position harness: bytes 0-3 the configuration (as rf_header_from_bytes: players, then a
+ * profile or a reading mask), the rest a position text for the engine's loader. A position the
+ * loader takes must be one the game's position oracles (and GEN-ROUNDTRIP) pass, and one they
+ * refuse must have been refused at load (issue 33: what loads is a position some game reaches);
+ * from it up to RF_POSITION_MOVES moves are played with every oracle on, decided by a generator
+ * seeded with a hash of the input. A disagreement prints the clause and the position as a
+ * record, then aborts. */
+#define RF_POSITION_MOVES 64
+__attribute__((unused)) static int rf_fuzz_position(const game_engine *g, const uint8_t *data, size_t len)
+{
+    rf_count_exec();
+    static inv_ctx c;
+    static game_move log[RF_POSITION_MOVES];
+    static char text[GAME_TEXT_MAX + 1];
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16)));
+    unsigned char start[GAME_STATE_MAX] __attribute__((aligned(16)));
+    if (len < 4 || len - 4 > GAME_TEXT_MAX) return 0;
+    rf_header h;
+    rf_chooser ch;
+    rf_header_from_bytes(g, data, len, &h, &ch);
+    ch.data = NULL; ch.len = 0;                      /* the decisions: from the hash of every byte */
+    h.has_seed = 0;
+    memcpy(text, data + 4, len - 4);
+    text[len - 4] = 0;
+    char err[RF_ERR_MAX] = "";
+    if (g->setup_position(st, &h.cfg, text, err, sizeof err) != GAME_OK) {
+        if (!err[0] || strchr(err, '\n')) {
+            fprintf(stderr, "rulefuzz: %s's loader refused a position without a one-line reason: '%s'\n", g->name, err);
+            abort();
+        }
+        return 0;
+    }
+    memcpy(start, st, g->state_size);
+    if (inv_init(&c, g, INV_GEN_ALL) != 0) abort();
+    inv_on_position(&c, st);
+    long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_POSITION_MOVES, RF_POSITION_MOVES);
+    rf_count_moves(n);
+    rf_log_new_clauses(&c);
+    if (c.violations) {
+        if (c.first_step == 0)
+            fprintf(stderr, "rulefuzz: oracle %s refuses a position %s's loader took: %s\n",
+                    c.clause[c.first_k]->id, g->name, c.first_msg);
+        else
+            fprintf(stderr, "rulefuzz: oracle %s violated at move %ld after a loaded position: %s\n",
+                    c.clause[c.first_k]->id, c.first_step, c.first_msg);
+        fprintf(stderr, "rulefuzz: the position and the moves, as a record:\n");
+        rf_record_write(stderr, &h, start, log, n, "fuzz crash (position harness)");
+        rf_count_exec_flush(1);
+        abort();
+    }
+    return 0;
+}
+
+/* The CLI's replay path: the bytes are a record as people write them (comments, tags in any
+ * order, repeated tags, a byte-order mark, CRLF line ends), replayed as `rulefuzz replay` does,
+ * every oracle on (its own game's, chosen by the record's [Game] tag). Bad input must be refused in
+ * one line; an oracle violation by a record the engine replays is a finding (a Result the record
+ * states wrongly is not). */
+__attribute__((unused)) static int rf_fuzz_replay(const uint8_t *data, size_t len)
+{
+    rf_count_exec();
+    static rf_replay out;
+    static inv_ctx c;
+    char err[RF_ERR_MAX] = "";
+    memset(&c, 0, sizeof c);
+    c.generic = INV_GEN_ALL;
+    int rc = rf_replay_text("fuzz.rec", (const char *)data, len, &c, &out, err, sizeof err);
+    if (rc == RF_EXIT_BADINPUT && (err[0] == 0 || strchr(err, '\n'))) {
+        fprintf(stderr, "rulefuzz: a record refused without a one-line reason: '%s'\n", err);
+        abort();
+    }
+    if (rc != RF_EXIT_OK && rc != RF_EXIT_VIOLATION && rc != RF_EXIT_BADINPUT) abort();
+    if (c.g) {
+        rf_count_moves(out.moves);
+        rf_log_new_clauses(&c);
+    }
+    if (rc == RF_EXIT_VIOLATION && out.violated_k >= 0) {
+        fprintf(stderr, "rulefuzz: oracle %s: %s\n", c.clause[out.violated_k]->id, err);
+        rf_count_exec_flush(1);
+        abort();
+    }
+    return 0;
+}
+
+#ifdef RULEFUZZ_COUNTS_H
+/* Whether two accumulators hold the same rows (a missing first input and an empty one alike). */
+static int rf_cov_same(const rf_cov *a, const rf_cov *b)
+{
+    if (a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++) {
+        const rf_cov_row *x = &a->row[i], *y = &b->row[i];
+        if (strcmp(x->game, y->game) || strcmp(x->clause, y->clause) || x->applied != y->applied ||
+            x->fired != y->fired || x->violated != y->violated ||
+            strcmp(x->first ? x->first : "", y->first ? y->first : ""))
+            return 0;
+    }
+    return 1;
+}
+
+/* The counts-file harness: the bytes are a counts file. It is refused in one line with nothing
+ * added, or taken; what is taken prints back to a file that parses to the same rows, and taking
+ * the same file again doubles every counter or is refused with the first one unchanged. */
+__attribute__((unused)) static int rf_fuzz_counts(const uint8_t *data, size_t len)
+{
+    rf_count_exec();
+    rf_cov a, b, a0;
+    rf_cov_init(&a); rf_cov_init(&b); rf_cov_init(&a0);
+    char err[512] = "";
+    int rc = rf_cov_parse(&a, "fuzz.counts", (const char *)data, len, err, sizeof err);
+    if (rc != RF_EXIT_OK) {
+        if (rc != RF_EXIT_BADINPUT || !err[0] || strchr(err, '\n') || a.n) {
+            fprintf(stderr, "rulefuzz: a counts file refused without a one-line reason, or half taken: '%s'\n", err);
+            abort();
+        }
+        return 0;
+    }
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f) abort();
+    rf_cov_print(f, &a);
+    if (fclose(f) != 0) abort();
+    if (rf_cov_parse(&b, "printed.counts", buf, n, err, sizeof err) != RF_EXIT_OK || !rf_cov_same(&a, &b)) {
+        fprintf(stderr, "rulefuzz: a counts file does not print back to itself: %s\n", err[0] ? err : "other rows");
+        abort();
+    }
+    rf_cov_parse(&a0, "again.counts", buf, n, err, sizeof err);
+    if (rf_cov_parse(&a, "again.counts", (const char *)data, len, err, sizeof err) == RF_EXIT_OK) {
+        for (int i = 0; i < a.n; i++)
+            if (a.row[i].applied != 2 * a0.row[i].applied || a.row[i].fired != 2 * a0.row[i].fired ||
+                a.row[i].violated != 2 * a0.row[i].violated) {
+                fprintf(stderr, "rulefuzz: a counts file taken twice does not double %s %s\n", a.row[i].game, a.row[i].clause);
+                abort();
+            }
+    } else if (!rf_cov_same(&a, &a0)) {
+        fprintf(stderr, "rulefuzz: a counts file refused the second time changed the accumulator: %s\n", err);
+        abort();
+    }
+    free(buf);
+    rf_cov_free(&a); rf_cov_free(&b); rf_cov_free(&a0);
+    return 0;
+}
+#endif
+
 #endif

@@ -1237,12 +1237,9 @@ static void inv_hdz_score_fourth(inv_ctx *c, int k0, const hx *h)
     const hdz_state *post = h->post;
     if (h->sc != SC_B && h->sc != SC_NOTHING) return;
     inv_applied(c, k);
-    for (int v = 1; v <= 5; v++)   /* "While t has no owner, no card of t is in the box." */
-        if (h->pre->box[HDZ_CODE(t, v)]) {
-            inv_fail(c, k, "%s played %s of unowned type %c, but %s is in the box", sn(h->p).s,
-                     kn(h->X).s, 'A' + t, kn(HDZ_CODE(t, v)).s);
-            return;
-        }
+    /* (What lay in the box before the play is not this step's to judge: the rule counts the displayed
+     * cards, and the cards a scoring sends to the box are HDZ-SCORE-B-WORTHLESS's. A loaded position
+     * may hold cards of an unowned type there, as the tests' positions do.) */
     if (h->sc == SC_NOTHING) {
         if (post->owner[t] != NO)
             inv_fail(c, k, "%s played %s (sum %d, %d of type %c displayed): no scoring expected, owner now %s",
@@ -2439,6 +2436,50 @@ static void hdz_check_position(inv_ctx *c, int k0, const void *st)
                      hdz_param.small_goats);
             return;
         }
+    }
+    /* HDZ-TURN-PHASES: a turn's phases in their order. The played card comes with phase take and what
+     * follows it; a dog move follows a played dog; the game is over only by an end condition, at
+     * once under end=immediate, else after the turn, whose dog move alone may still come (an end
+     * by a dog's move ends the game with that move) */
+    k = k0 + K_TURN_PHASES;
+    inv_applied(c, k);
+    int imm = (s->readings & HDZ_R_END_IMMEDIATE) != 0;
+    if ((s->phase == HDZ_PH_PLAY || s->phase == HDZ_PH_REDRAW) && s->played != NO) {
+        inv_fail(c, k, "played: %s before any card of the turn is played (phase %s)", kn(s->played).s, s->phase == HDZ_PH_PLAY ? "play" : "redraw");
+        return;
+    }
+    if ((s->phase == HDZ_PH_DOG || s->phase == HDZ_PH_AGREE) && s->played != HDZ_DOG) {
+        inv_fail(c, k, "phase: a dog move or its agreement after %s, not after a dog", s->played == NO ? "no played card" : kn(s->played).s);
+        return;
+    }
+    if (s->phase == HDZ_PH_OVER && s->ending == HDZ_END_NO) {
+        inv_fail(c, k, "phase: the game is over with no end condition met (ending=no)");
+        return;
+    }
+    if (s->ending != HDZ_END_NO && s->phase != HDZ_PH_OVER &&
+        (imm || s->ending == HDZ_END_DOG || (s->phase != HDZ_PH_DOG && s->phase != HDZ_PH_AGREE))) {
+        inv_fail(c, k, "ending: an end condition met, yet the game goes on in phase %s%s", s->phase == HDZ_PH_PLAY ? "play" :
+                 s->phase == HDZ_PH_TAKE ? "take" : s->phase == HDZ_PH_DOG ? "dog" : s->phase == HDZ_PH_AGREE ? "agree" : "redraw",
+                 imm ? " under end=immediate" : "");
+        return;
+    }
+    /* a refusal (HDZ-DOG-SWAP-AGREE) belongs to its turn's dog move: after it the seat chooses again
+     * (phase dog, refused=choose-again) or the turn ends, and the next turn starts with none; only the
+     * turn that ended the game keeps it, after its played dog */
+    if (s->refused && !(s->phase == HDZ_PH_DOG && !(s->readings & HDZ_R_REFUSED_LOST)) &&
+        !(s->phase == HDZ_PH_OVER && s->played == HDZ_DOG)) {
+        inv_fail(c, k, "refused: a refused swap in phase %s%s; it stands only in the dog phase that follows it "
+                 "(refused=choose-again) or at the end of the game's last turn", s->phase == HDZ_PH_PLAY ? "play" :
+                 s->phase == HDZ_PH_TAKE ? "take" : s->phase == HDZ_PH_DOG ? "dog" : s->phase == HDZ_PH_AGREE ? "agree" :
+                 s->phase == HDZ_PH_REDRAW ? "redraw" : "over", s->phase == HDZ_PH_DOG ? " under refused=lost" : "");
+        return;
+    }
+    /* HDZ-TURN-PLAY: the played card lies open in front of its player */
+    k = k0 + K_TURN_PLAY;
+    inv_applied(c, k);
+    if (s->played != NO && s->phase != HDZ_PH_OVER && (s->played >= HDZ_CODES || s->display[s->turn][s->played] == 0)) {
+        inv_fail(c, k, "played: %s is not in %s's display", kn(s->played).s, sn(s->turn).s);
+        return;
     }
     /* HDZ-SETUP-HAND: a turn starts with two cards in every hand */
     k = k0 + K_SETUP_HAND;

@@ -1876,8 +1876,33 @@ static void kk_check_position(inv_ctx *c, int k0, const void *st)
     const kk_state *s = st;
     if (!inv_kk_setup_players(c, k0, NULL, s) || !shape_ok(s)) return;
     inv_kk_legal_set(c, k0, s);
+    /* KK-TURN-ORDER: "Der älteste Spieler beginnt" (P1), then clockwise: after t turns it is seat
+     * t mod players' turn; the turn that ends the game does not pass on. The counter stops at 255. */
+    int k = k0 + K_TURN_ORDER, np = s->players;
+    inv_applied(c, k);
+    if (s->turns < 255) {
+        int over = s->phase == KK_PH_OVER;
+        if (over && s->turns == 0) { inv_fail(c, k, "turns: the game is over before any turn was played"); return; }
+        int seat = over ? (s->turns - 1) % np : s->turns % np;
+        if (s->turn != seat) {
+            inv_fail(c, k, "turn: P%d to play after %d turns, but %d turns from P1 on lead to P%d", s->turn + 1, s->turns, s->turns, seat + 1);
+            return;
+        }
+    }
+    /* KK-TURN-GIVE: "Immer nur zu Beginn eines Zuges ... Das ist erst ab der zweiten Spielrunde möglich."
+     * (KK-AMB-SECOND-ROUND: round | turn), none in the last round under last-give=forbidden; a give is
+     * of the turn under way */
+    k = k0 + K_TURN_GIVE;
+    inv_applied(c, k);
+    if (s->gave) {
+        int first = (s->readings & KK_R_GIVE_FROM_TURN) ? 1 : np;
+        if (s->phase == KK_PH_OVER) { inv_fail(c, k, "gave: a give marked after the game is over"); return; }
+        if (s->turns < first) { inv_fail(c, k, "gave: a territory given in turn %d, before the %s", s->turns + 1,
+                                        first == 1 ? "second turn" : "second round"); return; }
+        if (s->last_left != NO && (s->readings & KK_R_LAST_NO_GIVE)) { inv_fail(c, k, "gave: a give in the last round under last-give=forbidden"); return; }
+    }
     /* KK-END-LASTROUND: the last round begins only when both piles are used up */
-    int k = k0 + K_END_LASTROUND;
+    k = k0 + K_END_LASTROUND;
     inv_applied(c, k);
     if (s->phase != KK_PH_OVER && s->last_left != NO) {
         if (s->pile_len[0] || s->pile_len[1]) {

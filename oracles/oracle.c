@@ -49,6 +49,8 @@ int inv_init(inv_ctx *c, const game_engine *g, unsigned generic)
 void inv_reset_counts(inv_ctx *c)
 {
     memset(c->count, 0, sizeof c->count);
+    memset(c->fire_mark, 0, sizeof c->fire_mark);
+    memset(c->case_mark, 0, sizeof c->case_mark);
     c->violations = 0;
     c->first_k = -1;
     c->first_step = -1;

@@ -21,11 +21,13 @@ typedef struct inv_clause {
     const char *cases;    /* "sum count trigger", or NULL: one case, `any` */
 } inv_clause;
 
-/* How often a clause's oracle ran on a relevant step (applied), saw its rule actually
- * take effect (fired), and found the state disagreeing with the rule (violated); and, for a
- * clause with several cases, how often each case fired. Every firing of such a clause is exactly
- * one of its cases (inv_fired_case), so the case counts add up to `fired`; a clause with one
- * case counts it in `fired` alone (inv_case_count). */
+/* How often a clause's oracle ran on a relevant step (applied), how many of those steps saw its rule
+ * actually take effect (fired: at most once per application, however many cards or moves it took
+ * effect on, so fired <= applied), and on how many the state disagreed with the rule (violated);
+ * and, for a clause with several cases, on how many steps each case came up. A firing of such a
+ * clause names its case (inv_fired_case); one step may bring two cases of a clause, so the case
+ * counts add up to `fired` or more, never less; a clause with one case counts it in `fired` alone
+ * (inv_case_count). */
 typedef struct inv_count {
     uint64_t applied, fired, violated;
     uint64_t cases[INV_MAX_CASES];
@@ -101,6 +103,10 @@ typedef struct inv_ctx {
     /* `rulefuzz bench` only: leave out the comparison of the game's LEGAL-SET oracle with the
      * engine's legal moves, to measure what that oracle costs. */
     int legal_set_off;
+    /* Per clause (and case), the application its last firing was counted in (applied + 1; 0:
+     * none), so that a step counts one firing of a clause and one of each case. */
+    uint64_t fire_mark[INV_MAX_CLAUSES];
+    uint64_t case_mark[INV_MAX_CLAUSES][INV_MAX_CASES];
 } inv_ctx;
 
 /* The parts of a game's material clause (the card count), for its step and setup checks:
@@ -183,13 +189,21 @@ static inline void inv_shuffle(uint8_t *a, int n, uint64_t *s)
 
 /* Used inside oracles: clause k (absolute index: k0 + the game's clause number). */
 static inline void inv_applied(inv_ctx *c, int k) { c->count[k].applied++; }
-static inline void inv_fired(inv_ctx *c, int k)   { c->count[k].fired++; }
+static inline void inv_fired(inv_ctx *c, int k)
+{
+    if (c->fire_mark[k] == c->count[k].applied + 1) return;     /* this application fired already */
+    c->fire_mark[k] = c->count[k].applied + 1;
+    c->count[k].fired++;
+}
 /* Clause k fired in its case i (the index of the name in its `cases` list): a clause with
  * several cases fires through this only. */
 static inline void inv_fired_case(inv_ctx *c, int k, int i)
 {
-    c->count[k].fired++;
-    c->count[k].cases[i & (INV_MAX_CASES - 1)]++;
+    inv_fired(c, k);
+    i &= INV_MAX_CASES - 1;
+    if (c->case_mark[k][i] == c->count[k].applied + 1) return;
+    c->case_mark[k][i] = c->count[k].applied + 1;
+    c->count[k].cases[i]++;
 }
 /* Record a violation of clause k with a printf-style message. Never aborts: the
  * caller decides (the fuzz harness aborts, replay exits 1). */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "tournament.h"
 #include "stats.h"
+#include "../cli/opts.h"
 
 typedef struct { unsigned char b[GAME_STATE_MAX] __attribute__((aligned(16))); } tn_buf;
 
@@ -223,34 +224,29 @@ static void ci_text(char *buf, size_t n, const stat_mean *m)
 
 int rf_cmd_tournament(int argc, char **argv)
 {
-    const char *game = NULL, *plist = "mc:32,greedy,random", *profile = NULL;
+    const char *game = NULL, *plist = "sensible,greedy,random", *profile = NULL;
     long games = 300, jobs = 1, players = 0;
-    unsigned long long seed = 1;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        if (!strcmp(a, "--policies") && v) { plist = v; i++; }
-        else if (!strcmp(a, "--games") && v) { games = strtol(v, &e, 10); if (*e || games < 1 || games > 10000000) goto bad; i++; }
-        else if (!strcmp(a, "--jobs") && v) { jobs = strtol(v, &e, 10); if (*e || jobs < 1 || jobs > 64) goto bad; i++; }
-        else if (!strcmp(a, "--players") && v) { players = strtol(v, &e, 10); if (*e) goto bad; i++; }
-        else if (!strcmp(a, "--seed") && v) { errno = 0; seed = strtoull(v, &e, 10); if (*e || *v == '-' || errno == ERANGE) goto bad; i++; }
-        else if (!strcmp(a, "--profile") && v) { profile = v; i++; }
-        else if (a[0] == '-') goto bad;
-        else if (!game) game = a;
-        else goto bad;
-        continue;
-    bad:
-        fprintf(stderr, "rulefuzz: bad or incomplete option '%s' (usage: rulefuzz tournament GAME [--policies mc:32,greedy,random] "
-                        "[--games N] [--players P] [--profile NAME] [--seed S] [--jobs J])\n", a);
-        return 2;
-    }
-    if (!game) { fprintf(stderr, "rulefuzz: tournament needs a game (games: hdz kk gp bids)\n"); return 2; }
+    uint64_t seed = 1;
+    const char *pos[1];
+    int npos;
+    rf_opt o[] = {
+        {"policies", RF_OPT_STR, &plist, 0, 0, "LIST", "comma-separated: random, greedy, sensible, mc:N[:D] (up to 8)", NULL},
+        {"policy", RF_OPT_STR, &plist, 0, 0, "LIST", NULL, NULL},
+        {"games", RF_OPT_LONG, &games, 1, 10000000, "N", "games in all", NULL},
+        {"players", RF_OPT_LONG, &players, 1, GAME_MAX_PLAYERS, "P", "the players at the table (default: every count in turn)", NULL},
+        {"profile", RF_OPT_STR, &profile, 0, 0, "NAME", "the readings played (default: the game's first profile)", NULL},
+        {"seed", RF_OPT_U64, &seed, 0, 0, "S", "the first deal", NULL},
+        {"jobs", RF_OPT_LONG, &jobs, 1, 64, "J", "processes", NULL},
+    };
+    rf_cmd_spec spec = {"tournament", "GAME", "Policies against each other, seats rotated at every player count: win shares per count and "
+                        "seat, Bradley-Terry ratings and the cost per game.", 1, 1, o, (int)(sizeof o / sizeof *o), NULL};
+    int rc = rf_opts_parse(&spec, argc, argv, pos, 1, &npos);
+    if (rc) return rc > 0 ? 0 : 2;
+    game = pos[0];
     const game_engine *g = game_find(game);
-    if (!g) { fprintf(stderr, "rulefuzz: unknown game '%s' (games: hdz kk gp bids)\n", game); return 2; }
-    if (players && (players < g->min_players || players > g->max_players)) {
-        fprintf(stderr, "rulefuzz: %s takes --players %d to %d\n", g->name, g->min_players, g->max_players);
-        return 2;
-    }
+    if (!g) return rf_opts_fail(&spec, "unknown game '%s' (games: hdz kk gp bids)", game);
+    if (players && (players < g->min_players || players > g->max_players))
+        return rf_opts_fail(&spec, "--players takes a whole number from %d to %d for %s, not '%d'", g->min_players, g->max_players, g->name, (int)players);
     uint32_t readings = 0;
     char err[256];
     if (game_readings_parse(g, profile ? profile : g->profiles[0].name, NULL, &readings, err, sizeof err) != GAME_OK) {
@@ -262,11 +258,11 @@ int rf_cmd_tournament(int argc, char **argv)
     char buf[512];
     snprintf(buf, sizeof buf, "%s", plist);
     for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-        if (npol == POL_TOURNAMENT_MAX) { fprintf(stderr, "rulefuzz: at most %d policies\n", POL_TOURNAMENT_MAX); return 2; }
-        if (pol_parse(t, &pols[npol], err, sizeof err)) { fprintf(stderr, "rulefuzz: %s\n", err); return 2; }
+        if (npol == POL_TOURNAMENT_MAX) return rf_opts_fail(&spec, "--policy takes at most %d policies", POL_TOURNAMENT_MAX);
+        if (pol_parse(t, &pols[npol], err, sizeof err)) return rf_opts_fail(&spec, "%s", err);
         npol++;
     }
-    if (npol < 1) { fprintf(stderr, "rulefuzz: --policies needs at least one policy\n"); return 2; }
+    if (npol < 1) return rf_opts_fail(&spec, "--policy needs at least one policy");
     pol_game *res = calloc((size_t)games, sizeof *res);
     if (!res) { fprintf(stderr, "rulefuzz: out of memory\n"); return 2; }
     double t0 = now();
@@ -289,7 +285,7 @@ int rf_cmd_tournament(int argc, char **argv)
            "share is 1/players.\n",
            g->name, g->title, profile ? profile : g->profiles[0].name, games,
            players ? (snprintf(buf, sizeof buf, "%ld", players), buf) : (snprintf(buf, sizeof buf, "%d-%d", g->min_players, g->max_players), buf),
-           seed);
+           (unsigned long long)seed);
     double *v = calloc((size_t)games * GAME_MAX_PLAYERS + 1, sizeof *v);
     for (int pl = minp; pl <= maxp; pl++) {
         long at = 0;

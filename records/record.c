@@ -117,8 +117,19 @@ int rf_replay_text(const char *fname, const char *text, size_t len, inv_ctx *c,
     return rf_replay_upto(fname, text, len, c, -1, out, err, errlen);
 }
 
+static int replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, long upto,
+                       rf_replay *out, char *err, size_t errlen);
+
 int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, long upto,
                    rf_replay *out, char *err, size_t errlen)
+{
+    int rc = replay_upto(fname, text, len, c, upto, out, err, errlen);
+    if (rc != RF_EXIT_OK) game_reason_line(GAME_BADARG, err, errlen);   /* one printable line */
+    return rc;
+}
+
+static int replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, long upto,
+                       rf_replay *out, char *err, size_t errlen)
 {
     rf_header h;
     memset(&h, 0, sizeof h);
@@ -132,12 +143,20 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
     int game_line = 0, position_line = 0;
 
     if (memchr(text, 0, len)) BAD("%s:1: not a text file (NUL byte)", fname);
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) { text += 3; len -= 3; }   /* a UTF-8 byte-order mark: not part of the record */
+    int tag_line[7] = {0};              /* Game, Profile, Readings, Players, Seed, Position, Result: where each was given */
+    static const char *const tag_name[7] = {"Game", "Profile", "Readings", "Players", "Seed", "Position", "Result"};
     /* Header: tag pairs until the first move line. */
     while (next_line(text, len, &pos, &lineno, &l)) {
         if (l.s[0] != '[') { first_move_line = 1; break; }
         const char *name, *val;
         size_t nn, vn;
         if (parse_tag(&l, &name, &nn, &val, &vn)) BAD("%s:%d: malformed tag (want [Name \"value\"])", fname, l.lineno);
+        for (int t = 0; t < 7; t++) {
+            if (!tag_is(name, nn, tag_name[t])) continue;
+            if (tag_line[t]) BAD("%s:%d: [%s] is given again (first on line %d)", fname, l.lineno, tag_name[t], tag_line[t]);
+            tag_line[t] = l.lineno;
+        }
         if (tag_is(name, nn, "Game")) {
             if (vn >= sizeof game_name) BAD("%s:%d: unknown game", fname, l.lineno);
             memcpy(game_name, val, vn); game_name[vn] = 0; game_line = l.lineno;
@@ -183,7 +202,7 @@ int rf_replay_upto(const char *fname, const char *text, size_t len, inv_ctx *c, 
     if (!prof[0] && !h.readings[0]) BAD("%s:%d: missing [Profile \"...\"] or [Readings \"...\"] tag", fname, game_line);
     char rerr[200];
     if (game_readings_parse(h.g, prof, h.readings, &h.cfg.readings, rerr, sizeof rerr) != GAME_OK)
-        BAD("%s:%d: %s", fname, game_line, rerr);
+        BAD("%s:%d: %s", fname, tag_line[2] && !strstr(rerr, "profile") ? tag_line[2] : tag_line[1] ? tag_line[1] : game_line, rerr);
     /* A partial position (rest=pile|box) may come with a [Seed]: it deals the cards the position
      * leaves unnamed (it becomes the position's rng). Otherwise exactly one of the two. */
     int partial = 0;

@@ -1473,7 +1473,7 @@ static int bids_complete(const game_config *cfg, const char *text, char *out, si
 /* Note that card `id` is named in field f (bids_setup_position's seen/where). */
 #define NAMED(id, f) do { if (seen[id] < 2) where[id][seen[id]] = (f); seen[id]++; } while (0)
 
-static int bids_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
+static int bids_load_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     bids_state *st = vst;
     char buf[GAME_TEXT_MAX], *val[F_N], *part[8], *sub[8];
@@ -1485,7 +1485,7 @@ static int bids_setup_position(void *vst, const game_config *cfg, const char *te
     if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
         char full[GAME_TEXT_MAX];
         if (bids_complete(cfg, text, full, sizeof full, err, errlen) != GAME_OK) return GAME_BADARG;
-        return bids_setup_position(vst, cfg, full, err, errlen);
+        return bids_load_position(vst, cfg, full, err, errlen);
     }
     if (strlen(text) >= sizeof buf) PFAIL("position: too long");
     strcpy(buf, text);
@@ -1914,6 +1914,12 @@ static int bids_measures(const void *vst, const char **names, double *values, in
         values[0] = n;
     }
     return 1;
+}
+
+/* The engine's position loader: its reason, when it refuses, is one printable line. */
+static int bids_setup_position(void *st, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    return game_reason_line(bids_load_position(st, cfg, text, err, errlen), err, errlen);
 }
 
 const game_engine bids_engine = {

@@ -31,6 +31,7 @@ int game_readings_parse(const game_engine *g, const char *profile, const char *o
         }
     }
     const char *p = overrides;
+    uint32_t given = 0;                 /* a key given twice is refused, whatever its readings */
     while (p && *p) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
@@ -43,6 +44,11 @@ int game_readings_parse(const game_engine *g, const char *profile, const char *o
                 if (strlen(a->key) != kl || strncmp(a->key, p, kl) != 0) continue;
                 for (int v = 0; v < 2 && !done; v++)
                     if (strlen(a->reading[v]) == vl && strncmp(a->reading[v], eq + 1, vl) == 0) {
+                        if (given >> i & 1u) {
+                            snprintf(err, errlen, "reading key '%s' is given twice", a->key);
+                            return GAME_BADARG;
+                        }
+                        given |= 1u << i;
                         r = v ? (r | (1u << i)) : (r & ~(1u << i));
                         done = 1;
                     }
@@ -101,6 +107,16 @@ void game_put_int(game_out *o, long v)
     do { b[--k] = (char)('0' + u % 10); u /= 10; } while (u > 0 && k > 1);
     if (neg) b[--k] = '-';
     game_put(o, b + k);
+}
+
+int game_reason_line(int rc, char *err, size_t errlen)
+{
+    if (rc != GAME_OK && err && errlen) {
+        if (!err[0]) snprintf(err, errlen, "position: refused");
+        for (unsigned char *p = (unsigned char *)err; *p; p++)
+            if (*p < 0x20 || *p == 0x7f) *p = '?';
+    }
+    return rc;
 }
 
 int game_fields_split(char *text, const char *const *names, int n, char **val, char *err, size_t errlen)

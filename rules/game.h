@@ -186,6 +186,9 @@ void game_put(game_out *o, const char *s);
 void game_put_int(game_out *o, long v);
 /* Split "key=value;key=value" (text is modified in place) into val[] by the names in names[];
  * every field must be known and given once. 0, or -1 with a one-line reason in err. */
+/* rc, after making err (when rc is not GAME_OK) one printable line: control characters an input
+ * put there become '?', and an empty reason says so. */
+int game_reason_line(int rc, char *err, size_t errlen);
 int game_fields_split(char *text, const char *const *names, int n, char **val, char *err, size_t errlen);
 /* A partial position's head: `rest` (pile or box) into *rest_box and its `rng` (hex, the record's
  * [Seed] added by the record reader) into *rng. 0, or -1 with a one-line reason naming the field. */

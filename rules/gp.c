@@ -1093,7 +1093,7 @@ static int gp_complete(const game_config *cfg, const char *text, char *out, size
     return GAME_OK;
 }
 
-static int gp_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
+static int gp_load_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     gp_state *st = vst;
     /* rest=pile|box: a partial position, completed first (the result is loaded like any other) */
@@ -1101,7 +1101,7 @@ static int gp_setup_position(void *vst, const game_config *cfg, const char *text
         char full[GAME_TEXT_MAX];
         if (!config_ok(cfg)) PFAIL("position: players must be 2 to 5");
         if (gp_complete(cfg, text, full, sizeof full, err, errlen) != GAME_OK) return GAME_BADARG;
-        return gp_setup_position(vst, cfg, full, err, errlen);
+        return gp_load_position(vst, cfg, full, err, errlen);
     }
     char buf[GAME_TEXT_MAX], *val[F_N];
     if (!config_ok(cfg)) PFAIL("position: players must be 2 to 5");
@@ -1432,6 +1432,12 @@ static int gp_measures(const void *vst, const char **names, double *values, int 
         values[1] = open;
     }
     return 2;
+}
+
+/* The engine's position loader: its reason, when it refuses, is one printable line. */
+static int gp_setup_position(void *st, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    return game_reason_line(gp_load_position(st, cfg, text, err, errlen), err, errlen);
 }
 
 const game_engine gp_engine = {

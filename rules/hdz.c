@@ -1323,7 +1323,7 @@ static int hdz_complete(const game_config *cfg, const char *text, char *out, siz
     return 0;
 }
 
-static int hdz_setup_position(void *vst, const game_config *cfg, const char *text,
+static int hdz_load_position(void *vst, const game_config *cfg, const char *text,
                               char *err, size_t errlen)
 {
     /* rest=pile|box: a partial position, completed first (the result is parsed like any other) */
@@ -1331,7 +1331,7 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         char full[GAME_TEXT_MAX];
         if (!config_ok(cfg)) { snprintf(err, errlen, "position: players must be 2 to 5"); return GAME_BADARG; }
         if (hdz_complete(cfg, text, full, sizeof full, err, errlen)) return GAME_BADARG;
-        return hdz_setup_position(vst, cfg, full, err, errlen);
+        return hdz_load_position(vst, cfg, full, err, errlen);
     }
     hdz_state *st = vst;
     hdz_in in;
@@ -1466,6 +1466,19 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
             st->owner[p[0] - 'A'] = (uint8_t)(p[2] - '1');
         }
     }
+    /* a small goat lies only on a card of a type its seat owns (HDZ-SCORE-MAJORITY8, HDZ-SCORE-FOURTH) */
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int cell = r * HDZ_W + c, m = st->mark[cell];
+            int t = HDZ_TYPE(st->cell[cell]);
+            if (m == HDZ_NONE || st->owner[t] == m) continue;
+            char nm[8], who[16] = "nobody";
+            card_name(st->cell[cell], nm);
+            if (st->owner[t] != HDZ_NONE) snprintf(who, sizeof who, "P%d", st->owner[t] + 1);
+            failf(&in, "position: meadow cell %c%d (%s) carries P%d's small goat, but 'owner' gives type %c to %s "
+                  "(HDZ-SCORE-MAJORITY8)", 'a' + c, r + 1, nm, m + 1, 'A' + t, who);
+            return GAME_BADARG;
+        }
     /* remind (optional): TYPE:COUNT of an owned type, count 1..4, under reminder=reserve */
     if (in.val[F_REMIND] && strcmp(in.val[F_REMIND], "-") != 0) {
         char *rem[HDZ_TYPES + 1];
@@ -1531,9 +1544,12 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
         st->pend_from = (uint8_t)a; st->pend_to = (uint8_t)b;
     }
     if (!(buf = get_field(&in, F_RNG))) return GAME_BADARG;
-    char *e;
-    st->rng = strtoull(buf, &e, 16);
-    if (e == buf || *e) { fail(&in, "position: bad '%s'", "rng"); return GAME_BADARG; }
+    /* the generator as position_print writes it: 1 to 16 hex digits, no sign (never wrapped or clamped) */
+    size_t rl = strlen(buf);
+    if (rl < 1 || rl > 16 || strspn(buf, "0123456789abcdefABCDEF") != rl) {
+        failf(&in, "position: 'rng' wants 1 to 16 hex digits, got '%.24s'", buf); return GAME_BADARG;
+    }
+    st->rng = strtoull(buf, NULL, 16);
 
     /* The phase must be one the engine can stand in. */
     st->decider = st->turn;
@@ -1554,6 +1570,66 @@ static int hdz_setup_position(void *vst, const game_config *cfg, const char *tex
     }
     if (st->phase == HDZ_PH_REDRAW && st->played != HDZ_NONE) {
         fail(&in, "position: '%s' must be '-' in phase redraw", "played"); return GAME_BADARG;
+    }
+    if (st->phase == HDZ_PH_PLAY && st->played != HDZ_NONE) {
+        fail(&in, "position: '%s' must be '-' in phase play (no card is played yet)", "played"); return GAME_BADARG;
+    }
+    /* HDZ-TURN-PLAY: the played card lies open in front of its player */
+    if (st->played != HDZ_NONE && st->phase != HDZ_PH_OVER && st->display[st->turn][st->played] == 0) {
+        char nm[8];
+        card_name(st->played, nm);
+        failf(&in, "position: 'played=%s' is not in P%d's display (the played card lies open in front of its player) (HDZ-TURN-PLAY)", nm,
+             st->turn + 1);
+        return GAME_BADARG;
+    }
+    /* HDZ-TURN-PHASES: a dog move follows a played dog; the game ends only by an end condition, and
+     * under end=immediate at once (HDZ-AMB-END-TIMING); a dog that empties a line ends the game with
+     * its turn (HDZ-AMB-END-DOG-EMPTIED) */
+    if ((st->phase == HDZ_PH_DOG || st->phase == HDZ_PH_AGREE) && st->played != HDZ_DOG) {
+        char nm[8] = "-";
+        if (st->played != HDZ_NONE) card_name(st->played, nm);
+        failf(&in, "position: phase %s follows a played dog, not 'played=%s' (HDZ-TURN-PHASES)", hdz_phase_name[st->phase], nm);
+        return GAME_BADARG;
+    }
+    if (st->phase == HDZ_PH_OVER && st->ending == HDZ_END_NO) {
+        failf(&in, "position: phase over needs the end that came ('ending' line, blocked or dog), not ending=no (HDZ-TURN-PHASES)");
+        return GAME_BADARG;
+    }
+    if (st->ending != HDZ_END_NO && st->phase != HDZ_PH_OVER &&
+        (R(st, HDZ_R_END_IMMEDIATE) || st->ending == HDZ_END_DOG || (st->phase != HDZ_PH_DOG && st->phase != HDZ_PH_AGREE))) {
+        failf(&in, "position: 'ending=%s' in phase %s: %s (HDZ-TURN-PHASES)", hdz_end_name[st->ending], hdz_phase_name[st->phase],
+             R(st, HDZ_R_END_IMMEDIATE) ? "under end=immediate the game is over at once" :
+             st->ending == HDZ_END_DOG ? "a dog that empties a line ends the game with its move" :
+             "an end condition met in a turn leaves only its dog move before the game is over");
+        return GAME_BADARG;
+    }
+    /* HDZ-DOG-SWAP-AGREE, HDZ-AMB-DOG-REFUSED: a refusal stands in the dog phase that follows it
+     * (refused=choose-again) and, after a played dog, at the end of the game's last turn; a turn
+     * starts with none */
+    if (st->refused && !(st->phase == HDZ_PH_DOG && !R(st, HDZ_R_REFUSED_LOST)) &&
+        !(st->phase == HDZ_PH_OVER && st->played == HDZ_DOG)) {
+        failf(&in, "position: 'refused=1' in phase %s: a refused swap stands only in the dog phase that follows it "
+              "(refused=choose-again) or at the end of the game's last turn (HDZ-TURN-PHASES)", hdz_phase_name[st->phase]);
+        return GAME_BADARG;
+    }
+    /* HDZ-SETUP-HAND: a turn starts with two cards in every hand */
+    for (int p = 0; p < np && st->phase == HDZ_PH_PLAY; p++)
+        if (st->hand[p][0] == HDZ_NONE || st->hand[p][1] == HDZ_NONE) {
+            failf(&in, "position: P%d holds fewer than 2 cards at the start of a turn (phase play); every hand holds 2 (HDZ-SETUP-HAND)", p + 1);
+            return GAME_BADARG;
+        }
+    /* HDZ-SETUP-STABLES: "10 kleine houten geiten": each in the stable, on a meadow card or waiting as
+     * a reminder (HDZ-SCORE-REMINDER); with supply=unlimited the stable never runs out */
+    for (int p = 0; p < np && !R(st, HDZ_R_SUPPLY_UNLIM); p++) {
+        int on = 0, rem = 0;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) on += st->mark[r * HDZ_W + c] == p;
+        for (int t = 0; t < HDZ_TYPES; t++) if (st->owner[t] == p) rem += st->remind[t];
+        if (st->supply[p] + on + rem != hdz_param.small_goats) {
+            failf(&in, "position: P%d has %d small goats in the stable ('supply'), %d on meadow cards and %d as reminders; "
+                  "together they must be %d (HDZ-SETUP-STABLES)", p + 1, st->supply[p], on, rem, hdz_param.small_goats);
+            return GAME_BADARG;
+        }
     }
     if (st->phase == HDZ_PH_REDRAW && R(st, HDZ_R_REDRAW_FORCED) && seat_has_dog(st, st->turn) && st->pile_len > 0) {
         /* HDZ-AMB-DOG-REDRAW=compulsory: a dog must go back while the pile has a card, so a pile of
@@ -1694,6 +1770,12 @@ static int hdz_units_done(const void *vpre, const void *vpost)
     const hdz_state *a = vpre, *b = vpost;
     if (a->phase == HDZ_PH_REDRAW || a->phase == HDZ_PH_OVER) return 0;
     return b->phase == HDZ_PH_OVER || b->turn != a->turn;
+}
+
+/* The engine's position loader: its reason, when it refuses, is one printable line. */
+static int hdz_setup_position(void *st, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    return game_reason_line(hdz_load_position(st, cfg, text, err, errlen), err, errlen);
 }
 
 const game_engine hdz_engine = {

@@ -851,14 +851,14 @@ static int kk_complete(const game_config *cfg, const char *text, char *out, size
     return 0;
 }
 
-static int kk_setup_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
+static int kk_load_position(void *vst, const game_config *cfg, const char *text, char *err, size_t errlen)
 {
     kk_state *st = vst;
     if (!strncmp(text, "rest=", 5) || strstr(text, ";rest=")) {
         char full[GAME_TEXT_MAX];
         if (!config_ok(cfg)) PFAIL("position: players must be 2 to 4");
         if (kk_complete(cfg, text, full, sizeof full, err, errlen)) return GAME_BADARG;
-        return kk_setup_position(vst, cfg, full, err, errlen);
+        return kk_load_position(vst, cfg, full, err, errlen);
     }
     static const int per_field_max = 1600;
     char buf[GAME_TEXT_MAX], *val[F_N];
@@ -983,6 +983,33 @@ static int kk_setup_position(void *vst, const game_config *cfg, const char *text
     st->ending = (uint8_t)v;
     if (st->phase == KK_PH_DRAW && (!st->pile_len[0] || !st->pile_len[1] || hand_count(st, st->turn) >= kk_param.hand))
         PFAIL("position: phase draw needs both piles and a hand short of 4 cards");
+    /* KK-TURN-ORDER: P1 begins and the turn passes clockwise, so the seat follows from the turns played
+     * (the game ends inside a turn's end, before it passes on); past 255 turns the counter stops */
+    if (st->turns < 255) {
+        int want = st->phase == KK_PH_OVER ? (st->turns ? (st->turns - 1) % np : -1) : st->turns % np;
+        if (want < 0) PFAIL("position: phase over needs a turn played ('turns' 0) (KK-TURN-ORDER)");
+        if (st->turn != want)
+            PFAIL("position: 'turn=%d' does not follow from 'turns=%d': P1 begins and each turn passes on, so it is P%d's%s (KK-TURN-ORDER)",
+                  st->turn + 1, st->turns, want + 1, st->phase == KK_PH_OVER ? ", whose turn ended the game" : "");
+    }
+    /* KK-TURN-GIVE: a territory is given at the start of a turn, from the second round on (KK-AMB-SECOND-ROUND),
+     * not in the last round under last-give=forbidden; the flag is cleared when the turn ends */
+    if (st->gave) {
+        if (st->phase == KK_PH_OVER) PFAIL("position: 'gave=1' after the game is over (it is cleared when a turn ends) (KK-TURN-GIVE)");
+        if (R(st, KK_R_GIVE_FROM_TURN) ? st->turns < 1 : st->turns < np)
+            PFAIL("position: 'gave=1' at turns=%d: a territory is first given %s (KK-TURN-GIVE, KK-AMB-SECOND-ROUND)", st->turns,
+                  R(st, KK_R_GIVE_FROM_TURN) ? "in the second turn" : "in the second round");
+        if (st->last_left != KK_NONE && R(st, KK_R_LAST_NO_GIVE))
+            PFAIL("position: 'gave=1' in the last round under last-give=forbidden (KK-TURN-GIVE, KK-AMB-LAST-GIVE)");
+    }
+    /* KK-END-LASTROUND: the last round begins when both piles are used up, with 1 to `players` turns left */
+    if (st->phase != KK_PH_OVER && st->last_left != KK_NONE) {
+        if (st->pile_len[0] || st->pile_len[1])
+            PFAIL("position: 'last=%d' (the last round) while the piles still hold %d and %d cards; it begins when both are "
+                  "used up (write last=-) (KK-END-LASTROUND)", st->last_left, st->pile_len[0], st->pile_len[1]);
+        if (st->last_left < 1 || st->last_left > np)
+            PFAIL("position: 'last=%d' turns left in the last round, want 1 to %d or '-' (KK-END-LASTROUND)", st->last_left, np);
+    }
     /* ending=1: a crisis took nothing (KK-AMB-CRISIS-EMPTY=game-ends); its turn may still be drawing */
     if (st->ending && st->phase == KK_PH_PLACE)
         PFAIL("position: 'ending' 1 (a crisis took nothing) needs phase draw or over, not place");
@@ -1069,6 +1096,12 @@ static int kk_units_done(const void *vpre, const void *vpost)
     const kk_state *a = vpre, *b = vpost;
     if (a->phase == KK_PH_OVER) return 0;
     return b->turns != a->turns || b->turn != a->turn || b->phase == KK_PH_OVER;
+}
+
+/* The engine's position loader: its reason, when it refuses, is one printable line. */
+static int kk_setup_position(void *st, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    return game_reason_line(kk_load_position(st, cfg, text, err, errlen), err, errlen);
 }
 
 const game_engine kk_engine = {

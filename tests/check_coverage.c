@@ -105,7 +105,7 @@ static void counts_all_but(const char *path, const char *skip)
     inv_init(&c, &hdz_engine, INV_GEN_ALL);
     for (int k = 0; k < c.n; k++) {
         int nc = inv_n_cases(c.clause[k]);
-        c.count[k].applied = 3;
+        c.count[k].applied = nc > 3 ? (uint64_t)nc : 3;      /* a clause fires at most once a step it judges */
         c.count[k].fired = (uint64_t)nc;
         for (int i = 0; i < nc && c.clause[k]->cases; i++) c.count[k].cases[i] = 1;
     }
@@ -363,7 +363,7 @@ START_TEST(the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_c
     int total = 0;
     for (int k = 0; k < c.n; k++) {
         int nc = inv_n_cases(c.clause[k]);
-        c.count[k].applied = 3;
+        c.count[k].applied = nc > 3 ? (uint64_t)nc : 3;      /* a clause fires at most once a step it judges */
         c.count[k].fired = (uint64_t)nc;
         for (int i = 0; i < nc && c.clause[k]->cases; i++) c.count[k].cases[i] = 1;
         if (k >= c.k_game) total += nc;
@@ -375,7 +375,8 @@ START_TEST(the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_c
     inv_case_name(c.clause[refill], nr - 1, last, sizeof last);
     c.count[refill].cases[nr - 1] = 0;                 /* its last case never fired */
     c.count[refill].cases[0]++;                        /* still balanced */
-    c.count[fourth].fired += 5;                        /* fired 5 times in no case */
+    c.count[fourth].applied += 5;
+    c.count[fourth].fired += 5;                        /* fired on 5 more steps in no case */
     rf_cov acc = {0};
     ck_assert_int_eq(rf_cov_add(&acc, &c, "tests: cases"), 0);
     char err[RF_ERR_MAX];
@@ -386,7 +387,7 @@ START_TEST(the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_c
     ck_assert_msg(rc == 1, "exit %d: %s", rc, msg);
     snprintf(want, sizeof want, "\nHDZ-TAKE-REFILL/%s never fired\n", last);
     ck_assert_msg(strstr(msg, want) != NULL, "%s", msg);
-    ck_assert_msg(strstr(msg, "HDZ-SCORE-FOURTH fired") != NULL && strstr(msg, "its cases add up to another number") != NULL, "%s", msg);
+    ck_assert_msg(strstr(msg, "HDZ-SCORE-FOURTH fired") != NULL && strstr(msg, "its cases add up to fewer") != NULL, "%s", msg);
     snprintf(want, sizeof want, "hdz: %d of %d cases fired", total - 1, total);
     ck_assert_msg(strstr(msg, want) != NULL, "%s", msg);
     ck_assert_ptr_nonnull(strstr(out, "clause coverage gate: hdz: 39 of 39 clauses fired (100.0%), at least 100%: passed"));
@@ -395,7 +396,7 @@ START_TEST(the_case_gate_fails_naming_the_case_that_never_fired_and_unbalanced_c
     /* the JSON names each case with its count */
     char json[600];
     tmp_path(json, sizeof json, "cases.json");
-    rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--json", json, "--quiet", NULL);
+    rc = run_coverage(&out, &msg, "hdz", "--counts", path, "--json-file", json, "--quiet", NULL);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
     char *j = slurp(json);
     snprintf(want, sizeof want, "{\"name\":\"%s\",\"fired\":0,\"first_input\":null}", last);
@@ -445,12 +446,27 @@ START_TEST(bad_coverage_arguments_and_files_exit_2_with_one_line)
     counts_all_but(path, NULL);
     tmp_path(bad, sizeof bad, "bad.counts");
     write_text(bad, RF_COV_HEADER "\nhdz\tHDZ-TURN-PLAY\t1\n");
+    char unk[512], ucase[512], ugame[512], other[512];
+    tmp_path(unk, sizeof unk, "unknown-clause.counts");
+    write_text(unk, RF_COV_HEADER "\nhdz\tHDZ-NO-SUCH-RULE\t3\t1\t0\tx\n");
+    tmp_path(ucase, sizeof ucase, "unknown-case.counts");
+    write_text(ucase, RF_COV_HEADER "\nhdz\tHDZ-CARDS-121/no-such-case\t0\t1\t0\tx\n");
+    tmp_path(ugame, sizeof ugame, "unknown-game.counts");
+    write_text(ugame, RF_COV_HEADER "\nchess\tGEN-TERMINAL\t3\t1\t0\tx\n");
+    tmp_path(other, sizeof other, "kk.counts");
+    write_text(other, RF_COV_HEADER "\nkk\tGEN-TERMINAL\t3\t1\t0\tx\n");
     char *out, *msg;
     struct { const char *a[8]; const char *want; } cases[] = {
+        {{"hdz", "--counts", unk, NULL}, "unknown clause 'HDZ-NO-SUCH-RULE' for hdz"},
+        {{"hdz", "--counts", ucase, NULL}, "unknown case 'no-such-case' of HDZ-CARDS-121"},
+        {{"hdz", "--counts", ugame, NULL}, "unknown game 'chess'"},
+        {{"hdz", "--counts", path, other, NULL}, "holds counts of kk, not of hdz"},
         {{"hdz", NULL}, "coverage needs --counts"},
         {{"chess", "--counts", path, NULL}, "unknown game 'chess'"},
-        {{"hdz", "--counts", path, "--fail-under", "101", NULL}, "--fail-under takes 0 to 100"},
-        {{"hdz", "--counts", path, "--fail-under", "lots", NULL}, "--fail-under takes 0 to 100"},
+        {{"hdz", "--counts", path, "--fail-under", "101", NULL}, "--fail-under takes a number from 0 to 100, not '101'"},
+        {{"hdz", "--counts", path, "--fail-under", "lots", NULL}, "--fail-under takes a number from 0 to 100, not 'lots'"},
+        {{"hdz", "--counts=x", "--fail-under=100", "--bogus=1", NULL}, "unknown option '--bogus=1'"},
+        {{"hdz", "--counts", path, "--jobs", "2", NULL}, "unknown option '--jobs'"},
         {{"hdz", "--counts", path, "--bogus", NULL}, "unknown option '--bogus'"},
         {{"hdz", "--counts", "/nonexistent/x.counts", NULL}, "/nonexistent/x.counts: cannot open"},
         {{"hdz", "--counts", path, bad, NULL}, "bad.counts:2: expected 6 tab-separated fields"},
@@ -525,7 +541,7 @@ START_TEST(enforcing_lines_follow_the_clause_id_comments_and_join_lcov_data)
     tmp_path(html, sizeof html, "html");
     char *out, *msg;
     int rc = run_coverage(&out, &msg, "hdz", "--counts", counts, "--lcov", info, "--src-root", tmpdir,
-                          "--json", json, "--html", html, NULL);
+                          "--json-file", json, "--html", html, NULL);
     ck_assert_msg(rc == 0, "exit %d: %s", rc, msg);
     free(out); free(msg);
     char *j = slurp(json), *r;
@@ -615,13 +631,14 @@ END_TEST
  * with its own first input; a one-case clause's case `any` is its firing. */
 START_TEST(each_case_of_a_clause_has_its_own_counts_row_and_first_input)
 {
-    static const inv_clause three = {"TT-THREE-WAYS", "inv_tt_three", "nl", "sum count trigger"};
-    static const inv_clause one = {"TT-ONE-WAY", "inv_tt_one", "nl", NULL};
+    /* two of Herr der Ziegen's clauses (a counts file holds only clauses and cases the game knows) */
+    static const inv_clause three = {"HDZ-SCORE-FOURTH", "inv_tt_three", "nl", "by-sum by-count by-trigger"};
+    static const inv_clause one = {"HDZ-DOG-NOMOVE", "inv_tt_one", "nl", NULL};
     ck_assert_int_eq(inv_n_cases(&three), 3);
     ck_assert_int_eq(inv_n_cases(&one), 1);
     char nm[INV_CASE_NAME_MAX];
     ck_assert_int_eq(inv_case_name(&three, 2, nm, sizeof nm), 0);
-    ck_assert_str_eq(nm, "trigger");
+    ck_assert_str_eq(nm, "by-trigger");
     ck_assert_int_eq(inv_case_name(&one, 0, nm, sizeof nm), 0);
     ck_assert_str_eq(nm, "any");
     ck_assert_int_eq(inv_case_name(&three, 3, nm, sizeof nm), -1);
@@ -629,15 +646,18 @@ START_TEST(each_case_of_a_clause_has_its_own_counts_row_and_first_input)
     inv_init(&c1, &hdz_engine, 0);
     c1.n = 2; c1.clause[0] = &three; c1.clause[1] = &one; c1.k_game = 0;
     c2 = c1;
+    /* a step counts one firing of its clause and of each case, however often the oracle says so */
     inv_applied(&c1, 0); inv_fired_case(&c1, 0, 0); inv_fired_case(&c1, 0, 0);
+    ck_assert(c1.count[0].fired == 1 && c1.count[0].cases[0] == 1);
+    inv_applied(&c1, 0); inv_fired_case(&c1, 0, 0);
     inv_applied(&c2, 0); inv_fired_case(&c2, 0, 2);
     inv_applied(&c2, 1); inv_fired(&c2, 1);
     ck_assert(c1.count[0].fired == 2 && c1.count[0].cases[0] == 2 && c1.count[0].cases[2] == 0);
     rf_cov a = {0};
     ck_assert_int_eq(rf_cov_add(&a, &c1, "first game"), 0);
     ck_assert_int_eq(rf_cov_add(&a, &c2, "second game"), 0);
-    const rf_cov_row *sum = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/sum"), *cnt = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/count"),
-                     *trig = rf_cov_find(&a, "hdz", "TT-THREE-WAYS/trigger"), *any = rf_cov_find(&a, "hdz", "TT-ONE-WAY/any");
+    const rf_cov_row *sum = rf_cov_find(&a, "hdz", "HDZ-SCORE-FOURTH/by-sum"), *cnt = rf_cov_find(&a, "hdz", "HDZ-SCORE-FOURTH/by-count"),
+                     *trig = rf_cov_find(&a, "hdz", "HDZ-SCORE-FOURTH/by-trigger"), *any = rf_cov_find(&a, "hdz", "HDZ-DOG-NOMOVE/any");
     ck_assert(sum && cnt && trig && any);
     ck_assert(sum->fired == 2 && cnt->fired == 0 && trig->fired == 1 && any->fired == 1);
     ck_assert_str_eq(sum->first, "first game");
@@ -651,8 +671,8 @@ START_TEST(each_case_of_a_clause_has_its_own_counts_row_and_first_input)
     ck_assert_msg(rf_cov_write(&a, path, err, sizeof err) == 0, "%s", err);
     rf_cov b = {0};
     ck_assert_msg(rf_cov_read(&b, path, err, sizeof err) == RF_EXIT_OK, "%s", err);
-    ck_assert(rf_cov_find(&b, "hdz", "TT-THREE-WAYS/trigger")->fired == 1);
-    ck_assert_str_eq(rf_cov_find(&b, "hdz", "TT-THREE-WAYS/trigger")->first, "second game");
+    ck_assert(rf_cov_find(&b, "hdz", "HDZ-SCORE-FOURTH/by-trigger")->fired == 1);
+    ck_assert_str_eq(rf_cov_find(&b, "hdz", "HDZ-SCORE-FOURTH/by-trigger")->first, "second game");
     rf_cov_free(&a);
     rf_cov_free(&b);
 }

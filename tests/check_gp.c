@@ -140,10 +140,10 @@ START_TEST(bad_gp_records_give_exit_2_and_a_file_line_message)
 {
 #define HEAD "[Game \"gp\"]\n[Profile \"nl\"]\n[Players \"3\"]\n"
     static const struct { const char *text, *want; } cases[] = {
-        {"[Game \"gp\"]\n[Profile \"de\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:1: unknown profile 'de' for gp"},
+        {"[Game \"gp\"]\n[Profile \"de\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:2: unknown profile 'de' for gp"},
         {"[Game \"gp\"]\n[Profile \"nl\"]\n[Players \"6\"]\n[Seed \"1\"]\n", "t.rec:1: gp takes 2 to 5 players"},
         {"[Game \"gp\"]\n[Profile \"nl\"]\n[Readings \"fox-place=first\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
-         "t.rec:1: reading 'fox-place=first' is neither 'last-player' nor 'each-first'"},
+         "t.rec:3: reading 'fox-place=first' is neither 'last-player' nor 'each-first'"},
         {HEAD "[Position \"display=JJJ\"]\n", "t.rec:4: position: missing field 'hands'"},
         {HEAD "[Seed \"1\"]\nP1 open Q c1\n", "t.rec:5: cannot read move 'open Q c1'"},
         {HEAD "[Seed \"1\"]\nP1 take 4\n", "t.rec:5: cannot read move 'take 4'"},

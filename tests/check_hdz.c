@@ -92,19 +92,35 @@ START_TEST(a_comment_naming_another_game_leaves_the_records_own_oracles)
 }
 END_TEST
 
+/* A record as editors write it: a UTF-8 byte-order mark and CRLF line ends replay like the plain text. */
+START_TEST(a_byte_order_mark_and_crlf_line_ends_are_accepted)
+{
+    static const char *text = "\xEF\xBB\xBF; saved by an editor\r\n[Game \"hdz\"]\r\n[Profile \"nl\"]\r\n[Players \"3\"]\r\n[Seed \"5\"]\r\nP1 play Q4\r\nP1 take a1\r\n";
+    char err[RF_ERR_MAX];
+    ck_assert_msg(replay_string(text, err, sizeof err) == RF_EXIT_OK, "%s", err);
+}
+END_TEST
+
 START_TEST(bad_records_give_exit_2_and_a_file_line_message)
 {
     static const struct { const char *text, *want; } cases[] = {
         {"", "t.rec:1: missing [Game"},
         {"[Game \"chess\"]\n[Players \"2\"]\n", "t.rec:1: unknown game 'chess'"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Seed \"1\"]\n", "t.rec:1: missing [Players"},
-        {"[Game \"hdz\"]\n[Profile \"fr\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:1: unknown profile 'fr'"},
+        {"[Game \"hdz\"]\n[Profile \"fr\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:2: unknown profile 'fr'"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"9\"]\n[Seed \"1\"]\n", "t.rec:1: hdz takes 2 to 5 players"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n", "t.rec:1: give exactly one of [Seed] and [Position]"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"x\"]\n", "t.rec:4: Seed must be a number"},
         {"[Game \"hdz\"\n", "t.rec:1: malformed tag"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Readings \"milk-round=sideways\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
-         "t.rec:1: reading 'milk-round=sideways' is neither 'down' nor 'up'"},
+         "t.rec:3: reading 'milk-round=sideways' is neither 'down' nor 'up'"},
+        /* a tag or a reading given twice: refused naming both lines, whichever value would have won */
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Players \"4\"]\n[Seed \"1\"]\n", "t.rec:4: [Players] is given again (first on line 3)"},
+        {"[Game \"hdz\"]\n[Game \"kk\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:2: [Game] is given again (first on line 1)"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Profile \"en\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:3: [Profile] is given again (first on line 2)"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n[Seed \"1\"]\n", "t.rec:5: [Seed] is given again (first on line 4)"},
+        {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Readings \"milk-round=up,milk-round=down\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
+         "t.rec:3: reading key 'milk-round' is given twice"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP1 fly away\n", "t.rec:5: cannot read move 'fly away'"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nP2 keep\n", "t.rec:5: it is P"},
         {"[Game \"hdz\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\nplay A1\n", "t.rec:5: expected 'P<n> <move>'"},
@@ -127,14 +143,14 @@ END_TEST
 START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
 {
     static const struct { const char *from, *to, *want; } cases[] = {
-        {"supply=4,10,10", "supply=10,10,10", "position: supply: P1 has 10 small goats in the stable"},
+        {"supply=4,10,10", "supply=10,10,10", "position: P1 has 10 small goats in the stable ('supply'), 6 on meadow cards"},
         {"turn=2", "turn=P3", "position: 'turn' wants a seat number 1 to 3, got 'P3'"},
         {"hands=D1,D2|", "hands=D1,Z2|", "position: 'Z2' in 'hands' of P1 is no card"},
         {"hands=D1,D2|", "hands=D1,D2,D3|", "position: 'hands' of P1 holds more than 2 cards"},
         {"meadow=E1,E2,A1*1,#", "meadow=#,E2,A1*1,#", "position: meadow cell a1 holds '#', but it is no stable site"},
         {"meadow=E1,E2,A1*1,#", "meadow=E1,E1,A1*1,#", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): missing E2; too often E1 (2 of 1)"},
         {"meadow=E1,E2,A1*1,#", "meadow=E1,E2,A1*1,D4", "position: meadow cell d1 is a stable site (site=cell) and must be '#'"},
-        {"meadow=E1,E2,A1*1,#", "meadow=E1*2,E2,A1*1,#", "position: meadow: a1 (E1) carries P2's small goat, but 'owner' gives type E to nobody"},
+        {"meadow=E1,E2,A1*1,#", "meadow=E1*2,E2,A1*1,#", "position: meadow cell a1 (E1) carries P2's small goat, but 'owner' gives type E to nobody"},
         {"box=A3,A4,", "box=A3,A4,Dog,", "position: the 121 cards must each stand in one place (meadow, pile, hands, displays, box): too often Dog (16 of 15)"},
         /* HDZ-CARDS-121: the first card code (A1) is counted like every other, every missing card
          * is named in code order, a milk card with its count */
@@ -354,6 +370,7 @@ static Suite *hdz_suite(void)
     tcase_add_loop_test(tc, elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1, 0, 2);
     tcase_add_loop_test(tc, red_final_example_scores_12_plus_7_plus_8_is_27, 0, 2);
     tcase_add_test(tc, bad_records_give_exit_2_and_a_file_line_message);
+    tcase_add_test(tc, a_byte_order_mark_and_crlf_line_ends_are_accepted);
     tcase_add_loop_test(tc, a_comment_naming_another_game_leaves_the_records_own_oracles, 0, 3);
     tcase_add_test(tc, position_errors_name_the_field_the_value_and_the_position_line);
     tcase_add_test(tc, an_illegal_move_says_why_and_lists_the_legal_moves);

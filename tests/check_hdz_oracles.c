@@ -1483,6 +1483,45 @@ START_TEST(dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory)
 }
 END_TEST
 
+/* HDZ-TURN-PHASES HDZ-TURN-PLAY: a loaded position is judged too: the game is over only by an end
+ * condition, an end met leaves at most the turn's dog move (none under end=immediate), a dog phase
+ * follows a played dog, a refused swap stands only in the dog phase after it, and the played card
+ * lies in its player's display. */
+START_TEST(position_oracles_fire_on_an_end_without_a_condition_and_a_played_card_not_in_the_display)
+{
+    hdz_state st;
+    tu_hdz_deal(&st, 3, hdz_engine.profiles[0].readings, 2);
+    inv_init(&ctx, G, 0);
+    while (st.phase == HDZ_PH_REDRAW) play(&st, "keep");
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &st);
+    clean("HDZ-TURN-PHASES", 0);
+    clean("HDZ-TURN-PLAY", 0);
+    hdz_state bad = st;
+    bad.phase = HDZ_PH_OVER;                        /* over, with no end condition met */
+    bad.decider = HDZ_NONE;
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "HDZ-TURN-PHASES"));
+    bad = st;
+    bad.ending = HDZ_END_LINE;                      /* a line emptied, yet the next turn's play */
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "HDZ-TURN-PHASES"));
+    bad = st;
+    bad.phase = HDZ_PH_TAKE;                        /* a card played that lies in a hand, not the display */
+    bad.played = st.hand[st.turn][0];
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "HDZ-TURN-PLAY"));
+    bad = st;
+    bad.refused = 1;                                /* a refused swap at the start of a turn */
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "HDZ-TURN-PHASES"));
+}
+END_TEST
+
 START_TEST(every_clause_of_the_hdz_oracles_has_a_wrong_transition_test)
 {
     const int n = (int)(sizeof proven / sizeof proven[0]);
@@ -1575,6 +1614,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_shows_p2_another_card_or_loses_one);
     tcase_add_loop_test(tc, legal_set_oracle_fires_when_legal_moves_forgets_a_dog_swap_or_a_take_or_offers_a_marked_card, 0, 5);
     tcase_add_test(tc, dog_redraw_oracle_fires_when_a_dog_is_kept_under_compulsory);
+    tcase_add_test(tc, position_oracles_fire_on_an_end_without_a_condition_and_a_played_card_not_in_the_display);
     tcase_add_test(tc, every_clause_of_the_hdz_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

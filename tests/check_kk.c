@@ -166,10 +166,10 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
 {
 #define HEAD "[Game \"kk\"]\n[Profile \"de\"]\n[Players \"3\"]\n"
     static const struct { const char *text, *want; } cases[] = {
-        {"[Game \"kk\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:1: unknown profile 'nl' for kk"},
+        {"[Game \"kk\"]\n[Profile \"nl\"]\n[Players \"3\"]\n[Seed \"1\"]\n", "t.rec:2: unknown profile 'nl' for kk"},
         {"[Game \"kk\"]\n[Profile \"de\"]\n[Players \"5\"]\n[Seed \"1\"]\n", "t.rec:1: kk takes 2 to 4 players"},
         {"[Game \"kk\"]\n[Profile \"de\"]\n[Readings \"start=ring16\"]\n[Players \"3\"]\n[Seed \"1\"]\n",
-         "t.rec:1: reading 'start=ring16' is neither 'ring12' nor 'all16'"},
+         "t.rec:3: reading 'start=ring16' is neither 'ring12' nor 'all16'"},
         {HEAD "[Position \"council=yC1\"]\n", "t.rec:4: position: missing field 'hands'"},
         {HEAD "[Seed \"1\"]\nP1 place gC6 b2\n", "t.rec:5: cannot read move 'place gC6 b2'"},
         {HEAD "[Seed \"1\"]\nP1 draw middle\n", "t.rec:5: cannot read move 'draw middle'"},
@@ -196,7 +196,7 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         {"turn=3", "turn=4", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '4'"},
         {"turn=3", "turn=0", "t.rec:4: position: 'turn' wants a seat number 1 to 3, e.g. turn=1, got '0'"},
         {"phase=place", "phase=pla", "t.rec:4: position: 'phase' wants place, draw or over, got 'pla'"},
-        {"turns=45", "turns=256", "t.rec:4: position: 'turns' wants the number of turns played, 0 to 255, got '256'"},
+        {"turns=47", "turns=256", "t.rec:4: position: 'turns' wants the number of turns played, 0 to 255, got '256'"},
         {"gave=0", "gave=2", "t.rec:4: position: 'gave' wants 0 or 1, got '2'"},
         {"ending=0", "ending=2", "t.rec:4: position: 'ending' wants 0 or 1, got '2'"},
         /* KK-AMB-CRISIS-EMPTY: ending=1 is the crisis's turn drawing, or the game over */
@@ -205,6 +205,10 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         {"box=yF2,", "box=", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing yF2 (KK-CARDS-72)"},
         {"box=yF2,", "box=yF2,yF2,", "t.rec:4: position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): more than once yF2 (2 times) (KK-CARDS-72)"},
         {"last=1", "last=9", "t.rec:4: position: 'last' wants '-' or the turns left in the last round, 1 to 3, got '9'"},
+        /* KK-TURN-ORDER: the seat follows from the turns played; KK-TURN-GIVE: a give comes from the second round on */
+        {"turns=47", "turns=46", "t.rec:4: position: 'turn=3' does not follow from 'turns=46': P1 begins and each turn passes on, so it is P2's (KK-TURN-ORDER)"},
+        {"turn=3;phase=place;turns=47;gave=0;last=1", "turn=1;phase=place;turns=0;gave=1;last=1",
+         "t.rec:4: position: 'gave=1' at turns=0: a territory is first given in the second round (KK-TURN-GIVE, KK-AMB-SECOND-ROUND)"},
         {"yS5,oS5,rS5,pS5/", "yS5,oS5,rS5/", "t.rec:4: position: a council row needs 4 places"},
         {"bS5,.,.,gS5", "bS5,.,.,gX5", "t.rec:4: position: council place d2: 'gX5' is no card (want e.g. gC5, or '.')"},
     };
@@ -224,8 +228,8 @@ START_TEST(bad_kk_records_give_exit_2_and_a_file_line_message)
         {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"left=-", "left=yS1"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
         {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"right=-", "right=yS1"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
         {{{"box=yF2,yF3,", "box="}, {"left=-;right=-", "left=yF2;right=yF3"}, {"phase=place", "phase=draw"}, {"last=1", "last=-"}}, 0},
-        {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"box=yF2,", "box="}, {"left=-;right=-", "left=yS1;right=yF2"}, {"phase=place;turns=45;gave=0;last=1", "phase=draw;turns=45;gave=0;last=-"}}, 1},
-        {{{"turns=45", "turns=255"}, {"", ""}, {"", ""}, {"", ""}}, 1},        /* the most turns a position holds */
+        {{{"yS1,yS2,oF3,gC3", "yS2,oF3,gC3"}, {"box=yF2,", "box="}, {"left=-;right=-", "left=yS1;right=yF2"}, {"phase=place;turns=47;gave=0;last=1", "phase=draw;turns=47;gave=0;last=-"}}, 1},
+        {{{"turns=47", "turns=255"}, {"", ""}, {"", ""}, {"", ""}}, 1},        /* the most turns a position holds */
     };
     for (size_t i = 0; i < sizeof draw_cases / sizeof draw_cases[0]; i++) {
         char cur[GAME_TEXT_MAX + 256], text[GAME_TEXT_MAX + 512];
@@ -288,7 +292,7 @@ START_TEST(position_errors_name_the_field_the_value_and_the_position_line)
 {
     static const char *const rec = "records/kk/karl-takes-green-5-and-orange-4.de.rec";
     static const struct { const char *from, *to, *want; } cases[] = {
-        {"last=-", "last=0", "position: last: 'last=0' (the last round) while the piles still hold"},
+        {"last=-", "last=0", "position: 'last=0' (the last round) while the piles still hold"},
         {"hands=yC3,oC2,", "hands=yC3,oC9,", "position: 'oC9' in 'hands' of P1 is no card"},
         {"hands=yC3,oC2,bF4,gS1|", "hands=yC3,oC2,bF4,gS1,yC3|", "position: 'hands' of P1 holds more than 4 cards"},
         {"hands=yC3,oC2,", "hands=yC3,yC3,", "position: the 72 cards must each stand in one place (council, hands, left, right, terr, box): missing oC2; more than once yC3 (2 times)"},

@@ -1063,6 +1063,40 @@ START_TEST(legal_set_oracle_names_a_missing_or_extra_move_under_its_clause)
 END_TEST
 
 /* Every clause the kk context checks has its test above: a new clause fails here until it has one. */
+/* KK-TURN-ORDER KK-TURN-GIVE: a loaded position is judged too: the seat to play follows from the turns
+ * played (P1 first), and a give belongs to a turn from the second round on. */
+START_TEST(position_oracles_fire_on_a_seat_the_turns_do_not_lead_to_and_on_an_early_give)
+{
+    kk_state st;
+    tu_kk_deal(&st, 3, DE, 4);
+    inv_init(&ctx, G, 0);
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &st);
+    clean("KK-TURN-ORDER", 0);
+    clean("KK-TURN-GIVE", 0);
+    kk_state bad = st;
+    bad.turn = 1;                                   /* turns=0: P1's turn, not P2's */
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "KK-TURN-ORDER"));
+    bad = st;
+    bad.gave = 1;                                   /* a give in the first turn */
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    caught(tu_clause(&ctx, "KK-TURN-GIVE"));
+    bad.turns = 3;                                  /* the second round's first turn, P1's: a give is fine */
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    clean("KK-TURN-GIVE", 0);
+    bad.readings |= KK_R_LAST_NO_GIVE;              /* ... but not in the last round under last-give=forbidden */
+    bad.last_left = 3;
+    bad.pile_len[0] = bad.pile_len[1] = 0;
+    inv_reset_counts(&ctx);
+    inv_on_position(&ctx, &bad);
+    ck_assert(ctx.count[tu_clause(&ctx, "KK-TURN-GIVE")].violated > 0);
+}
+END_TEST
+
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
     "GEN-TERMINAL", "GEN-HIDDEN-INFO",
@@ -1146,6 +1180,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);
     tcase_add_test(tc, hidden_info_oracle_fires_when_determinize_changes_p2s_hand_or_gives_an_unsorted_hand);
     tcase_add_loop_test(tc, legal_set_oracle_names_a_missing_or_extra_move_under_its_clause, 0, 9);
+    tcase_add_test(tc, position_oracles_fire_on_a_seat_the_turns_do_not_lead_to_and_on_an_early_give);
     tcase_add_test(tc, every_clause_of_the_kk_oracles_has_a_wrong_transition_test);
     suite_add_tcase(s, tc);
     return s;

@@ -1041,7 +1041,7 @@ START_TEST(after_the_piles_run_out_every_seat_places_once_more)
     kk_state st;
     start(&st, 3, cases[_i].r, 23);
     st.turn = (uint8_t)cases[_i].emptier;
-    st.turns = 10;
+    st.turns = (uint8_t)(9 + cases[_i].emptier);        /* three rounds, then the seats before the emptier */
     tu_kk_free_cell(&st, "c4");                          /* six free places: no crisis ahead */
     tu_kk_free_cell(&st, "d4");
     tu_kk_keep_pile(&st, 0, 1);
@@ -1105,7 +1105,7 @@ static void final_setup(kk_state *st, int players, uint32_t r)
     tu_kk_put_cell(st, "pS1", "a1");
     tu_kk_set_hand(st, 0, "rS1");
     st->turn = 0;
-    st->turns = 30;
+    st->turns = 36;                                   /* a whole number of rounds at 2, 3 and 4 players: seat 1 leads */
     st->last_left = 1;
 }
 

@@ -163,9 +163,9 @@ START_TEST(bad_arguments_exit_2_with_one_line)
 {
     static const char *const bad[][2] = {
         {"nosuchgame", "unknown game 'nosuchgame'"},
-        {"kk --jobs zero", "--jobs wants a number"},
-        {"kk --fuzz-seconds -1", "--fuzz-seconds wants a number"},
-        {"kk --frobnicate 1", "unknown option --frobnicate"},
+        {"kk --jobs zero", "--jobs takes a whole number from 1 to"},
+        {"kk --fuzz-seconds -1", "--fuzz-seconds takes a whole number from 0 to"},
+        {"kk --frobnicate 1", "unknown option '--frobnicate'"},
         {"kk --clauses", "--clauses needs a value"},
         {"kk --src-root /nonexistent/rulefuzz", "no such folder"},
     };

@@ -396,6 +396,74 @@ START_TEST(truncated_and_garbled_partial_records_never_crash)
 }
 END_TEST
 
+/* ---- Loaders and position oracles agree (issue 33, point 2) ------------------------------------------ */
+
+/* Every game: positions of random games along the way, each number, '-' or word of a field's value
+ * (the tokens between '=', ',', '|', '/' and ';', cards left alone) replaced by small numbers, '-', a
+ * word and the empty text, one at a time. A position the engine's loader takes must pass the game's
+ * position oracles (and GEN-ROUNDTRIP): the loader refuses what they refuse, so what loads is a
+ * position some game reaches (fuzz/fuzz_<game>_position.c searches further). */
+static int token_char(char ch) { return ch && !strchr("=,|/;", ch); }
+
+static int plain_token(const char *t, int n)
+{
+    int digits = 0, letters = 0;
+    for (int i = 0; i < n; i++) { digits += t[i] >= '0' && t[i] <= '9'; letters += (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z'); }
+    return (digits == n) || (letters == n) || (n == 1 && t[0] == '-');
+}
+
+START_TEST(what_a_loader_takes_its_position_oracles_pass)
+{
+    static const char *const values[] = {"0", "1", "2", "3", "4", "5", "9", "10", "255", "-", "", "no", "over", "take"};
+    const int nv = (int)(sizeof values / sizeof values[0]);
+    static inv_ctx c;
+    static game_move log[RF_MAX_GAME_MOVES];
+    unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16))), back[GAME_STATE_MAX] __attribute__((aligned(16)));
+    static char text[GAME_TEXT_MAX], edit[GAME_TEXT_MAX];
+    for (int gi = 0; game_engines[gi]; gi++) {
+        const game_engine *g = game_engines[gi];
+        long tried = 0, loaded = 0;
+        for (int players = g->min_players; players <= g->max_players; players++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                game_config cfg = {players, g->profiles[0].readings};
+                ck_assert_int_eq(g->setup_seed(st, &cfg, seed), GAME_OK);
+                rf_chooser ch = {.use_rng = 1, .rng = seed * 77 + (uint64_t)players};
+                long n = rf_play(g, st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+                for (int q = 0; q < 4; q++) {                     /* the deal, a third, two thirds, the end */
+                    ck_assert_int_eq(g->setup_seed(st, &cfg, seed), GAME_OK);
+                    for (long m = 0; m < n * q / 3; m++) ck_assert_int_eq(g->apply(st, &log[m]), GAME_OK);
+                    ck_assert_int_gt(g->position_print(st, text, sizeof text), 0);
+                    for (int a = 0; text[a];) {
+                        if (!token_char(text[a]) || (a > 0 && token_char(text[a - 1]))) { a++; continue; }
+                        int b = a;
+                        while (token_char(text[b])) b++;
+                        int in_value = 0;                         /* after the field's '=' */
+                        for (int k = a - 1; k >= 0 && text[k] != ';'; k--) in_value |= text[k] == '=';
+                        if (in_value && plain_token(text + a, b - a))
+                            for (int v = 0; v < nv; v++) {
+                                snprintf(edit, sizeof edit, "%.*s%s%s", a, text, values[v], text + b);
+                                char err[256] = "";
+                                tried++;
+                                if (g->setup_position(back, &cfg, edit, err, sizeof err) != GAME_OK) {
+                                    ck_assert_msg(err[0] && !strchr(err, '\n'), "%s: a refusal without a one-line reason: %s", g->name, edit);
+                                    continue;
+                                }
+                                loaded++;
+                                ck_assert_int_eq(inv_init(&c, g, INV_GEN_ALL), 0);
+                                inv_on_position(&c, back);
+                                ck_assert_msg(c.violations == 0, "%s's loader took a position its oracle %s refuses (%s): %s", g->name,
+                                              tu_first_id(&c), c.first_msg, edit);
+                            }
+                        a = b;
+                    }
+                }
+            }
+        ck_assert_int_gt(loaded, 0);
+        ck_assert_int_gt(tried - loaded, 0);
+    }
+}
+END_TEST
+
 /* ---- The bar every game meets (issue 21, point 5) -------------------------------------------------- */
 
 /* 1 when the record text's [Position] tag is partial: `rest=` at its start or after a ';'. */
@@ -479,6 +547,7 @@ static Suite *positions_suite(void)
     tc = tcase_create("garbled");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, truncated_and_garbled_partial_records_never_crash);
+    tcase_add_test(tc, what_a_loader_takes_its_position_oracles_pass);
     suite_add_tcase(s, tc);
     tc = tcase_create("every game");
     tcase_add_test(tc, every_game_has_score_now_why_illegal_check_position_and_a_partial_position_record);

@@ -527,6 +527,10 @@ START_TEST(the_report_states_its_control_and_correction_and_its_witnesses_replay
     ck_assert(strstr(md, "## Completion") && strstr(md, "## Balance of the profile's game"));
     ck_assert(strstr(md, "turns per seat") != NULL);
     ck_assert(strstr(md, "%%") == NULL);
+    /* the header describes this run: its own command and sizes, not another's */
+    ck_assert(strstr(md, "`rulefuzz report ambiguities kk --games 150 --policy random,greedy --blocks 2`") != NULL);
+    ck_assert(strstr(md, "played in 150 paired games per policy") != NULL);
+    ck_assert(strstr(md, "lockstep") == NULL && strstr(md, "shrunk") == NULL);
     snprintf(path, sizeof path, "%s/ambiguities-kk.html", dir);
     char *html = slurp(path);
     ck_assert(strstr(html, "%%") == NULL);

@@ -481,7 +481,7 @@ START_TEST(bids_wild_own_subject_sentences_show_the_brawl_sentence_beside_the_en
     snprintf(sp, sizeof sp, "%s/SPEC.md", dir);
     snprintf(texts, sizeof texts, "%s/rules/texts", src_root());
     snprintf(js, sizeof js, "%s/tc.json", dir);
-    char *argv[] = {"bids", "--spec", sp, "--texts", texts, "--subjects", "BIDS-AMB-WILD", "--json", js};
+    char *argv[] = {"bids", "--spec", sp, "--texts", texts, "--subjects", "BIDS-AMB-WILD", "--json-file", js};
     ck_assert_int_eq(run_textcov(9, argv, out, sizeof out), 1);         /* the other engine entries are missing */
     ck_assert_msg(strstr(out, "\nBIDS-AMB-WILD-OWN (SPEC.md:1)\n"), "%.400s", out);
     ck_assert_msg(strstr(out, "bonje-in-de-stal.nl.txt:111 [dolle hengst] Een speler kan deze situatie uitsluitend"), "%.400s", out);

@@ -1,0 +1,9 @@
+/* fuzz_gp_position.c: fuzz harness for the gp position loader: bytes 0-3 the configuration, the rest
+ * a position text; what loads must pass the position oracles, then plays on with every oracle on. */
+#include "harness.h"
+#include "../rules/gp.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+    return rf_fuzz_position(&gp_engine, data, len);
+}
