@@ -506,6 +506,101 @@ oom:
     return -1;
 }
 
+/* Every quotation in the game's part of SPEC.md (from a level-1 or -2 heading that starts with
+ * the game's title to the next level-1 heading) is checked against the game's texts: each
+ * fragment of a "..." quote (elisions split it) must stand verbatim in one of them. A paragraph
+ * (a bullet or table row with its continuation lines) that cites a source ("src:") and an
+ * "Other editions" bullet quote other books and are not checked, nor are code spans and fenced
+ * blocks; a language bullet ("- **nl:**") is checked against its own text by load_spec. A word
+ * SPEC.md names without quoting a text (a gloss, a term) is not put in double quotes.
+ * 0, or -1 out of memory. */
+static int check_para_quotes(tc_report *r, char *para, int line)
+{
+    const char *s = para;
+    while (*s == ' ') s++;
+    if (strstr(s, "src:") || !strncmp(s, "- **Other editions:**", 21)) return 0;
+    if (!strncmp(s, "- **", 4)) {
+        size_t ll = strspn(s + 4, "abcdefghijklmnopqrstuvwxyz");
+        if (ll >= 2 && ll <= 3 && !strncmp(s + 4 + ll, ":**", 3)) return 0;
+    }
+    /* Code spans out (they hold record and position texts, not quotes). */
+    char *w = para;
+    for (const char *p = para; *p; p++) {
+        if (*p == '`') { const char *e = strchr(p + 1, '`'); if (e) { p = e; continue; } }
+        *w++ = *p;
+    }
+    *w = 0;
+    for (const char *o = strchr(para, '"'); o; ) {
+        const char *c = strchr(o + 1, '"');
+        if (!c) {
+            return add_error(r, "SPEC.md:%d: a quote opened and never closed: \"%.60s", line, o + 1);
+        }
+        const char *q = o + 1;
+        size_t qn = (size_t)(c - q);
+        while (qn > 0) {
+            size_t ml = 0;
+            long e = elision(q, qn, &ml);
+            size_t fl = e < 0 ? qn : (size_t)e;
+            char frag[4096];
+            fold(q, fl, frag, sizeof frag);
+            int found = !frag[0];
+            for (int i = 0; !found && i < r->ntext; i++) found = strstr(r->text[i].norm, frag) != NULL;
+            if (!found && add_error(r, "SPEC.md:%d: quote \"%s\" stands in no %s text verbatim (a quote "
+                                       "of another book cites its src:, a gloss is not in double quotes)",
+                                    line, frag, r->g->name)) return -1;
+            if (e < 0) break;
+            q += fl + ml; qn -= fl + ml;
+        }
+        o = strchr(c + 1, '"');
+    }
+    return 0;
+}
+
+static int check_every_quote(tc_report *r, const char *spec_path, char *err, size_t errlen)
+{
+    size_t len;
+    char *spec = read_all(spec_path, &len, err, errlen);
+    if (!spec) return -1;
+    size_t tl = strlen(r->g->title);
+    int in = 0, fence = 0, lineno = 0, pline = 0, rc = 0;
+    char *para = NULL;
+    size_t pl = 0;
+    for (char *p = spec; ; ) {
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = 0;
+        lineno++;
+        const char *s = p;
+        while (*s == ' ') s++;
+        int head = p[0] == '#';
+        int level = (int)strspn(p, "#");
+        int starts = !nl || !*s || head || *s == '|' || !strncmp(s, "- ", 2) || !strncmp(p, "```", 3) ||
+                     (*s >= '0' && *s <= '9' && s[strspn(s, "0123456789")] == '.');
+        if (starts && para) {
+            if (in && !fence && check_para_quotes(r, para, pline)) rc = -1;
+            free(para); para = NULL; pl = 0;
+        }
+        if (rc) break;
+        if (head && (level == 1 || level == 2)) {
+            const char *h = p + level;
+            while (*h == ' ') h++;
+            if (!strncmp(h, r->g->title, tl)) in = 1;
+            else if (level == 1) in = 0;
+        }
+        if (!strncmp(p, "```", 3)) fence = !fence;
+        else if (*s && !head && in && !fence) {
+            if (!para) pline = lineno;
+            if (append_line(&para, &pl, s, strlen(s))) { rc = -1; break; }
+        }
+        if (!nl) break;
+        p = nl + 1;
+    }
+    if (para && !rc && in && !fence && check_para_quotes(r, para, pline)) rc = -1;
+    free(para);
+    free(spec);
+    if (rc) rf_set_err(err, errlen, "out of memory");
+    return rc;
+}
+
 /* Marks file: one mark a line, `"fragment of the sentence" -- reason`; '#' starts a comment line. */
 static int load_marks(tc_report *r, tc_text *t, const char *path, char *err, size_t errlen)
 {
@@ -577,7 +672,7 @@ int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, co
         if (!(t->buf = read_all(t->path, &t->len, err, errlen))) return -1;
         if (tc_split(t)) { rf_set_err(err, errlen, "out of memory"); return -1; }
     }
-    if (load_spec(r, spec_path, err, errlen)) return -1;
+    if (load_spec(r, spec_path, err, errlen) || check_every_quote(r, spec_path, err, errlen)) return -1;
     if (tc_check_profiles(r) < 0 || tc_check_cases(r) < 0) { rf_set_err(err, errlen, "out of memory"); return -1; }
     for (int i = 0; i < r->ntext; i++) {
         tc_text *t = &r->text[i];

@@ -126,6 +126,37 @@ START_TEST(a_quote_that_matches_no_sentence_is_an_error_naming_the_clause)
 }
 END_TEST
 
+/* Every quotation in the game's part of SPEC.md, not only the language bullets: prose, profile
+ * sub-bullets and tables quote a text verbatim (either text of the game); a source's quote
+ * (src:), an "Other editions" bullet, code spans and fences are not the texts'; another game's
+ * part is not checked. */
+START_TEST(every_quotation_in_the_games_part_of_spec_must_stand_verbatim_in_one_of_its_texts)
+{
+    tc_report r;
+    load(&r, "# Other Game\nIt says \"nowhere in these texts\".\n"
+             "# Test Game\n## Test Game: turn\n"
+             "Prose quotes \"De speler moet een kaart spelen.\" and \"The game ends\" … \"is empty\".\n"
+             "A quote over two lines: \"Dan neemt hij\n  een kaart.\" is fine.\n"
+             "| a | \"Rood speelt een vijf.\" |\n"
+             "- a word order changed: \"De speler een kaart moet spelen\"\n"
+             "- a gloss in quotes: \"as soon as\"\n"
+             "- from a review (Sources: src:rev): \"Der Spieler muss\"\n"
+             "- **Other editions:** \"Der Spieler darf\"\n"
+             "- code: `[Game \"tt\"]`\n"
+             "```\n\"in a fence\"\n```\n"
+             "| b | \"Rood speelt een zes.\" |\n"
+             "- open: \"never closed\n"
+             "# Sources\n\"not a game part\"\n");
+    ck_assert_int_eq(r.nerror, 4);
+    ck_assert_str_eq(r.error[0], "SPEC.md:9: quote \"De speler een kaart moet spelen\" stands in no tt text verbatim "
+                                 "(a quote of another book cites its src:, a gloss is not in double quotes)");
+    ck_assert_ptr_nonnull(strstr(r.error[1], "SPEC.md:10: quote \"as soon as\""));
+    ck_assert_ptr_nonnull(strstr(r.error[2], "SPEC.md:17: quote \"Rood speelt een zes.\""));
+    ck_assert_ptr_nonnull(strstr(r.error[3], "SPEC.md:18: a quote opened and never closed"));
+    tc_report_free(&r);
+}
+END_TEST
+
 START_TEST(marks_cover_what_is_not_a_rule_and_must_match_and_give_a_reason)
 {
     tc_report r;
@@ -559,6 +590,7 @@ int main(void)
     tcase_add_test(tc, sentences_split_at_stops_before_a_capital_but_not_after_abbreviations_or_list_numbers);
     tcase_add_test(tc, quotes_cover_sentences_verbatim_with_elisions_and_across_repeats);
     tcase_add_test(tc, a_quote_that_matches_no_sentence_is_an_error_naming_the_clause);
+    tcase_add_test(tc, every_quotation_in_the_games_part_of_spec_must_stand_verbatim_in_one_of_its_texts);
     tcase_add_test(tc, marks_cover_what_is_not_a_rule_and_must_match_and_give_a_reason);
     tcase_add_test(tc, a_sentence_quoted_only_by_entries_without_the_other_language_is_a_translation_gap);
     suite_add_tcase(s, tc);
