@@ -28,9 +28,9 @@ static const game_ambiguity bids_amb[BIDS_N_AMB] = {
 
 /* Each profile's readings rest on its own text's words (SPEC.md, each register entry's "Profiles"). */
 static const game_profile bids_profiles[] = {
-    {"nl", "bonje-in-de-stal.nl.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST},
+    {"nl", "bonje-in-de-stal.nl.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_OWN_BRAWL},
     {"fr", "chaos-a-la-ferme.fr.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_WAIT_SEVERAL |
-                                      BIDS_R_MUST_PLAY},
+                                      BIDS_R_MUST_PLAY | BIDS_R_OWN_BRAWL},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)

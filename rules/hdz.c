@@ -33,9 +33,9 @@ static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
 
 static const game_profile hdz_profiles[] = {
     /* Each bit rests on the profile's own text, quoted in SPEC.md's register. */
-    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_END_IMMEDIATE | HDZ_R_MILK_SUM},
+    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_TAKE_EDGE | HDZ_R_END_IMMEDIATE | HDZ_R_MILK_SUM | HDZ_R_MILK_LEADER},
     {"en", "herr-der-ziegen.en.txt",
-     HDZ_R_END_IMMEDIATE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_EMPTY_ANY |
+     HDZ_R_TAKE_EDGE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_EMPTY_ANY |
      HDZ_R_DOG_OWN_NO | HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
 };
 

@@ -348,9 +348,15 @@ START_TEST(the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_readi
     ck_assert(!tu_bids_legal(&st, "place P1.1"));
     ck_assert(tu_bids_legal(&st, "discard"));            /* nobody else has a cow stable */
     for (int prof = 0; prof < 2; prof++) {               /* both texts: "gekke koe (koeienstal)" / "(étable à vaches)" */
-        tu_bids_pos(&st, 2, bids_engine.profiles[prof].readings, "held=madcow1|-;stables=boar1,sow1/bull1,cow1/-|-/-/-;phase=play;actor=1");
+        /* BIDS-AMB-OWN-PURPOSE: both texts brawl-only, "(om zo de bonje in zijn stal op te lossen)" /
+         * "(pour ainsi résoudre une bagarre ayant lieu dans cette étable)": a cow stable of one's own
+         * only while it holds a brawl */
+        tu_bids_pos(&st, 2, bids_engine.profiles[prof].readings, "held=madcow1|-;stables=boar1,sow1/bull1,cow1,bull2/-|-/-/-;phase=play;actor=1");
         ck_assert(!tu_bids_legal(&st, "place P1.1"));
         ck_assert(tu_bids_legal(&st, "place P1.2"));
+        tu_bids_pos(&st, 2, bids_engine.profiles[prof].readings, "held=madcow1|-;stables=boar1,sow1/bull1,cow1/-|-/-/-;phase=play;actor=1");
+        ck_assert(!tu_bids_legal(&st, "place P1.2"));
+        ck_assert(tu_bids_legal(&st, "discard"));
     }
 }
 END_TEST

@@ -34,7 +34,7 @@ START_TEST(elvis_example_red_wins_the_tie_on_card_count_and_marks_elvis_1)
 }
 END_TEST
 
-/* HDZ-FINAL-MEADOW HDZ-FINAL-STABLE-DOUBLE HDZ-FINAL-MILK-FIRST HDZ-FINAL-MILK-SECOND */
+/* HDZ-FINAL-MEADOW HDZ-FINAL-STABLE-DOUBLE HDZ-FINAL-MILK-FIRST HDZ-FINAL-MILK-SECOND HDZ-AMB-MILK-HALF */
 START_TEST(red_final_example_scores_12_plus_7_plus_8_is_27)
 {
     static const char *files[] = {"red-final-27.nl.rec", "red-final-27.en.rec"};
@@ -43,7 +43,7 @@ START_TEST(red_final_example_scores_12_plus_7_plus_8_is_27)
     ck_assert_msg(replay_file(files[_i], &out, err, sizeof err) == RF_EXIT_OK, "%s", err);
     ck_assert(out.over);
     ck_assert_int_eq(out.scores[0], 27);
-    ck_assert_int_eq(out.scores[1], _i == 0 ? 1 : 2);      /* half of 3: down (nl), up (en) */
+    ck_assert_int_eq(out.scores[1], _i == 0 ? 4 : 2);      /* nl: half of the leader's 8; en: half of his own 3, up */
     ck_assert_int_eq(out.winners, 1u);
 }
 END_TEST
@@ -95,7 +95,7 @@ END_TEST
 /* A record as editors write it: a UTF-8 byte-order mark and CRLF line ends replay like the plain text. */
 START_TEST(a_byte_order_mark_and_crlf_line_ends_are_accepted)
 {
-    static const char *text = "\xEF\xBB\xBF; saved by an editor\r\n[Game \"hdz\"]\r\n[Profile \"nl\"]\r\n[Players \"3\"]\r\n[Seed \"5\"]\r\nP1 play Q4\r\nP1 take a1\r\n";
+    static const char *text = "\xEF\xBB\xBF; saved by an editor\r\n[Game \"hdz\"]\r\n[Profile \"nl\"]\r\n[Players \"3\"]\r\n[Seed \"5\"]\r\nP1 play Q4\r\nP1 take g1\r\n";
     char err[RF_ERR_MAX];
     ck_assert_msg(replay_string(text, err, sizeof err) == RF_EXIT_OK, "%s", err);
 }
@@ -224,7 +224,7 @@ END_TEST
 START_TEST(an_illegal_move_in_a_record_is_bad_input_at_its_line)
 {
     hdz_state st;
-    tu_hdz_deal(&st, 3, 0, 5);
+    tu_hdz_deal(&st, 3, hdz_engine.profiles[0].readings, 5);   /* the record's profile, nl */
     game_move ms[GAME_MAX_MOVES];
     /* find a cell that is not takeable after the first play */
     char text[GAME_TEXT_MAX + 512], pos[GAME_TEXT_MAX], mv[32];

@@ -4,8 +4,12 @@
 static const game_engine *G = &hdz_engine;
 static inv_ctx ctx;   /* every move in these tests is also checked by every oracle */
 
-#define NL (hdz_engine.profiles[0].readings)
-#define EN (hdz_engine.profiles[1].readings)
+/* The profiles' readings as these tests' positions and moves were written for them: the cross
+ * line (take=cross), nl's second milk place on its own sum (milk-half=own) and en's end at once
+ * (end=immediate). Since issue 34 the profiles read take=edge, nl milk-half=leader and en
+ * end=finish-turn; the tests of those readings set the bits themselves. */
+#define NL (hdz_engine.profiles[0].readings & ~(uint32_t)(HDZ_R_TAKE_EDGE | HDZ_R_MILK_LEADER))
+#define EN ((hdz_engine.profiles[1].readings & ~(uint32_t)HDZ_R_TAKE_EDGE) | HDZ_R_END_IMMEDIATE)
 
 /* A 3-player deal in phase PLAY, P1 to move; stables (site=cell) at d1, g6, a6. */
 static void start(hdz_state *st, int players, uint32_t readings)
