@@ -60,7 +60,7 @@ static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-FINAL-STABLE-DOUBLE",  "inv_hdz_final_stable_double",  "nl+en", "next-to-stable stable-cell chain"},
     {"HDZ-FINAL-MILK-FIRST",     "inv_hdz_final_milk_first",     "nl+en", "by-count by-sum"},
     {"HDZ-FINAL-MILK-SECOND",    "inv_hdz_final_milk_second",    "nl+en", "exact-half rounded-half later"},
-    {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en", "first-full first-share second-full second-share"},
+    {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en", "first-full first-share second-full second-share first-both"},
     {"HDZ-FINAL-WINNER",         "inv_hdz_final_winner",         "nl+en", "one tie"},
     {"HDZ-LEGAL-SET",            "inv_hdz_legal_set",            "nl+en", "redraw play take dog agree"},
 };
@@ -97,7 +97,7 @@ enum { C_BLOCKED_ALL_MARKED, C_BLOCKED_NO_CARDS };
 enum { C_DOUBLE_NEXT, C_DOUBLE_STABLE_CELL, C_DOUBLE_CHAIN };
 enum { C_FIRST_COUNT, C_FIRST_SUM };
 enum { C_SECOND_EXACT, C_SECOND_ROUNDED, C_SECOND_LATER };
-enum { C_TIE_FIRST_FULL, C_TIE_FIRST_SHARE, C_TIE_SECOND_FULL, C_TIE_SECOND_SHARE };
+enum { C_TIE_FIRST_FULL, C_TIE_FIRST_SHARE, C_TIE_SECOND_FULL, C_TIE_SECOND_SHARE, C_TIE_FIRST_BOTH };
 enum { C_WINNER_ONE, C_WINNER_TIE };
 enum { C_LEGAL_REDRAW, C_LEGAL_PLAY, C_LEGAL_TAKE, C_LEGAL_DOG, C_LEGAL_AGREE };
 
@@ -2160,14 +2160,18 @@ static void final_tally(const hdz_state *s, uint32_t r, fin *f)
             continue;
         }
         f->mk[q] = K_FINAL_MILK_TIE;
-        /* HDZ-AMB-MILK-TIE: full (each the payout of the first shared position) | share */
+        /* The group of g holds positions a..a+g-1; only positions 1 and 2 pay. "deze punten" are
+         * those payouts: one (a tie for second, or HDZ-AMB-MILK-TIE-SUM=best) or both of them. */
+        int last = a + g - 1 < 2 ? a + g - 1 : 2, all = 0;
+        for (int x = a; x <= last; x++) all += pay[x];
+        /* HDZ-AMB-MILK-TIE: full (each a whole payout) | share (the payouts divided, rounded down) */
         if (!(r & HDZ_R_MILK_SHARE)) {
-            f->milk[q] = pay[a];
-            f->mc[q] = a == 1 ? C_TIE_FIRST_FULL : C_TIE_SECOND_FULL;
+            /* HDZ-AMB-MILK-TIE-SUM: best (the first position's payout) | both (first plus second) */
+            int both = (r & HDZ_R_TIE_BOTH) != 0;
+            f->milk[q] = both ? all : pay[a];
+            f->mc[q] = a == 1 ? (both ? C_TIE_FIRST_BOTH : C_TIE_FIRST_FULL) : C_TIE_SECOND_FULL;
         } else {
-            int b = a + g - 1, sum = 0;
-            for (int x = a; x <= (b < 2 ? b : 2); x++) sum += pay[x];
-            f->milk[q] = sum / g;
+            f->milk[q] = all / g;
             f->mc[q] = a == 1 ? C_TIE_FIRST_SHARE : C_TIE_SECOND_SHARE;
         }
     }
@@ -2219,7 +2223,8 @@ static void inv_hdz_final_milk_second(inv_ctx *c, int k0, const fin *f)
 }
 
 /* HDZ-FINAL-MILK-TIE: "Bij een gelijke stand ontvangen de beide spelers de som van deze punten."
- * (en: "In case of a tie, each receives his share of the corresponding points.") */
+ * (en: "In case of a tie, each receives his share of the corresponding points.") Readings
+ * HDZ-AMB-MILK-TIE (full | share) and HDZ-AMB-MILK-TIE-SUM (best | both), restated in final_tally. */
 static void inv_hdz_final_milk_tie(inv_ctx *c, int k0, const fin *f)
 {
     milk_fired(c, k0, f, K_FINAL_MILK_TIE);
@@ -2238,7 +2243,7 @@ static int milk_clause(const fin *f, int q)
 static int final_blame(const hdz_state *s, const fin *f, const int *scores, int q)
 {
     const uint32_t dblbits = HDZ_R_SITE_OUTSIDE | HDZ_R_DOUBLE_ADJ;
-    const uint32_t milkbits = HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_LEADER | HDZ_R_MILK_SHARE;
+    const uint32_t milkbits = HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_LEADER | HDZ_R_MILK_SHARE | HDZ_R_TIE_BOTH;
     fin alt;
     int ok, P = s->players;
     for (uint32_t m = 0; m < 5; m++) {          /* 4 doubling readings, then no doubling */
@@ -2248,13 +2253,13 @@ static int final_blame(const hdz_state *s, const fin *f, const int *scores, int 
         for (int x = 0; x < P; x++) ok &= scores[x] == f->base[x] + (m < 4 ? alt.dbl[x] : 0) + f->milk[x];
         if (ok) return K_FINAL_STABLE_DOUBLE;
     }
-    for (uint32_t m = 0; m < 17; m++) {         /* 16 milk readings, then no milk */
+    for (uint32_t m = 0; m < 33; m++) {         /* 32 milk readings, then no milk */
         uint32_t r = s->readings & ~milkbits;
         r |= (m & 1 ? HDZ_R_MILK_SUM : 0) | (m & 2 ? HDZ_R_MILK_UP : 0) |
-             (m & 4 ? HDZ_R_MILK_LEADER : 0) | (m & 8 ? HDZ_R_MILK_SHARE : 0);
+             (m & 4 ? HDZ_R_MILK_LEADER : 0) | (m & 8 ? HDZ_R_MILK_SHARE : 0) | (m & 16 ? HDZ_R_TIE_BOTH : 0);
         final_tally(s, r, &alt);
         ok = 1;
-        for (int x = 0; x < P; x++) ok &= scores[x] == f->base[x] + f->dbl[x] + (m < 16 ? alt.milk[x] : 0);
+        for (int x = 0; x < P; x++) ok &= scores[x] == f->base[x] + f->dbl[x] + (m < 32 ? alt.milk[x] : 0);
         if (ok) return milk_clause(f, q);
     }
     return -1;
@@ -2271,10 +2276,11 @@ static void final_scores(inv_ctx *c, int k0, const hdz_state *s, const fin *f, c
         if (k < 0) {
             /* no reading explains it: the part that alone can be wrong. The milk the engine paid if
              * the rest is right (y), a payout the milk rules know for this seat's sum (all of it,
-             * half rounded either way, none); else the stable bonus it gave if the rest is right
-             * (x), at most the meadow points the bonus doubles; else the meadow itself. */
+             * half rounded either way, the two together, none); else the stable bonus it gave if the
+             * rest is right (x), at most the meadow points the bonus doubles; else the meadow itself. */
             int y = scores[q] - f->base[q] - f->dbl[q], x = scores[q] - f->base[q] - f->milk[q], S = f->S[q];
-            if (f->key[q] > 0 && (y == 0 || y == S || y == S / 2 || y == (S + 1) / 2)) k = milk_clause(f, q);
+            if (f->key[q] > 0 && (y == 0 || y == S || y == S / 2 || y == (S + 1) / 2 ||
+                                 y == S + S / 2 || y == S + (S + 1) / 2)) k = milk_clause(f, q);
             else if (x >= 0 && x <= f->base[q] && x != f->dbl[q]) k = K_FINAL_STABLE_DOUBLE;
             else k = f->key[q] > 0 ? milk_clause(f, q) : K_FINAL_MEADOW;
         }

@@ -29,14 +29,15 @@ static const game_ambiguity hdz_amb[HDZ_N_AMB] = {
     {"HDZ-AMB-REMINDER",        "reminder",    {"memo", "reserve"}},
     {"HDZ-AMB-END-LINE",        "end-line",    {"line", "row"}},
     {"HDZ-AMB-DOG-REDRAW",      "dog-redraw",  {"optional", "compulsory"}},
+    {"HDZ-AMB-MILK-TIE-SUM",    "tie-sum",     {"best", "both"}},
 };
 
 static const game_profile hdz_profiles[] = {
     /* Each bit rests on the profile's own text, quoted in SPEC.md's register. */
-    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_TAKE_EDGE | HDZ_R_END_IMMEDIATE | HDZ_R_MILK_SUM | HDZ_R_MILK_LEADER},
+    {"nl", "herr-der-ziegen.nl.txt", HDZ_R_TAKE_EDGE | HDZ_R_END_IMMEDIATE | HDZ_R_MILK_SUM | HDZ_R_MILK_LEADER | HDZ_R_TIE_BOTH},
     {"en", "herr-der-ziegen.en.txt",
      HDZ_R_TAKE_EDGE | HDZ_R_DOG_MANDATORY | HDZ_R_DOG_EMPTY_ANY |
-     HDZ_R_DOG_OWN_NO | HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE},
+     HDZ_R_DOG_OWN_NO | HDZ_R_MILK_SUM | HDZ_R_MILK_UP | HDZ_R_MILK_SHARE | HDZ_R_TIE_BOTH},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -715,11 +716,14 @@ static int hdz_tally(const void *vst, int *scores, unsigned *winners)
         int f1 = msum[p];
         int f2 = half(st, R(st, HDZ_R_MILK_LEADER) ? lead : msum[p]); /* HDZ-AMB-MILK-HALF */
         int bonus = 0;
-        if (R(st, HDZ_R_MILK_SHARE)) {              /* HDZ-FINAL-MILK-TIE; HDZ-AMB-MILK-TIE=share */
+        if (R(st, HDZ_R_MILK_SHARE) || R(st, HDZ_R_TIE_BOTH)) {
+            /* HDZ-FINAL-MILK-TIE: the payouts of the positions the group holds (at most 1 and 2);
+             * alone, the seat's own position. HDZ-AMB-MILK-TIE=share divides them among the group;
+             * =full with HDZ-AMB-MILK-TIE-SUM=both pays each member all of them */
             int pool = 0;
             for (int k = a; k <= b && k <= 2; k++) pool += (k == 1) ? f1 : f2;
-            bonus = pool / same;
-        } else if (a == 1) bonus = f1;              /* HDZ-FINAL-MILK-FIRST */
+            bonus = R(st, HDZ_R_MILK_SHARE) ? pool / same : pool;
+        } else if (a == 1) bonus = f1;              /* HDZ-FINAL-MILK-FIRST; a tie: HDZ-AMB-MILK-TIE-SUM=best */
         else if (a == 2) bonus = f2;                /* HDZ-FINAL-MILK-SECOND */
         scores[p] += bonus;
     }

@@ -79,9 +79,10 @@ enum hdz_reading_bit {
     HDZ_R_REFUSED_LOST    = 1u << 16, /* HDZ-AMB-DOG-REFUSED: choose-again | lost */
     HDZ_R_REMIND_RESERVE  = 1u << 17, /* HDZ-AMB-REMINDER: memo | reserve */
     HDZ_R_END_ROW_ONLY    = 1u << 18, /* HDZ-AMB-END-LINE: line | row */
-    HDZ_R_REDRAW_FORCED   = 1u << 19  /* HDZ-AMB-DOG-REDRAW: optional | compulsory */
+    HDZ_R_REDRAW_FORCED   = 1u << 19, /* HDZ-AMB-DOG-REDRAW: optional | compulsory */
+    HDZ_R_TIE_BOTH        = 1u << 20  /* HDZ-AMB-MILK-TIE-SUM: best | both */
 };
-#define HDZ_N_AMB 20
+#define HDZ_N_AMB 21
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters").
  * Every field is an assumption the texts do not settle; correct it here only. */

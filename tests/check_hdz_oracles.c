@@ -876,10 +876,34 @@ START_TEST(milk_tie_oracle_fires_when_a_tie_for_first_is_broken)
     milk(&st, 2, 1, 0);                        /* third */
     int s[GAME_MAX_PLAYERS]; unsigned w;
     final_accepts(&st, "HDZ-FINAL-MILK-TIE", s, &w);
-    ck_assert_int_eq(s[0], 4);
-    ck_assert_int_eq(s[1], 4);
+    ck_assert_int_eq(s[0], 6);                 /* nl: full, both: 4 + half of 4 */
+    ck_assert_int_eq(s[1], 6);
     s[1] = 2;                                  /* P2 paid as second: half of 4 */
     final_rejects(&st, "HDZ-FINAL-MILK-TIE", s, top_scorers(s, 3));
+}
+END_TEST
+
+/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE-SUM: P1 and P2 tie for first on 5 (milk-tie=full). Under
+ * tie-sum=both each gets 5 + half of 5 = 7, and an engine that pays only the first position's 5
+ * is reported; under tie-sum=best each gets 5, and one that pays 7 is reported. */
+START_TEST(milk_tie_oracle_fires_when_a_tie_for_first_is_paid_by_the_other_tie_sum)
+{
+    hdz_state st;
+    final_setup(&st);
+    if (_i) st.readings &= ~(uint32_t)HDZ_R_TIE_BOTH;
+    else st.readings |= HDZ_R_TIE_BOTH;
+    ck_assert(!(st.readings & HDZ_R_MILK_SHARE));
+    milk(&st, 0, 1, 2);                        /* 5 */
+    milk(&st, 1, 1, 2);                        /* 5 */
+    milk(&st, 2, 1, 0);                        /* third */
+    int s[GAME_MAX_PLAYERS]; unsigned w;
+    final_accepts(&st, "HDZ-FINAL-MILK-TIE", s, &w);
+    ck_assert_uint_gt(ctx.count[tu_clause(&ctx, "HDZ-FINAL-MILK-TIE")].cases[_i ? 0 : 4], 0);   /* first-full | first-both */
+    ck_assert_int_eq(s[0], _i ? 5 : 7);
+    ck_assert_int_eq(s[1], _i ? 5 : 7);
+    s[0] = s[1] = _i ? 7 : 5;                  /* the other reading's payout */
+    final_rejects(&st, "HDZ-FINAL-MILK-TIE", s, top_scorers(s, 3));
+    ck_assert_str_eq(tu_first_id(&ctx), "HDZ-FINAL-MILK-TIE");
 }
 END_TEST
 
@@ -1601,6 +1625,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, milk_first_oracle_fires_when_the_leader_gets_half);
     tcase_add_test(tc, milk_second_oracle_fires_when_second_place_gets_its_full_sum);
     tcase_add_test(tc, milk_tie_oracle_fires_when_a_tie_for_first_is_broken);
+    tcase_add_loop_test(tc, milk_tie_oracle_fires_when_a_tie_for_first_is_paid_by_the_other_tie_sum, 0, 2);
     tcase_add_test(tc, winner_oracle_fires_when_one_of_two_equal_top_scores_is_dropped);
     suite_add_tcase(s, tc);
 

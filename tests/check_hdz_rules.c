@@ -1111,7 +1111,7 @@ START_TEST(second_place_gets_half_of_its_own_or_of_the_leaders_milk)
 }
 END_TEST
 
-/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE HDZ-FINAL-MILK-SECOND */
+/* HDZ-FINAL-MILK-TIE HDZ-AMB-MILK-TIE HDZ-AMB-MILK-TIE-SUM HDZ-FINAL-MILK-SECOND */
 START_TEST(tied_milk_players_each_get_the_full_or_a_shared_payout)
 {
     hdz_state st;
@@ -1121,12 +1121,48 @@ START_TEST(tied_milk_players_each_get_the_full_or_a_shared_payout)
     milk(&st, 2, 1, 0);                        /* third */
     int s[6]; unsigned w;
     result(&st, s, &w);
-    /* full (nl): both first, 4 each. share (en): (4 + half 4 = 2) / 2 = 3 each. P3 is third. */
-    ck_assert_int_eq(s[0], _i ? 3 : 4);
-    ck_assert_int_eq(s[1], _i ? 3 : 4);
+    /* nl (full, both): "de som van deze punten", 4 + half 4 = 6 each. en (share): (4 + 2) / 2 = 3
+     * each. P3 is third. */
+    ck_assert_int_eq(s[0], _i ? 3 : 6);
+    ck_assert_int_eq(s[1], _i ? 3 : 6);
     ck_assert_int_eq(s[2], 0);
-    ck_assert_uint_eq(case_count("HDZ-FINAL-MILK-TIE", _i ? "first-share" : "first-full"), 1);   /* once in the scoring, for both tied seats */
+    ck_assert_uint_eq(case_count("HDZ-FINAL-MILK-TIE", _i ? "first-share" : "first-both"), 1);   /* once in the scoring, for both tied seats */
     counted("HDZ-FINAL-MILK-SECOND", "later");               /* P3 is third */
+}
+END_TEST
+
+/* HDZ-AMB-MILK-TIE-SUM HDZ-FINAL-MILK-TIE: under milk-tie=full a tie for first pays each tied seat
+ * the first position's payout (tie-sum=best) or the first and the second together (both); under
+ * milk-tie=share the bit changes nothing; a tie for second pays the half either way (position 3
+ * pays nothing). _i: bit 0 tie-sum=both, bit 1 milk-tie=share. */
+START_TEST(a_tie_for_first_pays_the_first_payout_or_both_payouts)
+{
+    int both = _i & 1, share = (_i & 2) != 0;
+    uint32_t r = (NL & ~(uint32_t)(HDZ_R_TIE_BOTH | HDZ_R_MILK_SHARE)) |
+                 (both ? HDZ_R_TIE_BOTH : 0) | (share ? HDZ_R_MILK_SHARE : 0);
+    hdz_state st;
+    final_setup(&st, r);
+    milk(&st, 0, 1, 2);                        /* 5 */
+    milk(&st, 1, 1, 2);                        /* 5 */
+    milk(&st, 2, 1, 0);                        /* 1, third */
+    int s[6]; unsigned w;
+    result(&st, s, &w);
+    /* best: 5; both: 5 + half of 5 rounded down = 7; share: (5 + 2) / 2 = 3 whatever tie-sum says */
+    int want = share ? 3 : both ? 7 : 5;
+    ck_assert_int_eq(s[0], want);
+    ck_assert_int_eq(s[1], want);
+    ck_assert_int_eq(s[2], 0);
+    counted("HDZ-FINAL-MILK-TIE", share ? "first-share" : both ? "first-both" : "first-full");
+
+    final_setup(&st, r);                       /* a tie for second */
+    milk(&st, 0, 0, 3);                        /* 6, first */
+    milk(&st, 1, 1, 1);                        /* 3 */
+    milk(&st, 2, 1, 1);                        /* 3 */
+    result(&st, s, &w);
+    ck_assert_int_eq(s[0], 6);
+    ck_assert_int_eq(s[1], share ? 0 : 1);     /* full: half of 3 down, best or both; share: 1 / 2 */
+    ck_assert_int_eq(s[2], share ? 0 : 1);
+    counted("HDZ-FINAL-MILK-TIE", share ? "second-share" : "second-full");
 }
 END_TEST
 
@@ -1637,6 +1673,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, milk_ranked_by_count_or_by_sum);
     tcase_add_loop_test(tc, second_place_gets_half_of_its_own_or_of_the_leaders_milk, 0, 2);
     tcase_add_loop_test(tc, tied_milk_players_each_get_the_full_or_a_shared_payout, 0, 2);
+    tcase_add_loop_test(tc, a_tie_for_first_pays_the_first_payout_or_both_payouts, 0, 4);
     tcase_add_test(tc, the_most_points_win_and_equal_top_scores_all_win);
     tcase_add_test(tc, the_winners_are_seats_whatever_the_scores_buffer_holds_past_them);
     suite_add_tcase(s, tc);
