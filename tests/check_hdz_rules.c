@@ -144,6 +144,34 @@ START_TEST(cards_removed_per_player_count_follow_the_dutch_table)
 }
 END_TEST
 
+/* HDZ-SETUP-REMOVAL: which types go is drawn with the seed (any choice is the same game renamed), and
+ * the box is open: no seat's view and no re-deal of the hidden cards changes it ("uitgesorteerd" by
+ * their faces before "Alle resterende kaarten worden verdekt zeer grondig gemixt") */
+START_TEST(removed_goat_types_are_drawn_by_lot_and_seen_by_all)
+{
+    unsigned first = 0, differ = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        hdz_state st;
+        tu_hdz_deal(&st, 2, NL, seed);
+        unsigned gone = 0;
+        for (int t = 0; t < HDZ_TYPES; t++) if (st.box[HDZ_CODE(t, 1)]) gone |= 1u << t;
+        if (seed == 1) first = gone;
+        else differ |= gone != first;
+        for (int v = 0; v <= st.players; v++) {        /* each seat, and the table */
+            hdz_state view = st;
+            G->redact(&view, v);
+            ck_assert(memcmp(view.box, st.box, sizeof st.box) == 0);
+            if (v == st.players) continue;
+            uint64_t rng = seed * 7919u;
+            view = st;
+            G->determinize(&view, v, &rng);
+            ck_assert(memcmp(view.box, st.box, sizeof st.box) == 0);
+        }
+    }
+    ck_assert_msg(differ, "eight deals removed the same goat types");
+}
+END_TEST
+
 /* HDZ-SETUP-MEADOW HDZ-SETUP-STABLES HDZ-AMB-STABLE-SITE */
 START_TEST(the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out)
 {
@@ -1604,6 +1632,7 @@ static Suite *rules_suite(void)
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, all_121_cards_are_accounted_for_through_a_whole_game, 0, 4);
     tcase_add_loop_test(tc, cards_removed_per_player_count_follow_the_dutch_table, 0, 4);
+    tcase_add_test(tc, removed_goat_types_are_drawn_by_lot_and_seen_by_all);
     tcase_add_loop_test(tc, the_meadow_is_7x7_or_6x6_for_two_with_stable_cells_left_out, 0, 8);
     tcase_add_loop_test(tc, stables_sit_at_their_sites_with_the_large_goat_in_front, 0, 4);
     tcase_add_test(tc, four_players_have_their_stables_in_the_corners);
