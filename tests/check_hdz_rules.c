@@ -1181,6 +1181,7 @@ START_TEST(a_tie_for_first_pays_the_first_payout_or_both_payouts)
     ck_assert_int_eq(s[1], want);
     ck_assert_int_eq(s[2], 0);
     counted("HDZ-FINAL-MILK-TIE", share ? "first-share" : both ? "first-both" : "first-full");
+    tu_add_counts(&ctx, "a_tie_for_first_pays_the_first_payout_or_both_payouts");
 
     final_setup(&st, r);                       /* a tie for second */
     milk(&st, 0, 0, 3);                        /* 6, first */
@@ -1191,6 +1192,7 @@ START_TEST(a_tie_for_first_pays_the_first_payout_or_both_payouts)
     ck_assert_int_eq(s[1], share ? 0 : 1);     /* full: half of 3 down, best or both; share: 1 / 2 */
     ck_assert_int_eq(s[2], share ? 0 : 1);
     counted("HDZ-FINAL-MILK-TIE", share ? "second-share" : "second-full");
+    tu_add_counts(&ctx, "a_tie_for_first_pays_the_first_payout_or_both_payouts");
 }
 END_TEST
 
