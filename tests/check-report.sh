@@ -23,11 +23,12 @@ done
 echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision, every clause's Cases bullet (rulefuzz textcov --fail-under 100)"
 # shellcheck disable=SC2086
 "$BUILD/rulefuzz" textcov $TEXTCOV_GAMES --quiet --fail-under 100 || failed="$failed rule-text-coverage-gate"
-for s in records inputs inputs-asan seeds regressions fuzz-smoke mutate-smoke ossfuzz; do
+for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz; do
   case $s in
     records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";;
     inputs) echo "== what users feed the CLI (tests/cli-inputs.txt): records, positions, counts files, options, writes";;
     inputs-asan) echo "== the same inputs through the CLI built with ASan+UBSan (build/rulefuzz-asan), leaks included";;
+    workflows) echo "== the workflow files (.github/workflows) under actionlint, which must reject tests/workflows/broken.yml";;
     seeds) echo "== seed corpora through the plain harnesses and under ASan+UBSan";;
     regressions) echo "== regression inputs";;
     fuzz-smoke) echo "== fuzz smoke: every harness for ${SMOKE_SECONDS}s under ASan+UBSan";;
