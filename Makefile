@@ -155,8 +155,10 @@ SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_ru
 CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".
+# Each log also says when the step started and how long it took (tests/check-report.sh's profile).
 define run_step
-	@mkdir -p $(BUILD)/check; ( $(1) ) > $@.tmp 2>&1; echo "exit $$?" >> $@.tmp; mv $@.tmp $@
+	@mkdir -p $(BUILD)/check; t0=$$(date +%s.%N); ( $(1) ) > $@.tmp 2>&1; st=$$?; \
+	  echo "$$t0 $$(date +%s.%N)" > $@.time; echo "exit $$st" >> $@.tmp; mv $@.tmp $@
 endef
 .PHONY: FORCE check-steps check-game
 FORCE:
@@ -201,11 +203,13 @@ $(BUILD)/check/ossfuzz.log: FORCE | $(DEPS_STAMP)
 	  echo "$$out" | grep -aE 'DONE')
 check-steps: $(CHECK_LOGS)
 
+# When make started, for the profile's build time.
+CHECK_T0 := $(if $(filter check,$(MAKECMDGOALS)),$(shell date +%s.%N))
 check: test-bins
 	@rm -rf $(BUILD)/check; mkdir -p $(BUILD)/check $(BUILD)/coverage; rm -f $(BUILD)/coverage/check-*.counts
 	@$(MAKE) --no-print-directory -k check-steps || true
 	@BUILD=$(BUILD) TESTS="$(TESTS)" GAMES="$(GAMES)" TEXTCOV_GAMES="$(TEXTCOV_GAMES)" SMOKE_SECONDS=$(SMOKE_SECONDS) \
-	  SMOKE_MUTANTS=$(SMOKE_MUTANTS) SMOKE_CLAUSE=$(SMOKE_CLAUSE) bash tests/check-report.sh
+	  SMOKE_MUTANTS=$(SMOKE_MUTANTS) SMOKE_CLAUSE=$(SMOKE_CLAUSE) CHECK_T0=$(CHECK_T0) bash tests/check-report.sh
 
 # One game's suites in parallel, with its clause and case coverage gate and its rule-text gate:
 # `make check-game GAME=kk` (the quick loop while working on one game; make check runs them all).

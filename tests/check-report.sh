@@ -3,7 +3,7 @@
 # whole in a fixed order (the Check suites' summary lines among them), the gates judged over the
 # clause counts the suites wrote ($BUILD/coverage/check-<game>.counts) and over the texts, and the
 # failures listed at the end. Exit 1 when anything failed.
-#   From the Makefile: BUILD TESTS GAMES TEXTCOV_GAMES SMOKE_SECONDS SMOKE_MUTANTS SMOKE_CLAUSE
+#   From the Makefile: BUILD TESTS GAMES TEXTCOV_GAMES SMOKE_SECONDS SMOKE_MUTANTS SMOKE_CLAUSE CHECK_T0
 set -u
 cd "$(dirname "$0")/.."
 L=$BUILD/check
@@ -40,5 +40,16 @@ for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutat
     tail -1 "$L/$s.log" | grep -q '^exit 0$' || failed="$failed $s"
   else failed="$failed $s(not run)"; fi
 done
+# The profile: how long the builds took (from make's start to the first step) and each step, longest
+# first; the steps run side by side (make -j), so their times add up to more than the wall clock.
+if [ -n "${CHECK_T0:-}" ] && ls "$L"/*.time >/dev/null 2>&1; then
+  echo "== profile (seconds; the steps overlap on $(nproc) cores)"
+  now=$(date +%s.%N)
+  cat "$L"/*.time | awk -v t0="$CHECK_T0" -v now="$now" '
+    NR == 1 || $1 < first { first = $1 }
+    END { printf "  %-22s %7.1f\n  %-22s %7.1f\n", "builds", first - t0, "wall, builds included", now - t0 }'
+  for f in "$L"/*.time; do s=$(basename "$f" .time); awk -v s="$s" '{ printf "  %-22s %7.1f\n", s, $2 - $1 }' "$f"; done |
+    sort -k2 -n -r
+fi
 if [ -n "$failed" ]; then echo "FAILED:$failed"; exit 1; fi
 echo "make check: every step passed"
