@@ -980,7 +980,8 @@ static int inv_gp_scores(inv_ctx *c, int k0, const gx *x)
 
 /* GP-PENALTY-CHEST "verliest 2 verzamelpunten voor elke verdekte kaart (schatkist) die alleen,
  * zonder een verzamelstuk, voor de speler ligt", GP-PENALTY-HAND "verliest 1 verzamelpunt voor
- * iedere handkaart": only at the last scoring. */
+ * iedere handkaart": only at the last scoring. Every bare chest counts, the fox's too (under
+ * fox-target=any-chest): "waardeloos" and "genegeerd" are said of the collections' scoring. */
 static int inv_gp_penalties(inv_ctx *c, int k0, const gx *x)
 {
     inv_applied(c, k0 + K_PENALTY_CHEST);

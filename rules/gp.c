@@ -107,7 +107,9 @@ static void score_round(gp_state *st, int idx)
     }
 }
 
-/* GP-PENALTY-CHEST, GP-PENALTY-HAND: only "Bij de laatste waardering". */
+/* GP-PENALTY-CHEST, GP-PENALTY-HAND: only "Bij de laatste waardering". A bare chest under the fox
+ * (fox-target=any-chest) costs its 2 too: the loss counts "elke verdeckte kaart (schatkist) die
+ * alleen, zonder een verzamelstuk, voor de speler ligt"; "waardeloos" is the scoring (SPEC.md). */
 static void final_penalties(gp_state *st)
 {
     for (int p = 0; p < st->players; p++) {

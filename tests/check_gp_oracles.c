@@ -714,6 +714,19 @@ START_TEST(penalty_chest_oracle_fires_when_a_bare_chest_costs_nothing)
 }
 END_TEST
 
+/* GP-PENALTY-CHEST under fox-target=any-chest: the oracle fires when the bare chest under the fox
+ * costs nothing (issue 34: "waardeloos" and "genegeerd" are the scoring of collections, not the loss) */
+START_TEST(penalty_chest_oracle_fires_when_the_foxs_bare_chest_is_spared)
+{
+    pos(3, GP_R_FOX_BARE_CHEST, "hands=XV|X|X;cols=1V.0j0x0,1W.0j0x0;fox=c1;dh=9", "#");
+    trans t = step("take 1");
+    accepts(&t, "GP-PENALTY-CHEST");
+    ck_assert_int_eq(t.post.penalty[0], 7);
+    t.post.penalty[0] = 5;                              /* the fox's chest spared */
+    rejects(&t, "GP-PENALTY-CHEST");
+}
+END_TEST
+
 /* GP-PENALTY-HAND */
 START_TEST(penalty_hand_oracle_fires_when_a_hand_card_is_not_counted)
 {
@@ -1056,6 +1069,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, score_tie_second_oracle_fires_when_a_tied_second_row_gets_one);
     tcase_add_test(tc, doubler_score_oracle_fires_when_the_doubled_row_scores_single);
     tcase_add_test(tc, penalty_chest_oracle_fires_when_a_bare_chest_costs_nothing);
+    tcase_add_test(tc, penalty_chest_oracle_fires_when_the_foxs_bare_chest_is_spared);
     tcase_add_test(tc, penalty_hand_oracle_fires_when_a_hand_card_is_not_counted);
     tcase_add_test(tc, penalty_hand_oracle_names_a_doubler_left_out_of_the_hand);
     tcase_add_test(tc, winner_oracle_fires_when_the_lower_score_wins);

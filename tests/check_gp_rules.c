@@ -982,6 +982,21 @@ START_TEST(bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only)
 }
 END_TEST
 
+/* GP-PENALTY-CHEST GP-FOX-WORTHLESS GP-AMB-BARE-CHEST: under fox-target=any-chest a bare chest
+ * under the fox still costs 2 at the last scoring: the penalty counts "elke verdeckte kaart
+ * (schatkist) die alleen, zonder een verzamelstuk, voor de speler ligt" (issue 34). */
+START_TEST(a_bare_chest_under_the_fox_still_costs_two_at_the_last_scoring)
+{
+    pos(3, GP_R_FOX_BARE_CHEST, "hands=VX|X|X;cols=1W.0j0x0,1K.0j0x0;fox=c1;dh=9", "#");
+    play("take 1");
+    ck_assert_int_eq(st.fox, 0);
+    ck_assert_int_eq(st.penalty[0], 4 + 3);            /* both bare chests, the fox's too, and 3 hand cards */
+    ck_assert_int_eq(st.wscore[0][2], 0);
+    fired_in("GP-PENALTY-CHEST", "several");
+    counted("a_bare_chest_under_the_fox_still_costs_two_at_the_last_scoring");
+}
+END_TEST
+
 /* GP-WINNER, GP-AMB-WIN-TIE: most points wins; a tie: all win (shared) | nobody (none). */
 START_TEST(the_most_points_win_and_a_tie_is_shared_or_nobodys)
 {
@@ -1435,6 +1450,7 @@ static Suite *gp_rules_suite(void)
     tcase_add_test(tc, the_foxs_collection_is_ignored_at_a_scoring);
     tcase_add_test(tc, the_foxs_row_still_ranks_only_under_fox_row_ranked);
     tcase_add_test(tc, bare_chests_and_hand_cards_cost_points_at_the_last_scoring_only);
+    tcase_add_test(tc, a_bare_chest_under_the_fox_still_costs_two_at_the_last_scoring);
     tcase_add_test(tc, the_most_points_win_and_a_tie_is_shared_or_nobodys);
     tcase_add_test(tc, only_seats_at_the_table_win);
     tcase_add_test(tc, the_scores_so_far_add_a_last_scoring_of_the_collections_as_they_lie);

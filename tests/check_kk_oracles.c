@@ -281,6 +281,31 @@ START_TEST(turn_order_oracle_fires_when_a_seat_is_skipped)
 }
 END_TEST
 
+/* KK-TURN-GIVE: "noch kein Revier in dieser Farbe vor sich ausliegen hat" is read on the table as it
+ * lies: the oracle accepts a colour going back to the seat that gave it away, and fires when the
+ * receiver holds the colour now. */
+START_TEST(give_oracle_accepts_a_colour_going_back_to_its_giver)
+{
+    kk_state st;
+    base(&st, NULL);
+    st.turns = 3;                              /* the second round */
+    tu_kk_put_terr(&st, "gC5", 0);
+    trans t = step(&st, "give g P2");          /* P1 gives green away */
+    accepts(&t, "KK-TURN-GIVE");
+    st = t.post;
+    st.turn = 1;                               /* P2's turn: green goes back to P1 */
+    st.turns = 4;
+    st.gave = 0;
+    t = step(&st, "give g P1");
+    accepts(&t, "KK-TURN-GIVE");
+    ck_assert_int_eq(t.post.terr[0][card("gC5")], 1);
+    ck_assert_int_eq(t.pre.council[cell("d2")], card("gS1"));
+    t.pre.council[cell("d2")] = t.post.council[cell("d2")] = KK_NONE;
+    t.pre.terr[0][card("gS1")] = t.post.terr[0][card("gS1")] = 1;   /* P1 holds green now: no give to P1 */
+    rejects(&t, "KK-TURN-GIVE");
+}
+END_TEST
+
 /* KK-TURN-GIVE */
 START_TEST(give_oracle_fires_when_a_card_of_the_colour_stays_behind)
 {
@@ -1137,6 +1162,7 @@ static Suite *oracles_suite(void)
     tc = tcase_create("turn");
     tcase_add_test(tc, turn_order_oracle_fires_when_a_seat_is_skipped);
     tcase_add_test(tc, give_oracle_fires_when_a_card_of_the_colour_stays_behind);
+    tcase_add_test(tc, give_oracle_accepts_a_colour_going_back_to_its_giver);
     tcase_add_test(tc, place_oracle_fires_when_a_second_hand_card_is_laid_too);
     tcase_add_test(tc, place_oracle_fires_when_a_placement_leaves_the_pass_count);
     tcase_add_test(tc, place_oracle_fires_when_a_pass_is_accepted_though_a_place_exists);

@@ -498,6 +498,31 @@ START_TEST(a_whole_territory_goes_to_a_seat_without_that_colour)
 }
 END_TEST
 
+/* KK-TURN-GIVE: "sofern dieser noch kein Revier in dieser Farbe vor sich ausliegen hat" is the table
+ * as it lies now: a colour given away may come back to its giver by a later give (issue 34). */
+START_TEST(a_colour_given_away_may_come_back_to_its_giver)
+{
+    kk_state st;
+    start(&st, 3, DE, 7);
+    st.turns = 3;                                      /* P1's first turn of the second round */
+    tu_kk_put_terr(&st, "yC1", 0);
+    settle(&st);
+    play(&st, "give y P2");
+    terr_is(&st, 0, "");
+    terr_is(&st, 1, "yC1");
+    /* P2's turn: P1 held yellow before and holds none now; its territories are empty */
+    st.turn = 1;
+    st.turns = 4;
+    st.gave = 0;
+    settle(&st);
+    ck_assert(tu_kk_legal(&st, "give y P1"));
+    ck_assert(tu_kk_legal(&st, "give y P3"));
+    play(&st, "give y P1");
+    terr_is(&st, 0, "yC1");
+    terr_is(&st, 1, "");
+}
+END_TEST
+
 /* Stop at the start of a turn in the second round. */
 static int second_round(const kk_state *st) { return st->turns >= st->players && st->phase == KK_PH_PLACE && !st->gave; }
 
@@ -1383,6 +1408,7 @@ static Suite *rules_suite(void)
     tc = tcase_create("turn");
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, a_whole_territory_goes_to_a_seat_without_that_colour);
+    tcase_add_test(tc, a_colour_given_away_may_come_back_to_its_giver);
     tcase_add_test(tc, legal_moves_never_writes_past_max);
     tcase_add_loop_test(tc, no_territory_can_be_given_in_the_first_round_under_either_reading, 0, 2);
     tcase_add_loop_test(tc, from_the_second_round_on_a_territory_can_be_given_under_either_reading, 0, 2);
