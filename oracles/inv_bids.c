@@ -48,7 +48,7 @@ static const inv_clause bids_clauses[K_N] = {
     {"BIDS-ELEPHANT",            "check_play",            "nl+fr", "placed discarded"},
     {"BIDS-MADCOW",              "check_play",            "nl+fr", "other own discard"},
     {"BIDS-WILD",                "check_play",            "nl+fr", "other own discard"},
-    {"BIDS-TRUCK",               "check_play",            "nl+fr", "move elephant out idle-empty idle-chosen"},
+    {"BIDS-TRUCK",               "check_play",            "nl+fr", "move elephant out idle-empty idle-chosen elephant-own"},
     {"BIDS-BRAWL",               "check_frame",           "nl+fr", "stays truck cleared"},
     {"BIDS-CALL",                "check_calls",           "nl+fr", "one several"},
     {"BIDS-CALL-LATE",           "check_calls",           "nl+fr", "by-other by-self"},
@@ -58,7 +58,7 @@ static const inv_clause bids_clauses[K_N] = {
     {"BIDS-SCORE-TABLE",         "check_end",             "nl+fr", "empty elephant brawl animals pair pair-per-female special"},
     {"BIDS-EXTRA-STABLE",        "check_end",             "nl+fr", "one several full position"},
     {"BIDS-RESET",               "check_end",             "fr", "clear keep"},
-    {"BIDS-GAME-END",            "check_end",             "nl+fr", "goes-on own-five reach-five value-no-end short final"},
+    {"BIDS-GAME-END",            "check_end",             "nl+fr", "goes-on own-five reach-five value-no-end short final tie-shared tie-play-on"},
     {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", "choose other ordinary two-at-once"},
     {"BIDS-VAR-SHORT",           "check_end",             "nl+fr", NULL},
     {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr", "table grab play special"},
@@ -81,7 +81,7 @@ enum { AD_FEMALE, AD_MALE, AD_ELEPHANT_BLOCKED };                       /* BIDS-
 enum { NM_STAYS, NM_ENTERS, NM_TRUCK, NM_CLEARED };                     /* BIDS-NO-MOVE */
 enum { EL_PLACED, EL_DISCARDED };                                       /* BIDS-ELEPHANT */
 enum { MW_OTHER, MW_OWN, MW_DISCARD };                                  /* BIDS-MADCOW, BIDS-WILD */
-enum { TR_MOVE, TR_ELEPHANT, TR_OUT, TR_IDLE_EMPTY, TR_IDLE_CHOSEN };   /* BIDS-TRUCK */
+enum { TR_MOVE, TR_ELEPHANT, TR_OUT, TR_IDLE_EMPTY, TR_IDLE_CHOSEN, TR_ELEPHANT_OWN };   /* BIDS-TRUCK */
 enum { BR_STAYS, BR_TRUCK, BR_CLEARED };                                /* BIDS-BRAWL */
 enum { CA_ONE, CA_SEVERAL };                                            /* BIDS-CALL */
 enum { CL_BY_OTHER, CL_BY_SELF };                                       /* BIDS-CALL-LATE */
@@ -91,7 +91,7 @@ enum { EV_ONE, EV_TIE };                                                /* BIDS-
 enum { SV_EMPTY, SV_ELEPHANT, SV_BRAWL, SV_ANIMALS, SV_PAIR, SV_PAIR_PER_FEMALE, SV_SPECIAL }; /* BIDS-SCORE-TABLE */
 enum { XS_ONE, XS_SEVERAL, XS_FULL, XS_POSITION };                      /* BIDS-EXTRA-STABLE */
 enum { RS_CLEAR, RS_KEEP };                                             /* BIDS-RESET */
-enum { GE_GOES_ON, GE_OWN_FIVE, GE_REACH_FIVE, GE_VALUE_NO_END, GE_SHORT, GE_FINAL }; /* BIDS-GAME-END */
+enum { GE_GOES_ON, GE_OWN_FIVE, GE_REACH_FIVE, GE_VALUE_NO_END, GE_SHORT, GE_FINAL, GE_TIE_SHARED, GE_TIE_PLAY_ON }; /* BIDS-GAME-END */
 enum { VB_CHOOSE, VB_OTHER, VB_ORDINARY, VB_TWO_AT_ONCE };              /* BIDS-VAR-BONUS */
 enum { LS_TABLE, LS_GRAB, LS_PLAY, LS_SPECIAL };                        /* BIDS-LEGAL-SET */
 
@@ -334,7 +334,9 @@ static void play_set(const bids_state *s, const otab *T, mset *x)
                     for (int q2 = 0; q2 < NP; q2++)
                         for (int s2 = 0; s2 < s->nstables[q2]; s2++) {
                             if (q2 == q && s2 == st) continue;
-                            int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 : fits(s, T, u, q2, s2, q2 == q ? st : -1, 1);
+                            /* reading of BIDS-AMB-TRUCK-ELEPHANT (SPEC.md register): other-seat, not the player's own */
+                            int ok = u == BIDS_ELEPHANT ? VW(T, q2, s2).n == 0 && !(RB(s, BIDS_R_TRUCK_ELEPHANT_OTHER) && q2 == p)
+                                                        : fits(s, T, u, q2, s2, q2 == q ? st : -1, 1);
                             if (ok) add(x, K_TRUCK, BIDS_MV_TRUCK, q, st, u, q2, s2);
                         }
                     add(x, K_TRUCK, BIDS_MV_TRUCK_OUT, q, st, u, 0, 0);
@@ -994,7 +996,8 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         int animals = 0;
         for (int y = 0; y < BIDS_CARDS; y++) animals += s->loc[y] >= BIDS_L_STABLE;
         inv_fired_case(c, k, m->kind == BIDS_MV_DISCARD ? (animals ? TR_IDLE_CHOSEN : TR_IDLE_EMPTY)
-                             : m->kind == BIDS_MV_TRUCK_OUT ? TR_OUT : m->c == BIDS_ELEPHANT ? TR_ELEPHANT : TR_MOVE);
+                             : m->kind == BIDS_MV_TRUCK_OUT ? TR_OUT
+                             : m->c == BIDS_ELEPHANT ? (m->kind == BIDS_MV_TRUCK && m->d == p ? TR_ELEPHANT_OWN : TR_ELEPHANT) : TR_MOVE);
     }
     if (m->kind == BIDS_MV_DISCARD) {
         if (RB(s, BIDS_R_TRUCK_MUST))
@@ -1025,6 +1028,12 @@ static void check_play(inv_ctx *c, int k0, const sx *x)
         }
         int ok = u == BIDS_ELEPHANT ? VW(&x->tpre, m->d, m->e).n == 0 : ordinary(u) && fits(s, &x->tpre, u, m->d, m->e, m->d == m->a ? m->b : -1, 1);
         if (!ok || (m->d == m->a && m->e == m->b)) { inv_fail(c, k, "%s cannot go to P%d.%d", cname(moved).s, m->d + 1, m->e + 1); return; }
+        /* reading of BIDS-AMB-TRUCK-ELEPHANT (SPEC.md register): other-seat, "in een lege stal van een andere
+         * speler" holds for the truck's player too: never into one of its own stables */
+        if (u == BIDS_ELEPHANT && m->d == p && RB(s, BIDS_R_TRUCK_ELEPHANT_OTHER)) {
+            inv_fail(c, k, "P%d's truck moves the elephant into its own P%d.%d (truck-elephant=other-seat)", p + 1, m->d + 1, m->e + 1);
+            return;
+        }
     }
 }
 
@@ -1186,6 +1195,12 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         if (over && gcase == GE_GOES_ON) gcase = GE_REACH_FIVE;
         /* reading of BIDS-AMB-FIVE-WIN (SPEC.md register): complete-win, a round won on value ends no game */
         if (RB(s, BIDS_R_FIVE_COMPLETE) && how == 2 && !chained && over) { over = 0; gcase = GE_VALUE_NO_END; }
+        /* reading of BIDS-AMB-FIVE-TIE (SPEC.md register): several seats that end the game at once all win
+         * it (shared), or the game goes on (play-on) */
+        if (over & (over - 1)) {
+            gcase = RB(s, BIDS_R_FIVE_PLAY_ON) ? GE_TIE_PLAY_ON : GE_TIE_SHARED;
+            if (RB(s, BIDS_R_FIVE_PLAY_ON)) over = 0;
+        }
         if (RB(s, BIDS_R_SHORT)) { over = last; gcase = GE_SHORT; }
         fifth = 0;
         for (int p = 0; p < NP; p++)
@@ -1520,6 +1535,9 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     for (int p = 0; p < NP; p++)
         if ((s->game_winners >> p & 1) && !RB(s, BIDS_R_SHORT) && s->nstables[p] != bids_param.goal)
             FAIL(K_GAME_END, "winners: P%d wins the game with %d stables", p + 1, s->nstables[p]);
+    /* reading of BIDS-AMB-FIVE-TIE (SPEC.md register): play-on, the game has one winner */
+    if (RB(s, BIDS_R_FIVE_PLAY_ON) && !RB(s, BIDS_R_SHORT) && (s->game_winners & (s->game_winners - 1)))
+        FAIL(K_GAME_END, "winners: %d, several seats, under five-tie=play-on", s->game_winners);
     if (RB(s, BIDS_R_SHORT) && s->round != 1) FAIL(K_VAR_SHORT, "round: %d under short=on", s->round);
     /* BIDS-VAR-BONUS: a 5th stable is special, the first chooser's and the other given to the next */
     k = k0 + K_VAR_BONUS;

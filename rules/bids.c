@@ -24,6 +24,8 @@ static const game_ambiguity bids_amb[BIDS_N_AMB] = {
     {"BIDS-AMB-TRUCK-RULES",  "truck-rules",  {"all-rules", "listed-only"}},
     {"BIDS-AMB-PAIR-COUNT",   "pairs",        {"one-per-stable", "per-female"}},
     {"BIDS-AMB-FIVE-WIN",     "five-win",     {"any-win", "complete-win"}},
+    {"BIDS-AMB-TRUCK-ELEPHANT", "truck-elephant", {"any-empty", "other-seat"}},
+    {"BIDS-AMB-FIVE-TIE",     "five-tie",     {"shared", "play-on"}},
 };
 
 /* Each profile's readings rest on its own text's words (SPEC.md, each register entry's "Profiles"). */
@@ -339,6 +341,9 @@ static unsigned game_winners_of(const bids_state *st, unsigned winners, int by_c
          * a round is finished by a call of complete stables; a round won on value does not end the game */
         if (stables >= bids_param.goal && (by_complete || !R(st, BIDS_R_FIVE_COMPLETE))) over |= 1u << p;
     }
+    /* BIDS-AMB-FIVE-TIE: several such winners of one round all win (shared), or none is "De speler die
+     * als eerste" alone and the game goes on (play-on) */
+    if (R(st, BIDS_R_FIVE_PLAY_ON) && popcount(over) > 1) over = 0;
     if (R(st, BIDS_R_SHORT)) over = winners;      /* BIDS-VAR-SHORT: "uit 1 ronde" */
     return over;
 }
@@ -513,7 +518,9 @@ static int play_moves(const bids_state *st, game_move *out, int max)
                     for (int q2 = 0; q2 < np; q2++)
                         for (int s2 = 0; s2 < st->nstables[q2]; s2++) {
                             if (q2 == q && s2 == s) continue;
-                            int ok = u == BIDS_ELEPHANT ? VIEW(w, q2, s2).n == 0   /* "olifant naar een lege stal" */
+                            /* "olifant naar een lege stal"; BIDS-AMB-TRUCK-ELEPHANT other-seat: "in een lege
+                             * stal van een andere speler" binds the truck's player too */
+                            int ok = u == BIDS_ELEPHANT ? VIEW(w, q2, s2).n == 0 && !(R(st, BIDS_R_TRUCK_ELEPHANT_OTHER) && q2 == p)
                                    : animal_fits(st, w, u, q2, s2, q2 == q ? s : -1, 1);
                             if (ok) {
                                 game_move m = {BIDS_MV_TRUCK, (uint8_t)q, (uint8_t)s, (uint8_t)u, (uint8_t)q2, (uint8_t)s2, 0, 0};
@@ -611,7 +618,7 @@ static int play_is_legal(const bids_state *st, const game_move *m)
     if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) return 0;
     if (m->kind == BIDS_MV_TRUCK_OUT) return 1;
     if (m->d == m->a && m->e == m->b) return 0;
-    return m->c == BIDS_ELEPHANT ? VIEW(w, m->d, m->e).n == 0
+    return m->c == BIDS_ELEPHANT ? VIEW(w, m->d, m->e).n == 0 && !(R(st, BIDS_R_TRUCK_ELEPHANT_OTHER) && m->d == p)
          : animal_fits(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1, 1);
 }
 
@@ -1203,6 +1210,9 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
     for (int p = 0; p < np; p++)
         if ((st->game_winners >> p & 1) && !R(st, BIDS_R_SHORT) && st->nstables[p] != bids_param.goal)
             PFAIL("position: 'winners' names P%d, who owns %d stables: the game is won with %d (BIDS-GAME-END, BIDS-VAR-SHORT)", p + 1, st->nstables[p], bids_param.goal);
+    /* BIDS-AMB-FIVE-TIE play-on: the game is won by one seat alone */
+    if (R(st, BIDS_R_FIVE_PLAY_ON) && !R(st, BIDS_R_SHORT) && popcount(st->game_winners) > 1)
+        PFAIL("position: 'winners' %d names several seats, but under five-tie=play-on one seat alone wins the game (BIDS-GAME-END, BIDS-AMB-FIVE-TIE)", st->game_winners);
     /* BIDS-WAIT-ORDER; BIDS-AMB-WAIT: the players wait once one (several) of them holds a card, until the next flip */
     int need = R(st, BIDS_R_WAIT_SEVERAL) ? 2 : 1;
     if (st->waiting && (int)popcount(st->grabbed) < need)
@@ -1830,7 +1840,9 @@ static int bids_why_illegal(const void *vst, const game_move *m, char *buf, size
         if (!(VIEW(w, m->a, m->b).types >> m->c & 1)) WHY("%s holds no %s", x, bids_type_word[m->c]);
         if (m->d >= np || m->e >= st->nstables[m->d]) WHY("there is no stable P%d.%d", m->d + 1, m->e + 1);
         if (m->d == m->a && m->e == m->b) WHY("the truck moves the %s to another stable, not back into %s", bids_type_word[m->c], x);
-        /* BIDS-TRUCK: "olifant naar een lege stal" */
+        /* BIDS-TRUCK: "olifant naar een lege stal"; BIDS-AMB-TRUCK-ELEPHANT other-seat */
+        if (m->c == BIDS_ELEPHANT && m->d == p && R(st, BIDS_R_TRUCK_ELEPHANT_OTHER) && !VIEW(w, m->d, m->e).n)
+            WHY("an elephant goes into an empty stable of another seat, not P%d's own (truck-elephant=other-seat)", P);
         if (m->c == BIDS_ELEPHANT) WHY("an elephant goes only into an empty stable, and %s is not", stable_name(m->d, m->e, y));
         int k = why_no_fit(st, w, m->c, m->d, m->e, m->d == m->a ? m->b : -1, 1, buf, n);
         if (k) return k;

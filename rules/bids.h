@@ -70,9 +70,11 @@ enum bids_reading_bit {
     BIDS_R_OWN_BRAWL     = 1u << 12, /* BIDS-AMB-OWN-PURPOSE: any-own | brawl-only */
     BIDS_R_TRUCK_LISTED  = 1u << 13, /* BIDS-AMB-TRUCK-RULES: all-rules | listed-only */
     BIDS_R_PAIR_EACH     = 1u << 14, /* BIDS-AMB-PAIR-COUNT: one-per-stable | per-female */
-    BIDS_R_FIVE_COMPLETE = 1u << 15  /* BIDS-AMB-FIVE-WIN: any-win | complete-win */
+    BIDS_R_FIVE_COMPLETE = 1u << 15, /* BIDS-AMB-FIVE-WIN: any-win | complete-win */
+    BIDS_R_TRUCK_ELEPHANT_OTHER = 1u << 16, /* BIDS-AMB-TRUCK-ELEPHANT: any-empty | other-seat */
+    BIDS_R_FIVE_PLAY_ON  = 1u << 17  /* BIDS-AMB-FIVE-TIE: shared | play-on */
 };
-#define BIDS_N_AMB 16
+#define BIDS_N_AMB 18
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters"). */
 typedef struct bids_params {

@@ -110,6 +110,18 @@ static void w_new_round(const bids_state *pre, bids_state *post) { (void)pre; po
 static void w_extra(const bids_state *pre, bids_state *post) { (void)pre; post->nstables[1]++; }
 static void w_reset(const bids_state *pre, bids_state *post) { (void)pre; post->round++; }
 static void w_game_over(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_OVER; post->game_winners = 1; post->actor = 0; }
+static void w_game_over_both(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_OVER; post->game_winners = 3; post->actor = 0; }
+static void w_game_to_p1(const bids_state *pre, bids_state *post) { (void)pre; post->game_winners = 1; }
+/* P1's truck puts P2's elephant into P1's own empty stable P1.1 */
+static void w_truck_elephant_own(const bids_state *pre, bids_state *post)
+{
+    (void)pre;
+    post->held[0] = BIDS_NONE;
+    post->loc[C("truck1")] = BIDS_L_OUT;
+    post->loc[C("elephant1")] = ST(0, 0);
+    post->phase = BIDS_PH_TABLE;
+    post->actor = 0;
+}
 static void w_special(const bids_state *pre, bids_state *post) { (void)pre; post->special[0][4] = 1; }
 static void w_short(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_TABLE; post->game_winners = 0; post->round++; }
 
@@ -153,6 +165,9 @@ static void w_truck_female_same_seat(const bids_state *pre, bids_state *post)
 
 #define COMPLETE3 "stallion1,mare1/bull1,cow1/boar1,sow1"
 #define TWO_AT_ONCE "held=truck1|-;phase=play;actor=1;stables=stallion1,mare1,mare3/bull1,cow1/sow1|stallion2,mare2/bull2,cow2/boar1,sow2,boar2"
+
+#define FIVE_BOTH "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/rooster2,hen2;" \
+                  "wins=2,2;round=4;won=3"
 
 static const fcase cases[] = {
     {"BIDS-SETUP-MATERIAL", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_material, 0},
@@ -222,6 +237,13 @@ static const fcase cases[] = {
     {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS, "stables=" COMPLETE3 "/ram1,ewe1/-|-/-/-;phase=special;pending=1;won=1;round=2;wins=2,0",
      "special 2", w_special, 0},
     {"BIDS-VAR-SHORT", 2, BIDS_R_SHORT, "stables=" COMPLETE3 "|ram1/-/-", "call P1", w_short, 0},
+    /* BIDS-AMB-TRUCK-ELEPHANT other-seat: a truck that puts an elephant into its player's own stable */
+    {"BIDS-TRUCK", 2, BIDS_R_TRUCK_ELEPHANT_OTHER, "held=truck1|-;stables=-/-/-|elephant1/-/-;phase=play;actor=1",
+     "truck P2.1 elephant P1.1", w_truck_elephant_own, 1},
+    /* BIDS-AMB-FIVE-TIE: two seats with 5 stables win one round; play-on: the game goes on, not won by both */
+    {"BIDS-GAME-END", 2, BIDS_R_FIVE_PLAY_ON, FIVE_BOTH, "call P1+P2", w_game_over_both, 0},
+    /* ... shared: both win it, not P1 alone */
+    {"BIDS-GAME-END", 2, 0, FIVE_BOTH, "call P1+P2", w_game_to_p1, 0},
 };
 
 static void judge(inv_ctx *c, const bids_state *pre, const char *move, const bids_state *post)

@@ -402,6 +402,34 @@ START_TEST(the_truck_moves_or_removes_one_animal_by_the_placing_rules)
 }
 END_TEST
 
+/* BIDS-TRUCK BIDS-ELEPHANT BIDS-AMB-TRUCK-ELEPHANT: "olifant naar een lege stal" (any-empty: the truck's
+ * player may put the elephant into an empty stable of its own) | "in een lege stal van een andere speler"
+ * (other-seat: never into the truck player's own stables; another seat's are all allowed) */
+START_TEST(a_truck_puts_an_elephant_into_its_players_own_empty_stable_only_under_any_empty)
+{
+    bids_state st;
+    const char *pos = "held=truck1|-;stables=-/-/-|elephant1/-/-;phase=play;actor=1";
+    int other = _i;
+    fresh();
+    tu_bids_pos(&st, 2, other ? BIDS_R_TRUCK_ELEPHANT_OTHER : R0, pos);
+    ck_assert_int_eq(tu_bids_legal(&st, "truck P2.1 elephant P1.1"), !other);
+    ck_assert_int_eq(tu_bids_legal(&st, "truck P2.1 elephant P1.3"), !other);
+    ck_assert(tu_bids_legal(&st, "truck P2.1 elephant P2.2"));     /* another seat's empty stable: both */
+    ck_assert(tu_bids_legal(&st, "truck P2.1 elephant out"));
+    if (!other) {
+        play(&st, "truck P2.1 elephant P1.1");
+        AT(&st, "elephant1", ST(0, 0)); AT(&st, "truck1", BIDS_L_OUT);
+    } else {
+        play(&st, "truck P2.1 elephant P2.3");
+        AT(&st, "elephant1", ST(1, 2)); AT(&st, "truck1", BIDS_L_OUT);
+    }
+    /* the elephant's own rule is unchanged: a played elephant never goes into its player's stable */
+    tu_bids_pos(&st, 2, other ? BIDS_R_TRUCK_ELEPHANT_OTHER : R0, "held=elephant1|-;stables=-/-/-|ram1/-/-;phase=play;actor=1");
+    ck_assert(!tu_bids_legal(&st, "place P1.1"));
+    ck_assert(tu_bids_legal(&st, "place P2.2"));
+}
+END_TEST
+
 /* BIDS-BRAWL BIDS-SCORE-TABLE: "Bevat een stal 2 of meer mannetjesdieren"; "geen punten" */
 START_TEST(a_brawl_stable_is_not_complete_and_scores_nothing)
 {
@@ -714,6 +742,46 @@ START_TEST(a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_w
     play(&st, "call P1");                                /* five complete stables called: the game is won */
     ck_assert_int_eq(st.phase, BIDS_PH_OVER);
     ck_assert_int_eq(st.game_winners, 1);
+}
+END_TEST
+
+#define FIVE_BOTH "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/rooster2,hen2;" \
+                  "wins=2,2;round=4;won=3"
+
+/* BIDS-GAME-END BIDS-AMB-FIVE-TIE: nl "De speler die als eerste met 5 stallen een ronde wint, wint het
+ * spel."; two seats with 5 stables win one round (callers tied on their best stable, 10 each):
+ * shared, both win the game | play-on, the game goes on until one seat alone ends it */
+START_TEST(two_seats_ending_the_game_in_one_round_share_it_or_play_on)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, R0, FIVE_BOTH);
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.round_winners, 3);
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);
+    ck_assert_int_eq(st.game_winners, 3);
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_PLAY_ON, FIVE_BOTH);
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.round_winners, 3);
+    ck_assert_int_ne(st.phase, BIDS_PH_OVER);            /* nobody is first alone: the next round */
+    ck_assert_int_eq(st.game_winners, 0);
+    ck_assert_int_eq(st.round, 5);
+    ck_assert_int_eq(st.nstables[0], 5);
+    ck_assert_int_eq(st.nstables[1], 5);
+    /* one seat alone ends the game under play-on as under shared */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_PLAY_ON, "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/-;"
+                                            "wins=2,2;round=4;won=3");
+    play(&st, "call P1");
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);
+    ck_assert_int_eq(st.game_winners, 1);
+    /* the short variant ends the game after its one round whatever the reading */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_FIVE_PLAY_ON | BIDS_R_SHORT, "stables=" COMPLETE3 "|stallion2,mare2/bull2,cow2/boar2,sow2");
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.phase, BIDS_PH_OVER);
+    ck_assert_int_eq(st.game_winners, 3);
 }
 END_TEST
 
@@ -1149,6 +1217,9 @@ static const why_case why_cases[] = {
     /* 14 card types, 0 to 13 */
     {2, R0, PLAYS("truck1", "cow1/-/-|-/-/-"), NULL, {BIDS_MV_TRUCK_OUT, 0, 0, 14, 0, 0, 0, 0}, "there is no card type 14"},
     {2, R0, PLAYS("truck1", "elephant1/cow1/-|-/-/-"), "truck P1.1 elephant P1.2", {0}, "an elephant goes only into an empty stable, and P1.2 is not"},
+    /* BIDS-AMB-TRUCK-ELEPHANT other-seat */
+    {2, BIDS_R_TRUCK_ELEPHANT_OTHER, PLAYS("truck1", "-/-/-|elephant1/-/-"), "truck P2.1 elephant P1.1", {0},
+     "an elephant goes into an empty stable of another seat, not P1's own (truck-elephant=other-seat)"},
     {2, R0, PLAYS("truck1", "cow1/elephant1/-|-/-/-"), "truck P1.1 cow P1.2", {0}, "P1.2 holds an elephant: it is full"},
     {2, R0, PLAYS("truck1", "cow1/-/-|ram1/-/-"), "truck P1.1 cow P2.1", {0}, "P2.1 holds sheep, and a cow is of the cattle"},
     {2, R0, PLAYS("truck1", "cow2/-/-|bull1,cow1/-/-"), "truck P1.1 cow P2.2", {0},
@@ -1295,6 +1366,9 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     /* BIDS-GAME-END, BIDS-VAR-SHORT */
     {2, BIDS_R_SHORT, "stables=-/-/-/-|-/-/-" WON4, "position: 'round' is 2, but short=on plays one round"},
     {2, R0, BOTH5 ";phase=over;winners=2;won=1;wins=2,2;round=4", "position: 'winners' 2 are not all among the last round's winners ('won' 1)"},
+    /* BIDS-AMB-FIVE-TIE play-on: one seat alone wins the game */
+    {2, BIDS_R_FIVE_PLAY_ON, BOTH5 ";phase=over;winners=3;won=3;wins=2,2;round=4",
+     "position: 'winners' 3 names several seats, but under five-tie=play-on one seat alone wins the game"},
     {2, R0, "stables=-/-/-/-|-/-/-;phase=over;winners=1;won=1;wins=1,0", "position: 'winners' names P1, who owns 4 stables: the game is won with 5"},
     {2, R0, "stables=-/-/-|-/-/-/-;phase=over;winners=2;won=2;wins=0,1", "position: 'winners' names P2, who owns 4 stables: the game is won with 5"},
     /* BIDS-WAIT-ORDER, BIDS-AMB-WAIT */
@@ -1388,6 +1462,11 @@ static const struct {
     /* BIDS-END-SIMULTANEOUS: P2's horses (14) beat P1's (10) */
     {"BIDS-END-SIMULTANEOUS", "best-stable", 2, R0, "stables=" COMPLETE3 "|stallion2,mare2,mare3/bull2,cow2/boar2,sow2", "call P1+P2"},
     {"BIDS-END-SIMULTANEOUS", "one-caller", 2, R0, "stables=" COMPLETE3 "|ram1/-/-", "call P1"},
+    /* BIDS-GAME-END BIDS-AMB-FIVE-TIE: two seats with 5 stables win one round: shared | play-on */
+    {"BIDS-GAME-END", "tie-shared", 2, R0, FIVE_BOTH, "call P1+P2"},
+    {"BIDS-GAME-END", "tie-play-on", 2, BIDS_R_FIVE_PLAY_ON, FIVE_BOTH, "call P1+P2"},
+    /* BIDS-TRUCK BIDS-AMB-TRUCK-ELEPHANT any-empty: P1's truck moves P2's elephant into P1's own empty stable */
+    {"BIDS-TRUCK", "elephant-own", 2, R0, "held=truck1|-;stables=-/-/-|elephant1/-/-;phase=play;actor=1", "truck P2.1 elephant P1.1"},
     /* BIDS-END-EXHAUSTED BIDS-AMB-END-COMPLETE: the cards run out with P1 complete; value-wins or complete-wins */
     {"BIDS-END-EXHAUSTED", "value-reading", 2, BIDS_R_END_VALUE, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|ram1/-/-;phase=play;actor=1", "discard"},
     {"BIDS-END-EXHAUSTED", "complete", 2, R0, "piles=-|-;held=hen1|-;stables=" COMPLETE3 "|ram1/-/-;phase=play;actor=1", "discard"},
@@ -1501,6 +1580,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, the_mad_cow_empties_a_cow_stable_and_its_own_targets_follow_the_reading);
     tcase_add_test(tc, the_wild_stallion_may_empty_any_own_stable_under_any_stable_but_only_a_horse_stable_under_the_texts);
     tcase_add_test(tc, the_truck_moves_or_removes_one_animal_by_the_placing_rules);
+    tcase_add_loop_test(tc, a_truck_puts_an_elephant_into_its_players_own_empty_stable_only_under_any_empty, 0, 2);
     tcase_add_test(tc, a_brawl_stable_is_not_complete_and_scores_nothing);
     tcase_add_loop_test(tc, determinize_redeals_the_face_down_piles_and_nothing_else, 0,
                         (int)(sizeof redeal_cases / sizeof redeal_cases[0]));
@@ -1522,6 +1602,7 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, a_stable_with_one_male_earns_one_pair_bonus_or_one_per_female);
     tcase_add_test(tc, pigs_sheep_and_a_pair_score_as_the_table_prints);
     tcase_add_test(tc, a_round_won_on_value_with_five_stables_ends_the_game_only_under_any_win);
+    tcase_add_test(tc, two_seats_ending_the_game_in_one_round_share_it_or_play_on);
     tcase_add_test(tc, a_new_round_empties_the_stables_under_clear_and_keeps_them_under_keep);
     tcase_add_loop_test(tc, the_round_counter_counts_each_deal_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
     tcase_add_loop_test(tc, the_rounds_won_count_one_more_per_round_up_to_255, 0, (int)(sizeof counter_rows / sizeof counter_rows[0]));
