@@ -235,8 +235,8 @@ FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
 FUZZ_DEPS     = fuzz/harness.h fuzz/case_edges.h $(LIB_SRC) $(HEADERS) Makefile | $(DEPS_STAMP)
 
 # Campaign build: libFuzzer, optimised; edge coverage without comparison tracing (a decision byte
-# picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: README, "Which
-# checks run where"). Every clause oracle runs after every move; GEN- checks are sampled.
+# picks a move modulo the legal moves, so comparisons teach the fuzzer nothing: docs/campaigns-and-ci.md,
+# "Which checks run where"). Every clause oracle runs after every move; GEN- checks are sampled.
 LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 # Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
 # search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
@@ -249,7 +249,7 @@ $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(B
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(FZ_CFLAGS_libfuzzer) -c $< -o $@
 # The oracles compare states with states, never input bytes with constants: their objects leave out
 # comparison tracing in the sanitizer flavour too (as fuzz/build.sh does; it took about 60% of the
-# time there: README, "Sanitizer builds at speed").
+# time there: docs/campaigns-and-ci.md, "Sanitizer builds at speed").
 $(BUILD)/fobj/asan/oracles/%.o: FZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 $(BUILD)/fobj/asan/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -314,8 +314,8 @@ regressions: $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%
 	  echo "harnesses with no regression inputs: $$(for h in $(HARNESSES); do [ -n "$$(find corpus/regressions/$$h -name '*.input' 2>/dev/null)" ] || printf '%s ' $$h; done)"
 
 # `make fuzz`: the campaign for FUZZ_SECONDS (default 60). `make campaign`: README's main job,
-# CAMPAIGN_SECONDS (default 130) in all, then the clause coverage of everything it kept and the reports (3m27s on a
-# fresh clone of a 2-core machine, builds included: README).
+# CAMPAIGN_SECONDS (default 130) in all, then the clause coverage of everything it kept and the reports (its time on a
+# 2-core machine, builds included: docs/campaigns-and-ci.md).
 # FUZZER=libfuzzer|afl, JOBS=N. Both exit 1 when the campaign found a crash.
 fuzz: campaign-bins
 	FUZZER=$(FUZZER) JOBS=$(JOBS) CAMPAIGN_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) \

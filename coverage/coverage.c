@@ -137,7 +137,7 @@ static int indent_of(const char *s)
     return w;
 }
 
-/* The enforcing-line rule (README, "Clause coverage"): a comment carrying clause IDs marks
+/* The enforcing-line rule (docs/coverage.md, "Enforcing code"): a comment carrying clause IDs marks
  *  - the code line it shares (a comment after code, or before code on the same line);
  *  - when it stands on lines of its own (one line or a block comment): the code lines after
  *    it, up to the next blank line, the next line whose comments carry another ID, a line

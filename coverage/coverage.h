@@ -22,7 +22,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf);
 
 /* Every enforcing line of every game clause under root/rules, then of every generic (GEN-) clause in
  * an engine's files (its game: the engine's, from rules/<game>.c; ambiguity IDs left out), found by
- * the rule README's "Enforcing code" gives: fn(clause, game, file under root, line number, line
+ * the rule docs/coverage.md's "Enforcing code" gives: fn(clause, game, file under root, line number, line
  * text, arg) once per (clause, line), clause by clause in catalogue order, lines ascending.
  * fn returns 0 to go on, non-zero (out of memory) to stop. Returns 0, or -1 with err set. */
 typedef int (*rf_cov_line_fn)(const char *clause, const char *game, const char *rel, int line, const char *text,

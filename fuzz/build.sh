@@ -49,7 +49,7 @@ echo "rulefuzz: CFLAGS=$CFLAGS"
 # Comparison tracing (trace-cmp, part of OSS-Fuzz's -fsanitize=fuzzer-no-link) is left out of the
 # oracles' objects: they compare game states with each other, never input bytes with constants, so
 # their comparisons give the fuzzer no hint, and tracing them took about 60% of a sanitizer build's
-# time (README, "Sanitizer builds"). Engines, parsers and harnesses keep it.
+# time (docs/campaigns-and-ci.md, "Sanitizer builds at speed"). Engines, parsers and harnesses keep it.
 ORACLE_CFLAGS=
 case " $CFLAGS " in
     *fuzzer-no-link*|*-fsanitize-coverage=*) ORACLE_CFLAGS=${RF_ORACLE_CFLAGS--fno-sanitize-coverage=trace-cmp};;

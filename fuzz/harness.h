@@ -104,7 +104,7 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
         fprintf(stderr, "rulefuzz: no oracles for %s\n", g->name);
         abort();
     }
-    /* The conformance checks are sampled (README, "Fuzz campaigns"): every clause oracle judges
+    /* The conformance checks are sampled (docs/campaigns-and-ci.md): every clause oracle judges
      * every move, the costly GEN- checks one step in rf_gen_every(), on steps chosen from the
      * input's own bytes, so a finding reproduces from the input alone and `rulefuzz inputs` /
      * triage replay every step of it with every check. */
