@@ -277,7 +277,13 @@ START_TEST(every_prefix_and_changed_byte_of_a_counts_file_parses_or_is_rejected_
     tmp_path(path, sizeof path, "p.counts");
     counts_all_but(path, NULL);
     char *text = slurp(path);
+    /* The header and the first rows (clause rows and case rows both): every prefix and every byte of
+     * them, each a whole parse, stays quadratic in the length, so the whole file would take seconds. */
+    char *end = text;
+    for (int lines = 0; lines < 16 && (end = strchr(end, '\n')) != NULL; lines++) end++;
+    if (end) *end = 0;
     size_t len = strlen(text);
+    ck_assert_msg(strstr(text, "/") != NULL, "the rows tested include a case row");
     for (size_t cut = 0; cut <= len; cut++) {
         rf_cov a = {0};
         int rc = rf_cov_parse(&a, "p.counts", text, cut, err, sizeof err);
