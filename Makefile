@@ -39,10 +39,10 @@ ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c coverage/counts.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c cli/opts.c
+CLI_LIB_SRC  := coverage/coverage.c coverage/textcov.c coverage/align.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c cli/opts.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/ambiguity/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
-TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_mutate check_players check_report check_positions
+TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_align check_mutate check_players check_report check_positions
 FUZZ_SECONDS ?= 60
 CAMPAIGN_SECONDS ?= 130
 # Paired games per comparison, policy and block behind the ambiguity reports (a second block replicates
@@ -151,7 +151,7 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan 
 # started afresh on every run.
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
-               check_textcov check_mutate check_positions
+               check_textcov check_align check_mutate check_positions
 CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".

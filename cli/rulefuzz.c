@@ -15,6 +15,7 @@
 #include "../players/tournament.h"
 #include "../coverage/coverage.h"
 #include "../coverage/textcov.h"
+#include "../coverage/align.h"
 #include "../coverage/mutate.h"
 #include "../fuzz/harness.h"            /* triage runs the position, replay and counts harnesses */
 
@@ -32,6 +33,7 @@ static const char *usage =
     "  clauses [GAME]     clause IDs, oracles, text sources, cases and readings\n"
     "  coverage [GAME]    clause and case coverage from counts files, with the code's lcov data\n"
     "  textcov [GAME...]  rule-text coverage: every sentence of the rulebooks quoted by a clause\n"
+    "  align GAME A B     two texts of a game aligned sentence by sentence: the pairs that differ\n"
     "  mutate [GAME...]   mutation testing of each clause's enforcing code: a score per clause\n"
     "ambiguities and players\n"
     "  diff GAME A B      the same decisions under readings A and B: where and how often they part\n"
@@ -1060,6 +1062,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "report")) return rf_cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "tournament")) return rf_cmd_tournament(argc - 2, argv + 2);
     if (!strcmp(cmd, "textcov")) return rf_cmd_textcov(argc - 2, argv + 2);
+    if (!strcmp(cmd, "align")) return rf_cmd_align(argc - 2, argv + 2);
     fprintf(stderr, "rulefuzz: unknown command '%s' (see 'rulefuzz --help')\n", cmd);
     return RF_EXIT_BADINPUT;
 }

@@ -484,7 +484,7 @@ static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errl
                             char miss[4096];
                             int bad = match_quote(&r->text[ti], o + 1, (size_t)(c - o - 1),
                                                   r->entry[cur].reg ? TC_REGISTER : TC_CLAUSE, cur, -1, &from, &nf, miss, sizeof miss,
-                                                  r->entry[cur].reg ? &r->entry[cur] : NULL, ti);
+                                                  &r->entry[cur], ti);
                             if (bad < 0) goto oom;
                             r->entry[cur].quoted[ti] += nf - bad;
                             if (bad && add_error(r, "SPEC.md:%d: %s: %s quote \"%s\" matches no sentence of %s verbatim",
@@ -990,9 +990,7 @@ static void flag_units(const tc_text *t, size_t pos, size_t len, unsigned char *
     }
 }
 
-/* Flag the units where fragment frag stands in t: every place when all is set, else the first
- * place at or after *from (the first in the text when none is), as quotes are matched. */
-static void flag_frag(const tc_text *t, const char *frag, size_t *from, int all, unsigned char *flag)
+void tc_flag_frag(const tc_text *t, const char *frag, size_t *from, int all, unsigned char *flag)
 {
     size_t fl = strlen(frag);
     if (!fl) return;
@@ -1032,7 +1030,7 @@ int tc_subjects_of(const tc_report *r, int ei, int ti, tc_subjects *out)
     /* The units the entry quotes itself, and those its Profiles bullet quotes. */
     for (int k = 0; k < e->nfrag; k++) {
         size_t from = 0;
-        if (e->frag[k].text == ti) flag_frag(t, e->frag[k].s, &from, 1, own);
+        if (e->frag[k].text == ti) tc_flag_frag(t, e->frag[k].s, &from, 1, own);
     }
     for (int k = 0; k < e->npsub; k++) {
         const char *q;
@@ -1044,7 +1042,7 @@ int tc_subjects_of(const tc_report *r, int ei, int ti, tc_subjects *out)
                 size_t fl = el < 0 ? qn : (size_t)el;
                 char frag[4096];
                 fold(q, fl, frag, sizeof frag);
-                flag_frag(t, frag, &from, strlen(frag) >= TC_REPEAT_MIN, cited);
+                tc_flag_frag(t, frag, &from, strlen(frag) >= TC_REPEAT_MIN, cited);
                 if (el < 0) break;
                 q += fl + ml; qn -= fl + ml;
             }

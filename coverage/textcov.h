@@ -62,7 +62,7 @@ typedef struct tc_entry {
     int line;                 /* its heading's line in SPEC.md */
     int reg;                  /* 1: an ambiguity register entry */
     int quoted[TC_MAX_TEXTS]; /* fragments of this entry found in text i */
-    tc_frag *frag; int nfrag, frag_cap;  /* its language bullets' quote fragments, in order */
+    tc_frag *frag; int nfrag, frag_cap;  /* its language bullets' quote fragments, in order (clauses too) */
     int prof_line;            /* line of its "- **Profiles:**" bullet, 0 when it has none */
     tc_psub *psub; int npsub, psub_cap;  /* that bullet's sub-bullets, in order */
     int cases_line;           /* line of its "- **Cases:**" bullet (a clause), 0 when it has none */
@@ -110,6 +110,11 @@ double tc_text_pct(const tc_text *t);
 
 /* Split one text into units; used by tc_report_load and the tests. Returns 0 or -1 (memory). */
 int tc_split(tc_text *t);
+
+/* Flag (flag[unit] = 1) the units of t where the white-space-folded fragment frag stands: every
+ * place when all is set, else the first place at or after *from (the first in the text when none
+ * is), as quotes are matched; *from moves past it. Used by the subject sentences and rulefuzz align. */
+void tc_flag_frag(const tc_text *t, const char *frag, size_t *from, int all, unsigned char *flag);
 
 /* The Profiles gate, run by tc_report_load: for every register entry of SPEC.md whose ID is in
  * the engine's ambiguity table, and every engine profile, a sub-bullet "  - <name> `<reading>`:"
