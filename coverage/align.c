@@ -256,6 +256,9 @@ void al_lexicon_free(al_lexicon *lx) { free(lx->e); lx->e = NULL; lx->n = lx->ca
 
 /* ---- features ------------------------------------------------------------------------------- */
 
+/* Words a "..." in a phrase may skip (Dutch and French put "niet", "pas", "que" late). */
+#define AL_GAP 6
+
 static int word_is(const char *pat, const char *w)
 {
     size_t pl = strlen(pat);
@@ -269,7 +272,7 @@ static int match_at(const al_tok *t, int nt, int i, const al_lexent *e, const un
 {
     int j = i, np = 0, gap = 0;
     for (int w = 0; w < e->nw; w++) {
-        if (!strcmp(e->w[w], "...")) { gap = 3; continue; }
+        if (!strcmp(e->w[w], "...")) { gap = AL_GAP; continue; }
         int found = -1;
         for (int g = 0; g <= gap && j + g < nt; g++)
             if (!used[j + g] && word_is(e->w[w], t[j + g].w)) { found = j + g; break; }
@@ -414,15 +417,17 @@ int al_compare(const al_keys *k, const al_feats *a, const al_feats *b, al_diff *
 
 /* Gale and Church's priors, and -log P(delta | match) for lengths l1, l2. */
 enum { B11, B10, B01, B21, B12, B22, NBEAD };
-/* 1-0 and 0-1: the paper's 0.0099 (together) fits the Hansards, translated sentence by sentence;
- * a rulebook translation leaves out headings, pictures' captions and whole sentences, and the
- * measured nl/en and nl/fr alignments come out right with more (docs/align.md). */
-/* A pair with no number, component or word in common pays this much more. */
+/* 1-0 and 0-1 share the paper's 0.0099 (their cost is the prior alone: see al_align). */
+#ifndef AL_P10
+#define AL_P10 (0.0099 / 2)
+#endif
+/* A pair with no number, component or word in common pays AL_NO_ANCHOR more; a bead that merges
+ * a unit sharing none with the other side pays AL_MERGED_ALONE more for it. */
 #ifndef AL_NO_ANCHOR
 #define AL_NO_ANCHOR 1.0
 #endif
-#ifndef AL_P10
-#define AL_P10 0.02
+#ifndef AL_MERGED_ALONE
+#define AL_MERGED_ALONE 2.0
 #endif
 static const int bead_a[NBEAD] = {1, 1, 0, 2, 1, 2}, bead_b[NBEAD] = {1, 0, 1, 1, 2, 2};
 static const double bead_prior[NBEAD] = {0.89, AL_P10, AL_P10, 0.089 / 2, 0.089 / 2, 0.011};
@@ -462,7 +467,11 @@ int al_align(const double *la, int na, const double *lb, int nb, double (*anchor
                 double l1 = 0, l2 = 0, bonus = di && dj && anchor ? anchor(ctx, i - di, di, j - dj, dj) : 0;
                 for (int x = i - di; x < i; x++) l1 += la[x];
                 for (int y = j - dj; y < j; y++) l2 += lb[y];
-                double cost = d[(size_t)(i - di) * w + (size_t)(j - dj)] - log(bead_prior[b]) + gc_length_cost(l1, l2, c) - bonus;
+                /* A sentence with no counterpart pays its prior alone: the paper's length term
+                 * would make a long sentence cheaper to merge into a neighbour's bead than to leave
+                 * alone, and a rulebook's translation leaves out whole sentences. */
+                double lc = di && dj ? gc_length_cost(l1, l2, c) : 0;
+                double cost = d[(size_t)(i - di) * w + (size_t)(j - dj)] - log(bead_prior[b]) + lc - bonus;
                 if (cost < best) { best = cost; bh = (unsigned char)b; }
             }
             d[at] = best; how[at] = bh;
@@ -500,6 +509,23 @@ int al_align(const double *la, int na, const double *lb, int nb, double (*anchor
         }
         if (!swapped) break;
     }
+    /* A list item moved further than its neighbours: a sentence left alone on each side (up to four
+     * beads apart) whose anchors match well is one pair after all, in the first one's place. */
+    for (int x = 0; anchor && x < n; x++) {
+        if ((out[x].na + out[x].nb) != 1) continue;
+        for (int y = x - 4 < 0 ? 0 : x - 4; y < n && y <= x + 4; y++) {
+            if (y == x || (out[y].na + out[y].nb) != 1 || out[y].na == out[x].na) continue;
+            al_bead *ba = out[x].na ? &out[x] : &out[y], *bb = out[x].na ? &out[y] : &out[x];
+            if (anchor(ctx, ba->a[0], 1, bb->b[0], 1) < 3.0) continue;
+            out[x].na = out[x].nb = 1;
+            out[x].a[0] = ba->a[0]; out[x].b[0] = bb->b[0];
+            out[y].na = out[y].nb = 0;
+            break;
+        }
+    }
+    int m = 0;
+    for (int x = 0; x < n; x++) if (out[x].na || out[x].nb) out[m++] = out[x];
+    n = m;
     free(d); free(how);
     return n;
 }
@@ -626,7 +652,7 @@ static int load_amarks(al_run *a, const char *path, char *err, size_t errlen)
         if (*q && *q != '#') {
             const char *bar = *q == '"' ? strstr(q + 1, "\" | \"") : NULL;
             const char *sep = bar ? strstr(bar + 4, "\" -- ") : NULL;
-            if (!bar || !sep || !sep[5] || (bar == q + 1 && sep == bar + 4)) {
+            if (!bar || !sep || !sep[5] || (bar == q + 1 && sep == bar + 5)) {
                 rf_set_err(err, errlen, "%s:%d: an align-mark is `\"fragment of sentence A\" | \"fragment of sentence B\" -- reason` "
                            "(\"\" on one side: a sentence with no counterpart)", path, lineno);
                 goto out;
@@ -642,7 +668,7 @@ static int load_amarks(al_run *a, const char *path, char *err, size_t errlen)
             k->line = lineno;
             char f0[4096], f1[4096];
             snprintf(f0, sizeof f0, "%.*s", (int)(bar - q - 1), q + 1);
-            snprintf(f1, sizeof f1, "%.*s", (int)(sep - bar - 4), bar + 4);
+            snprintf(f1, sizeof f1, "%.*s", (int)(sep - bar - 5), bar + 5);
             k->frag[0] = strdup(f0); k->frag[1] = strdup(f1); k->reason = strdup(sep + 5);
             if (!k->frag[0] || !k->frag[1] || !k->reason) { rf_set_err(err, errlen, "out of memory"); goto out; }
         }
@@ -735,7 +761,8 @@ static int scan_spec(al_run *a, const char *spec, int nent, char *err, size_t er
                 }
             char label[64];
             snprintf(label, sizeof label, "%.*s", (int)(ll < 63 ? ll : 63), lab);
-            if (a->tc.entry[cur].reg && (strstr(label, "ifferent") || strstr(label, "arbled") || strstr(label, "Gap in"))) {
+            if (a->tc.entry[cur].reg && (strstr(label, "ifferent") || strstr(label, "arbled") || strstr(label, "Gap in")) &&
+                !strstr(label, "edition")) {                /* "Different (other editions)": not between these texts */
                 int have = 0;
                 for (int r = 0; r < a->nrd; r++) if (a->rd[r].entry == cur) have = 1;
                 if (!have) {
@@ -793,7 +820,7 @@ static double anchor_of(void *ctx, int i, int ni, int j, int nj)
 {
     const al_run *a = ((al_ctx *)ctx)->a;
     int first[2] = {i, j}, cnt[2] = {ni, nj}, nums[2] = {0, 0}, lone = 0, shared = 0, rare = 0, comp = 0, head[2] = {0, 0};
-    int list[2] = {0, 0};
+    int list[2] = {0, 0}, merged_alone = 0;
     for (int s = 0; s < 2; s++)
         for (int u = first[s]; u < first[s] + cnt[s]; u++) {
             const al_feats *f = &a->uf[s][u];
@@ -811,6 +838,16 @@ static double anchor_of(void *ctx, int i, int ni, int j, int nj)
             }
             nums[s] += n;
             if (n && !sh) lone++;
+            if (cnt[s] > 1) {                 /* a merged unit must share something with the other side */
+                int any = sh;
+                for (int x = 0; x < f->n && !any; x++)
+                    if (!f->o[x].weak && al_key_cat(&a->keys, f->o[x].key) == AL_CAT_COMPONENT)
+                        for (int v = first[1 - s]; v < first[1 - s] + cnt[1 - s] && !any; v++) any = has_key(&a->uf[1 - s][v], f->o[x].key, 0);
+                for (int k = 0; k < a->nuw[s][u] && !any; k++)
+                    for (int v = first[1 - s]; v < first[1 - s] + cnt[1 - s] && !any; v++)
+                        for (int m = 0; m < a->nuw[1 - s][v] && !any; m++) any = a->uw[s][u][k] == a->uw[1 - s][v][m];
+                if (!any) merged_alone++;
+            }
             head[s] |= is_heading(a->t[s], &a->t[s]->u[u]);
             if (u == first[s]) list[s] = list_mark(a->t[s], &a->t[s]->u[u]);
         }
@@ -823,6 +860,7 @@ static double anchor_of(void *ctx, int i, int ni, int j, int nj)
                 1.0 * (lone < 3 ? lone : 3);
     sc += 4.0 * (rare < 2 ? rare : 2);        /* a number each text has in one sentence only: a strong anchor */
     if (!shared && !comp && !words) sc -= AL_NO_ANCHOR;   /* nothing in common at all */
+    sc -= AL_MERGED_ALONE * merged_alone;
     if (nums[0] && nums[1] && !shared) sc -= 3;
     if (head[0] && head[1]) sc += 1;
     else if (head[0] != head[1]) sc -= 1;
@@ -877,11 +915,21 @@ static void cover_bead(al_run *a, al_bead *b)
             const tc_entry *en = &a->tc.entry[e];
             if ((want == AL_REGISTER) != (en->reg != 0)) continue;
             int ok;
-            if (na && nb) ok = touches(a, 0, e, ua, na) && touches(a, 1, e, ub, nb);
+            if (na && nb) {
+                /* both sentences, or the one that differs (every differing feature stands in it) */
+                int only = -1;
+                for (int d = 0; d < b->nd; d++) only = d == 0 ? b->d[d].side : only == b->d[d].side ? only : 2;
+                int t0 = touches(a, 0, e, ua, na), t1 = touches(a, 1, e, ub, nb);
+                ok = (t0 && t1) || (want == AL_REGISTER && ((only == 0 && t0) || (only == 1 && t1)));
+            }
             else {
                 int s = na ? 0 : 1;
+                /* a clause: its bullet for the other text says "absent", or it quotes the other text
+                 * too (it states the rule for both, and its text says what the other leaves out) */
+                int other = 0;
+                for (int u = 0; a->touch[1 - s] && u < a->t[1 - s]->nu && !other; u++) other = touches(a, 1 - s, e, &u, 1);
                 ok = touches(a, s, e, s ? ub : ua, s ? nb : na) &&
-                     (want == AL_REGISTER || (a->absent[1 - s] && a->absent[1 - s][e]));
+                     (want == AL_REGISTER || (a->absent[1 - s] && a->absent[1 - s][e]) || other);
             }
             if (ok) { b->cover = want; add_by(b->by, sizeof b->by, en->id); }
         }

@@ -35,7 +35,7 @@ void al_keys_free(al_keys *k);
 
 #define AL_PHRASE_MAX 6
 #define AL_LEX_KEYS 3
-/* One lexicon line: the words of a phrase ("..." a gap of up to three words, "word*" any word
+/* One lexicon line: the words of a phrase ("..." a gap of up to six words, "word*" any word
  * starting so) and the features it marks (up to AL_LEX_KEYS, joined by '+'); weak: the feature
  * name ended in '?' (the phrase may mean it: it satisfies the other text's feature but never
  * makes a difference alone). */
