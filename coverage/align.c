@@ -910,6 +910,18 @@ static void cover_bead(al_run *a, al_bead *b)
     int na, nb;
     side_units(b, 0, &ua, &na);
     side_units(b, 1, &ub, &nb);
+    /* An align-mark "UNREGISTERED: ..." goes first: it names a difference the register still lacks,
+     * whatever else quotes the sentences. */
+    for (int k = 0; k < a->nam; k++) {
+        const al_amark *m = &a->am[k];
+        if (strncmp(m->reason, "UNREGISTERED:", 13)) continue;
+        for (int o = 0; o < 2; o++) {
+            const char *f0 = m->frag[o], *f1 = m->frag[1 - o];
+            int ok0 = *f0 ? na && frag_in_side(a->t[0], ua, na, f0) : na == 0;
+            int ok1 = *f1 ? nb && frag_in_side(a->t[1], ub, nb, f1) : nb == 0;
+            if (ok0 && ok1) { b->cover = AL_ALIGN_MARK; snprintf(b->by, sizeof b->by, "%s", m->reason); a->am[k].used++; return; }
+        }
+    }
     for (int want = AL_REGISTER; want >= AL_CLAUSE && b->cover == AL_NOT_REGISTERED; want--)
         for (int e = 0; e < nent; e++) {
             const tc_entry *en = &a->tc.entry[e];

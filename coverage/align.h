@@ -74,7 +74,7 @@ typedef struct al_bead {
     al_diff d[AL_MAX_DIFFS]; int nd;  /* the differing features (a 1-1 .. 2-2 bead) */
     int flagged;              /* nd > 0, or a sentence with no counterpart that states something */
     int cover;                /* enum al_cover */
-    char by[160];             /* the entry IDs, mark reason or align-mark reason that cover it */
+    char by[512];             /* the entry IDs, mark reason or align-mark reason that cover it */
 } al_bead;
 
 /* One align-mark: `"fragment of sentence A" | "fragment of sentence B" -- reason` ("" on one side:
