@@ -21,7 +21,10 @@ const hdz_params hdz_param = {
      * jeweiligen Spielerställe"); the corner cells a1, g1, g7, a7 in clockwise seat order.
      * ASSUMPTION for 4 players: which of the corner card's two edges the large goat starts on;
      * here the edge where the clockwise track leaves the corner (0, 7, 14, 21), so every goat
-     * starts at the head of its own side. ASSUMPTION for 2, 3 and 5 players: the sites. */
+     * starts at the head of its own side. ASSUMPTION for 2, 3 and 5 players: the sites.
+     * ASSUMPTION, seat to site (HDZ-SETUP-STABLES): seat i gets entry i, P1 the first, the list
+     * clockwise from the track's start; "Iedere speler kiest een geitenstal van één kleur" and each
+     * colour's place is in the missing picture, so no text says which seat stands where. */
     .stable_site = {
         {0}, {0},
         {2, 15},                /* 6x6: top col c, bottom col c (ASSUMPTION) */

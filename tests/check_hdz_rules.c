@@ -972,6 +972,42 @@ START_TEST(no_takeable_card_beside_the_goat_ends_the_game)
 }
 END_TEST
 
+/* HDZ-END-BLOCKED: "uit een rij" is the line beside the mover's goat; a line elsewhere whose
+ * cards are all marked does not end the game */
+START_TEST(a_marked_line_not_beside_the_goat_does_not_end_the_game)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    static const char *cells[] = {"f1", "f2", "f3", "f4", "f5", "f6", "f7"};
+    static const char *cards[] = {"N1", "N2", "N3", "N4", "N5", "O1", "O2"};
+    for (int i = 0; i < 7; i++) { tu_put_cell(&st, cards[i], cells[i]); mark(&st, cells[i], 1); }
+    tu_put_hand(&st, "Dog", 0, 0);
+    play(&st, "play Dog");                     /* P1's goat stays at track 3: column d (take=cross) */
+    ck_assert_int_eq(st.ending, HDZ_END_NO);
+    ck_assert_int_eq(st.phase, HDZ_PH_TAKE);
+    ck_assert(legal_has(&st, "take d4"));
+    ck_assert(!legal_has(&st, "take f4"));
+    ck_assert_msg(ctx.violations == 0, "%s: %s", tu_first_id(&ctx), ctx.first_msg);
+}
+END_TEST
+
+/* HDZ-TURN-MOVE: two large goats may stand at one place; the move counts the card's steps only */
+START_TEST(two_large_goats_may_stand_at_one_place)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    ck_assert_int_eq(st.goat[1], 12);          /* P2's goat at its stable g6 */
+    st.goat[0] = 9;
+    tu_put_hand(&st, "E3", 0, 0);
+    play(&st, "play E3");                      /* 9 + 3 = 12: P2's place */
+    ck_assert_int_eq(st.goat[0], 12);
+    ck_assert_int_eq(st.goat[1], 12);
+    ck_assert_int_eq(st.phase, HDZ_PH_TAKE);
+    ck_assert(legal_has(&st, "take b6"));      /* the line beside the goat: row 6 (take=cross; a6 is P3's stable) */
+    counted("HDZ-TURN-MOVE", "goat");
+}
+END_TEST
+
 /* HDZ-AMB-END-TIMING: with immediate the turn's scoring is skipped, with finish-turn it runs */
 START_TEST(end_timing_decides_whether_the_last_turn_is_scored)
 {
@@ -1660,6 +1696,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, phase_1_lays_one_hand_card_open_and_nothing_else);
     tcase_add_test(tc, phase_2_moves_the_large_goat_clockwise_by_the_card_value);
+    tcase_add_test(tc, two_large_goats_may_stand_at_one_place);
     tcase_add_test(tc, a_played_dog_leaves_the_large_goat_where_it_is);
     tcase_add_loop_test(tc, phase_3_takes_from_the_line_beside_the_goat, 0, 2);
     tcase_add_test(tc, a_card_with_a_small_goat_is_never_taken);
@@ -1692,6 +1729,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, taking_the_last_card_of_a_line_ends_the_game, 0, 2);
     tcase_add_loop_test(tc, an_emptied_column_ends_the_game_only_when_columns_count_as_lines, 0, 2);
     tcase_add_test(tc, no_takeable_card_beside_the_goat_ends_the_game);
+    tcase_add_test(tc, a_marked_line_not_beside_the_goat_does_not_end_the_game);
     tcase_add_loop_test(tc, end_timing_decides_whether_the_last_turn_is_scored, 0, 2);
     tcase_add_loop_test(tc, a_dog_move_that_empties_a_line_ends_the_game_only_under_ends, 0, 2);
     suite_add_tcase(s, tc);
