@@ -59,7 +59,7 @@ static const inv_clause bids_clauses[K_N] = {
     {"BIDS-EXTRA-STABLE",        "check_end",             "nl+fr", "one several full position"},
     {"BIDS-RESET",               "check_end",             "fr", "clear keep"},
     {"BIDS-GAME-END",            "check_end",             "nl+fr", "goes-on own-five reach-five value-no-end short final tie-shared tie-play-on"},
-    {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", "choose other ordinary two-at-once"},
+    {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", "choose other ordinary two-at-once table-names"},
     {"BIDS-VAR-SHORT",           "check_end",             "nl+fr", NULL},
     {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr", "table grab play special"},
 };
@@ -92,12 +92,14 @@ enum { SV_EMPTY, SV_ELEPHANT, SV_BRAWL, SV_ANIMALS, SV_PAIR, SV_PAIR_PER_FEMALE,
 enum { XS_ONE, XS_SEVERAL, XS_FULL, XS_POSITION };                      /* BIDS-EXTRA-STABLE */
 enum { RS_CLEAR, RS_KEEP };                                             /* BIDS-RESET */
 enum { GE_GOES_ON, GE_OWN_FIVE, GE_REACH_FIVE, GE_VALUE_NO_END, GE_SHORT, GE_FINAL, GE_TIE_SHARED, GE_TIE_PLAY_ON }; /* BIDS-GAME-END */
-enum { VB_CHOOSE, VB_OTHER, VB_ORDINARY, VB_TWO_AT_ONCE };              /* BIDS-VAR-BONUS */
+enum { VB_CHOOSE, VB_OTHER, VB_ORDINARY, VB_TWO_AT_ONCE, VB_TABLE_NAMES }; /* BIDS-VAR-BONUS */
 enum { LS_TABLE, LS_GRAB, LS_PLAY, LS_SPECIAL };                        /* BIDS-LEGAL-SET */
 
 #define NONE BIDS_NONE
 #define NP   (s->players)
 #define RB(s, bit) (((s)->readings & (bit)) != 0)
+
+static int bits(unsigned x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
 
 /* ---- Card facts, restated from the parameter table ----------------------------------------- */
 
@@ -381,6 +383,13 @@ static void legal_set(const bids_state *s, const otab *T, mset *x)
     }
     case BIDS_PH_PLAY: play_set(s, T, x); break;
     case BIDS_PH_SPECIAL:
+        /* reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register): table, the table names which of several
+         * seats receives its 5th stable next; seat-order, the lowest seat receives first (no decision).
+         * Whether the table may decide here (actor T) is the position check's and check_end's to judge. */
+        if (s->actor == NP) {   /* the table decides here (the state check judges when it may) */
+            for (int p = 0; p < NP; p++) if (s->pending5 >> p & 1) add(x, K_VAR_BONUS, BIDS_MV_GRAB, p, 0, 0, 0, 0);
+            break;
+        }
         for (int i = 0; i < 2; i++) if (!(s->specials_given >> i & 1)) add(x, K_VAR_BONUS, BIDS_MV_SPECIAL, i, 0, 0, 0, 0);
         break;
     default: break;
@@ -495,6 +504,7 @@ static int forbidder(const bids_state *s, const otab *T, const game_move *m, cha
     }
     case BIDS_PH_SPECIAL:
         if (m->kind == BIDS_MV_SPECIAL) { snprintf(why, n, "special stable %d is given already, or there is none", m->a + 1); return K_VAR_BONUS; }
+        if (m->kind == BIDS_MV_GRAB) { snprintf(why, n, "the table names who receives a 5th stable next only under special-order=table, among the seats still to receive one"); return K_VAR_BONUS; }
         break;
     default: break;
     }
@@ -765,7 +775,8 @@ static int dealt_in(const bids_state *pre, const bids_state *post)
 
 static int ended_in(const bids_state *pre, const game_move *m, const bids_state *post)
 {
-    if (m->kind == BIDS_MV_SPECIAL) return 0;
+    (void)m;
+    if (pre->phase == BIDS_PH_SPECIAL) return 0;   /* a special stable chosen, or a seat named to receive one */
     return dealt_in(pre, post) || post->phase == BIDS_PH_OVER || (post->phase == BIDS_PH_SPECIAL && pre->phase != BIDS_PH_SPECIAL);
 }
 
@@ -1315,6 +1326,14 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         inv_fired_case(c, k, fifth & (fifth - 1) ? VB_TWO_AT_ONCE : s->specials_given == 0 ? VB_CHOOSE : s->specials_given == 3 ? VB_ORDINARY : VB_OTHER);
         int first = 0;
         while (!(fifth >> first & 1)) first++;
+        /* reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register): table, several seats at once and a special
+         * stable left: the table names who receives first, nothing is given yet; seat-order: the lowest seat */
+        if (RB(s, BIDS_R_SPECIAL_TABLE) && (fifth & (fifth - 1)) && s->specials_given != 3) {
+            if (post->phase != BIDS_PH_SPECIAL || post->actor != NP || post->specials_given != s->specials_given || post->pending5 != fifth)
+                inv_fail(c, k, "P%d and others earn a 5th stable at once, but the table does not name who receives first (special-order=table; phase %d, actor %d, pending %d)",
+                         first + 1, post->phase, post->actor + 1, post->pending5);
+            return;
+        }
         if (s->specials_given == 0 && (post->phase != BIDS_PH_SPECIAL || post->actor != first)) {
             inv_fail(c, k, "P%d earns the first 5th stable but does not choose a special one", first + 1);
             return;
@@ -1379,6 +1398,43 @@ static void bids_step_clauses(inv_ctx *c, int k0, const bids_state *pre, const g
         int p = pre->actor;
         if (post->special[p][pre->nstables[p] - 1] != 1 + m->a || !(post->specials_given >> m->a & 1)) {
             inv_fail(c, k, "P%d chose special stable %d but its 5th stable is %d", p + 1, m->a + 1, post->special[p][pre->nstables[p] - 1]);
+            return;
+        }
+        /* "Hetzelfde geldt voor de tweede speler, maar die krijgt automatisch de andere": the next of the seats
+         * still to receive; reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register): the table names it when
+         * several are left (table), else the lowest seat (seat-order) */
+        unsigned left = pre->pending5 & ~(1u << p);
+        if (left && RB(pre, BIDS_R_SPECIAL_TABLE) && bits(left) > 1) {
+            if (post->phase != BIDS_PH_SPECIAL || post->actor != pre->players || post->pending5 != left) {
+                inv_fail(c, k, "seats %d are still to receive a 5th stable, but the table does not name the next (special-order=table)", left);
+                return;
+            }
+        } else if (left) {
+            int q = 0;
+            while (!(left >> q & 1)) q++;
+            if (post->special[q][pre->nstables[q] - 1] != 2 - m->a) {
+                inv_fail(c, k, "P%d receives the second 5th stable but not the other special one (%d)", q + 1, post->special[q][pre->nstables[q] - 1]);
+                return;
+            }
+        }
+    }
+    /* reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register), table: the table named seat a to receive its 5th
+     * stable next: it chooses (no special stable given yet) or gets the other one */
+    if (m->kind == BIDS_MV_GRAB && pre->phase == BIDS_PH_SPECIAL) {
+        int k = k0 + K_VAR_BONUS, a = m->a;
+        inv_applied(c, k);
+        inv_fired_case(c, k, VB_TABLE_NAMES);
+        if (!RB(pre, BIDS_R_SPECIAL_TABLE) || a >= pre->players || !(pre->pending5 >> a & 1)) {
+            inv_fail(c, k, "the table names P%d to receive a 5th stable (pending %d, special-order=%s)", a + 1, pre->pending5, RB(pre, BIDS_R_SPECIAL_TABLE) ? "table" : "seat-order");
+            return;
+        }
+        if (pre->specials_given == 0) {
+            if (post->phase != BIDS_PH_SPECIAL || post->actor != a || post->specials_given || post->pending5 != pre->pending5) {
+                inv_fail(c, k, "the table names P%d first, but P%d does not choose a special stable", a + 1, a + 1);
+                return;
+            }
+        } else if (post->special[a][pre->nstables[a] - 1] != (pre->specials_given == 1 ? 2 : 1) || post->specials_given != 3) {
+            inv_fail(c, k, "the table names P%d second, but its 5th stable is %d, not the other special one", a + 1, post->special[a][pre->nstables[a] - 1]);
             return;
         }
     }
@@ -1464,7 +1520,6 @@ static void bids_mix_unseen(void *vs, int v, uint64_t seed)
 
 /* ---- Positions ------------------------------------------------------------------------------------- */
 
-static int bits(unsigned x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
 
 /* What every position a game reaches keeps, judged on one state (a loaded [Position], a deal, a
  * determinized sample), restated from the rules (issue 21); 0 at the first violation. Each message
@@ -1492,7 +1547,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     for (int p = 0; p < NP; p++)
         if (s->held[p] != NONE && !(s->grabbed >> p & 1)) FAIL(K_GRAB_TOUCH, "held: P%d holds %s, but grabbed %d", p + 1, cname(s->held[p]).s, s->grabbed);
     /* who decides: the table, or the seat the table named (BIDS-GRAB-RACE), or the seat choosing a special stable */
-    if (s->actor >= NP || ((ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) && s->actor) ||
+    if ((s->actor >= NP && !(ph == BIDS_PH_SPECIAL && s->actor == NP)) || ((ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) && s->actor) ||
         (ph == BIDS_PH_GRAB && (s->grabbed >> s->actor & 1)) || (ph == BIDS_PH_PLAY && s->held[s->actor] == NONE))
         FAIL(K_GRAB_RACE, "actor: P%d in phase %d (grabbed %d, holds %s)", s->actor + 1, ph, s->grabbed, cname(s->held[s->actor % BIDS_MAXP]).s);
     if (s->round == 0) FAIL(K_TRICK_STEPS, "round: 0 (the first round is 1)");
@@ -1554,9 +1609,17 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
         }
     if (marks != s->specials_given) FAIL(K_VAR_BONUS, "specials: %d, but the stables show %u", s->specials_given, marks);
     if ((ph == BIDS_PH_SPECIAL) != (s->pending5 != 0)) FAIL(K_VAR_BONUS, "pending: %d in phase %d", s->pending5, ph);
-    if (ph == BIDS_PH_SPECIAL) {
+    if (ph == BIDS_PH_SPECIAL && s->actor == NP) {
+        /* reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register): the table names the next of several seats */
+        inv_fired_case(c, k, VB_TABLE_NAMES);
+        if (!RB(s, BIDS_R_BONUS) || !RB(s, BIDS_R_SPECIAL_TABLE) || bits(s->pending5) < 2 || s->specials_given == 3)
+            FAIL(K_VAR_BONUS, "actor: the table names who receives a 5th stable (pending %d, specials %d, special-order=%s)", s->pending5, s->specials_given,
+                 RB(s, BIDS_R_SPECIAL_TABLE) ? "table" : "seat-order");
+    } else if (ph == BIDS_PH_SPECIAL) {
         inv_fired_case(c, k, VB_CHOOSE);
-        if (!RB(s, BIDS_R_BONUS) || s->specials_given || !(s->pending5 >> s->actor & 1) || (s->pending5 & ((1u << s->actor) - 1u)))
+        /* reading of BIDS-AMB-SPECIAL-ORDER (SPEC.md register): seat-order, the lowest seat chooses first */
+        if (!RB(s, BIDS_R_BONUS) || s->specials_given || !(s->pending5 >> s->actor & 1) ||
+            (!RB(s, BIDS_R_SPECIAL_TABLE) && (s->pending5 & ((1u << s->actor) - 1u))))
             FAIL(K_VAR_BONUS, "actor: P%d chooses a special stable (pending %d, specials %d)", s->actor + 1, s->pending5, s->specials_given);
         for (int p = 0; p < NP; p++)
             if ((s->pending5 >> p & 1) && (s->nstables[p] != BIDS_STABLES || !(s->round_winners >> p & 1)))

@@ -26,13 +26,15 @@ static const game_ambiguity bids_amb[BIDS_N_AMB] = {
     {"BIDS-AMB-FIVE-WIN",     "five-win",     {"any-win", "complete-win"}},
     {"BIDS-AMB-TRUCK-ELEPHANT", "truck-elephant", {"any-empty", "other-seat"}},
     {"BIDS-AMB-FIVE-TIE",     "five-tie",     {"shared", "play-on"}},
+    {"BIDS-AMB-SPECIAL-ORDER", "special-order", {"seat-order", "table"}},
 };
 
 /* Each profile's readings rest on its own text's words (SPEC.md, each register entry's "Profiles"). */
 static const game_profile bids_profiles[] = {
-    {"nl", "bonje-in-de-stal.nl.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_OWN_BRAWL},
+    {"nl", "bonje-in-de-stal.nl.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_OWN_BRAWL |
+                                      BIDS_R_SPECIAL_TABLE},
     {"fr", "chaos-a-la-ferme.fr.txt", BIDS_R_WILD_HORSES | BIDS_R_MADCOW_CATTLE | BIDS_R_TRUCK_MUST | BIDS_R_WAIT_SEVERAL |
-                                      BIDS_R_MUST_PLAY | BIDS_R_OWN_BRAWL},
+                                      BIDS_R_MUST_PLAY | BIDS_R_OWN_BRAWL | BIDS_R_SPECIAL_TABLE},
 };
 
 #define R(st, bit) (((st)->readings & (bit)) != 0)
@@ -306,23 +308,38 @@ static void new_round(bids_state *st)
     start_round(st);
 }
 
-/* Hand out the special stables still owed (bonus variant), then start the next round. */
+/* Seat p, which earned a 5th stable, receives it (bonus variant): 0 when p must choose first. */
+static int receive_fifth(bids_state *st, int p)
+{
+    if (st->specials_given == 0) {            /* "De eerste speler ... kiest een speciale stal" */
+        st->phase = BIDS_PH_SPECIAL;
+        st->actor = (uint8_t)p;
+        return 0;
+    }
+    if (st->specials_given != 3) {            /* "die krijgt automatisch de andere" */
+        int k = st->specials_given == 1 ? 1 : 0;
+        st->special[p][st->nstables[p] - 1] = (uint8_t)(1 + k);
+        st->specials_given |= (uint8_t)(1u << k);
+    }
+    st->pending5 &= (uint8_t)~(1u << p);
+    return 1;
+}
+
+/* Hand out the special stables still owed (bonus variant), then start the next round. Several seats
+ * that earned a 5th stable in one round: BIDS-AMB-SPECIAL-ORDER seat-order, the lowest seat first;
+ * table, while a special stable is left the table names the seat that receives next ("De eerste
+ * speler die een 5^e stal verdient" / "Le premier joueur qui reçoit une cinquième étable"). */
 static void settle_specials(bids_state *st)
 {
     while (st->pending5) {
-        int p = 0;
-        while (!(st->pending5 >> p & 1)) p++;
-        if (st->specials_given == 0) {            /* "De eerste speler ... kiest een speciale stal" */
+        if (R(st, BIDS_R_SPECIAL_TABLE) && st->specials_given != 3 && popcount(st->pending5) > 1) {
             st->phase = BIDS_PH_SPECIAL;
-            st->actor = (uint8_t)p;
+            st->actor = st->players;              /* GAME_TABLE (game.h) */
             return;
         }
-        if (st->specials_given != 3) {            /* "die krijgt automatisch de andere" */
-            int k = st->specials_given == 1 ? 1 : 0;
-            st->special[p][st->nstables[p] - 1] = (uint8_t)(1 + k);
-            st->specials_given |= (uint8_t)(1u << k);
-        }
-        st->pending5 &= (uint8_t)~(1u << p);
+        int p = 0;
+        while (!(st->pending5 >> p & 1)) p++;
+        if (!receive_fifth(st, p)) return;
     }
     new_round(st);
 }
@@ -558,6 +575,11 @@ static int bids_legal_moves(const void *vst, game_move *out, int max)
     }
     case BIDS_PH_PLAY: k = play_moves(st, out, max); break;
     case BIDS_PH_SPECIAL:
+        /* BIDS-AMB-SPECIAL-ORDER table: the table names the seat that receives its 5th stable next */
+        if (st->actor == st->players) {
+            for (int p = 0; p < st->players; p++) if (st->pending5 >> p & 1) PUSH(mv(BIDS_MV_GRAB, (uint8_t)p, 0));
+            break;
+        }
         for (int i = 0; i < 2; i++) if (!(st->specials_given >> i & 1)) PUSH(mv(BIDS_MV_SPECIAL, (uint8_t)i, 0));
         break;
     default: break;
@@ -654,6 +676,9 @@ static int move_is_legal(const bids_state *st, const game_move *m)
         for (int id = first_id(bids_type_of(m->a)); id < m->a; id++) if (st->loc[id] == BIDS_L_OPEN) return 0;
         return 1;
     case BIDS_PH_SPECIAL:
+        if (st->actor == np)   /* BIDS-AMB-SPECIAL-ORDER table */
+            return m->kind == BIDS_MV_GRAB && m->a < np && (st->pending5 >> m->a & 1) && !m->b && !m->c && !m->d &&
+                   !m->e && !m->f && !m->g;
         return m->kind == BIDS_MV_SPECIAL && m->a < 2 && !(st->specials_given >> m->a & 1) && !m->b && !m->c && !m->d &&
                !m->e && !m->f && !m->g;
     case BIDS_PH_PLAY: return play_is_legal(st, m);
@@ -667,7 +692,10 @@ static int bids_apply(void *vst, const game_move *m)
     if (!move_is_legal(st, m)) return GAME_ILLEGAL;
     int p = st->actor;
     switch (m->kind) {
-    case BIDS_MV_GRAB: st->phase = BIDS_PH_GRAB; st->actor = m->a; return GAME_OK;
+    case BIDS_MV_GRAB:
+        /* BIDS-AMB-SPECIAL-ORDER table: seat a receives its 5th stable next (choosing, or given the other) */
+        if (st->phase == BIDS_PH_SPECIAL) { if (receive_fifth(st, m->a)) settle_specials(st); return GAME_OK; }
+        st->phase = BIDS_PH_GRAB; st->actor = m->a; return GAME_OK;
     case BIDS_MV_PLAY: st->phase = BIDS_PH_PLAY; st->actor = m->a; return GAME_OK;
     case BIDS_MV_WAIT: st->waiting = 1; return GAME_OK;
     case BIDS_MV_CALL: end_by_call(st, m->a); return GAME_OK;
@@ -1053,7 +1081,9 @@ static int bids_position_print(const void *vst, char *buf, size_t n)
     game_put(&o, ";out="); put_place(&o, &pl, BIDS_L_OUT);
     game_put(&o, ";box="); put_place(&o, &pl, BIDS_L_BOX);
     game_put(&o, ";phase="); game_put(&o, bids_phase_name[st->phase]);
-    game_put(&o, ";actor="); game_put_int(&o, st->actor + 1);
+    game_put(&o, ";actor=");
+    if (st->phase == BIDS_PH_SPECIAL && st->actor == st->players) game_put(&o, "T");   /* BIDS-AMB-SPECIAL-ORDER table */
+    else game_put_int(&o, st->actor + 1);
     game_put(&o, ";waiting="); game_put_int(&o, st->waiting);
     game_put(&o, ";round="); game_put_int(&o, st->round);
     game_put(&o, ";grabbed="); game_put_int(&o, st->grabbed);
@@ -1235,7 +1265,8 @@ static int bids_reachable(const bids_state *st, char *err, size_t errlen)
             if ((st->pending5 >> p & 1) && (st->nstables[p] != BIDS_STABLES || !(st->round_winners >> p & 1)))
                 PFAIL("position: 'pending' names P%d, which owns %d stables and %s the last round (BIDS-VAR-BONUS)", p + 1, st->nstables[p],
                       st->round_winners >> p & 1 ? "won" : "did not win");
-        if (st->pending5 & ((1u << st->actor) - 1u)) PFAIL("position: 'actor' P%d chooses, but a lower seat in 'pending' %d comes first (BIDS-VAR-BONUS)", st->actor + 1, st->pending5);
+        /* BIDS-AMB-SPECIAL-ORDER seat-order: the lowest seat first; table: any seat the table named */
+        if (!R(st, BIDS_R_SPECIAL_TABLE) && st->actor < np && (st->pending5 & ((1u << st->actor) - 1u))) PFAIL("position: 'actor' P%d chooses, but a lower seat in 'pending' %d comes first (BIDS-VAR-BONUS)", st->actor + 1, st->pending5);
     }
     /* BIDS-AMB-FIRST first-complete: the round ends the moment a seat's stables are all complete */
     if (R(st, BIDS_R_FIRST_COMPLETE) && ph != BIDS_PH_SPECIAL && ph != BIDS_PH_OVER) {
@@ -1457,7 +1488,10 @@ static int bids_complete(const game_config *cfg, const char *text, char *out, si
             (ph == BIDS_PH_SPECIAL && (pending >> p & 1)))
             actor = p;
     game_put(&o, ";actor=");
-    if (val[F_ACTOR]) game_put(&o, val[F_ACTOR]); else game_put_int(&o, actor + 1);
+    /* BIDS-AMB-SPECIAL-ORDER table: the table names who receives a 5th stable next */
+    if (val[F_ACTOR]) game_put(&o, val[F_ACTOR]);
+    else if (ph == BIDS_PH_SPECIAL && R(cfg, BIDS_R_SPECIAL_TABLE) && popcount(pending) > 1 && specials != 3) game_put(&o, "T");
+    else game_put_int(&o, actor + 1);
     game_put(&o, ";waiting="); game_put(&o, val[F_WAITING] ? val[F_WAITING] : "0");
     game_put(&o, ";round=");
     if (val[F_ROUND]) game_put(&o, val[F_ROUND]); else game_put_int(&o, round);
@@ -1558,7 +1592,8 @@ static int bids_load_position(void *vst, const game_config *cfg, const char *tex
     for (int i = 0; i < 5; i++) if (!strcmp(val[F_PHASE], bids_phase_name[i])) ph = i;
     if (ph < 0) PFAIL("position: unknown phase '%.20s' (table, grab, play, special or over)", val[F_PHASE]);
     st->phase = (uint8_t)ph;
-    if (small_int(val[F_ACTOR], 1, np, &v)) PFAIL("position: 'actor' wants a seat 1 to %d, got '%.12s'", np, val[F_ACTOR]);
+    if (val[F_ACTOR] && !strcmp(val[F_ACTOR], "T")) v = np + 1;   /* the table (BIDS-AMB-SPECIAL-ORDER) */
+    else if (small_int(val[F_ACTOR], 1, np, &v)) PFAIL("position: 'actor' wants a seat 1 to %d (or T in phase special), got '%.12s'", np, val[F_ACTOR]);
     st->actor = (uint8_t)(v - 1);
     if (small_int(val[F_WAITING], 0, 1, &v)) PFAIL("position: 'waiting' wants 0 or 1, got '%.12s'", val[F_WAITING]);
     st->waiting = (uint8_t)v;
@@ -1612,12 +1647,18 @@ static int bids_load_position(void *vst, const game_config *cfg, const char *tex
     if (ph == BIDS_PH_OVER ? !st->game_winners : st->game_winners) PFAIL("position: 'winners' is %d in phase %s: it is set exactly when the game is over (BIDS-GAME-END)", st->game_winners, bids_phase_name[ph]);
 
     /* BIDS-TRICK-STEPS: who decides in each phase of a trick */
+    if (st->actor == np && ph != BIDS_PH_SPECIAL) PFAIL("position: 'actor' T (the table) in phase %s: only in phase special (BIDS-AMB-SPECIAL-ORDER)", bids_phase_name[ph]);
     if (ph == BIDS_PH_TABLE || ph == BIDS_PH_OVER) { if (st->actor) PFAIL("position: 'actor' is %d in phase %s: write 1 (no seat decides) (BIDS-TRICK-STEPS)", st->actor + 1, bids_phase_name[ph]); }
     if (ph == BIDS_PH_GRAB && (st->grabbed >> st->actor & 1)) PFAIL("position: phase grab, but 'actor' P%d already took a card ('grabbed' %d) (BIDS-TRICK-STEPS)", st->actor + 1, st->grabbed);
     if (ph == BIDS_PH_PLAY && st->held[st->actor] == BIDS_NONE) PFAIL("position: phase play, but 'actor' P%d holds no card in 'held' (BIDS-TRICK-STEPS)", st->actor + 1);
 
     /* BIDS-VAR-BONUS: a special stable is chosen by the first seat in 'pending' */
-    if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
+    /* BIDS-AMB-SPECIAL-ORDER table: the table names the next of several seats in 'pending' while a special
+     * stable is left */
+    if (ph == BIDS_PH_SPECIAL && st->actor == np) {
+        if (!R(st, BIDS_R_SPECIAL_TABLE) || popcount(st->pending5) < 2 || st->specials_given == 3)
+            PFAIL("position: phase special with 'actor' T, but the table names who receives a 5th stable only under special-order=table, with two or more seats in 'pending' (%d) and a special stable left ('specials' %d) (BIDS-AMB-SPECIAL-ORDER)", st->pending5, st->specials_given);
+    } else if (ph == BIDS_PH_SPECIAL && (!(st->pending5 >> st->actor & 1) || st->specials_given))
         PFAIL("position: phase special, but 'actor' P%d is not in 'pending' %d or 'specials' %d is not 0 (BIDS-VAR-BONUS)", st->actor + 1, st->pending5, st->specials_given);
     if (ph != BIDS_PH_SPECIAL && st->pending5) PFAIL("position: 'pending' is %d in phase %s: only while a special stable is chosen (BIDS-VAR-BONUS)", st->pending5, bids_phase_name[ph]);
 
@@ -1741,6 +1782,13 @@ static int bids_why_illegal(const void *vst, const game_move *m, char *buf, size
     if (move_is_legal(st, m)) return 0;
     if (st->phase == BIDS_PH_OVER) WHY("the game is over");
     if (m->kind < BIDS_MV_GRAB || m->kind > BIDS_MV_SPECIAL) WHY("no move of Bonje in de Stal has kind %d", m->kind);
+    /* BIDS-AMB-SPECIAL-ORDER table: the table names the seat that receives its 5th stable next */
+    if (st->phase == BIDS_PH_SPECIAL && p == np) {
+        if (m->kind != BIDS_MV_GRAB)
+            WHY("it is the table's decision: which seat receives its 5th stable next ('grab P<n>', special-order=table)");
+        if (m->b || m->c || m->d || m->e || m->f || m->g) WHY("a malformed move: it sets bytes its kind does not use");
+        WHY("P%d earned no 5th stable still to receive ('pending' %d)", m->a + 1, st->pending5);
+    }
     if (phase_of[m->kind] != st->phase) {
         int table_kind = phase_of[m->kind] == BIDS_PH_TABLE;
         switch (st->phase) {

@@ -72,9 +72,10 @@ enum bids_reading_bit {
     BIDS_R_PAIR_EACH     = 1u << 14, /* BIDS-AMB-PAIR-COUNT: one-per-stable | per-female */
     BIDS_R_FIVE_COMPLETE = 1u << 15, /* BIDS-AMB-FIVE-WIN: any-win | complete-win */
     BIDS_R_TRUCK_ELEPHANT_OTHER = 1u << 16, /* BIDS-AMB-TRUCK-ELEPHANT: any-empty | other-seat */
-    BIDS_R_FIVE_PLAY_ON  = 1u << 17  /* BIDS-AMB-FIVE-TIE: shared | play-on */
+    BIDS_R_FIVE_PLAY_ON  = 1u << 17, /* BIDS-AMB-FIVE-TIE: shared | play-on */
+    BIDS_R_SPECIAL_TABLE = 1u << 18  /* BIDS-AMB-SPECIAL-ORDER: seat-order | table */
 };
-#define BIDS_N_AMB 18
+#define BIDS_N_AMB 19
 
 /* Assumed physical facts: the one table of parameters (SPEC.md, "Parameters"). */
 typedef struct bids_params {
@@ -94,7 +95,9 @@ typedef struct bids_state {
     uint32_t readings;
     uint8_t players;
     uint8_t phase;                        /* enum bids_phase */
-    uint8_t actor;                        /* seat deciding in GRAB, PLAY, SPECIAL; 0 at the table */
+    uint8_t actor;                        /* seat deciding in GRAB, PLAY, SPECIAL; 0 at the table; in SPECIAL,
+                                           * `players`: the table names who receives a 5th stable next
+                                           * (BIDS-AMB-SPECIAL-ORDER table) */
     uint8_t waiting;                      /* 1: the players wait for each other (lowest number first) */
     uint8_t round;                        /* rounds started (1 = the first) */
     uint8_t grabbed;                      /* seats that took a card this trick (bit per seat) */

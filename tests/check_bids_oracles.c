@@ -123,6 +123,10 @@ static void w_truck_elephant_own(const bids_state *pre, bids_state *post)
     post->actor = 0;
 }
 static void w_special(const bids_state *pre, bids_state *post) { (void)pre; post->special[0][4] = 1; }
+/* BIDS-AMB-SPECIAL-ORDER: two seats earn a 5th stable at once; the wrong one chooses first, or the table
+ * names nobody, or the seat the table named does not choose */
+static void w_p1_chooses(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_SPECIAL; post->actor = 0; }
+static void w_table_names(const bids_state *pre, bids_state *post) { post->phase = BIDS_PH_SPECIAL; post->actor = pre->players; }
 static void w_short(const bids_state *pre, bids_state *post) { (void)pre; post->phase = BIDS_PH_TABLE; post->game_winners = 0; post->round++; }
 
 /* The engine's old way with a truck move that completes two seats under first-complete and keep: round 2
@@ -168,6 +172,8 @@ static void w_truck_female_same_seat(const bids_state *pre, bids_state *post)
 
 #define FIVE_BOTH "stables=" COMPLETE3 "/ram1,ewe1/rooster1,hen1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/rooster2,hen2;" \
                   "wins=2,2;round=4;won=3"
+
+#define FOUR_BOTH "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=2;won=3"
 
 static const fcase cases[] = {
     {"BIDS-SETUP-MATERIAL", 2, 0, "open=hen2,hen3;grabbed=0", "grab P1", w_material, 0},
@@ -240,6 +246,14 @@ static const fcase cases[] = {
     /* BIDS-AMB-TRUCK-ELEPHANT other-seat: a truck that puts an elephant into its player's own stable */
     {"BIDS-TRUCK", 2, BIDS_R_TRUCK_ELEPHANT_OTHER, "held=truck1|-;stables=-/-/-|elephant1/-/-;phase=play;actor=1",
      "truck P2.1 elephant P1.1", w_truck_elephant_own, 1},
+    /* BIDS-AMB-SPECIAL-ORDER: P1 and P2 (4 stables each) win one round and earn their 5th at once; table: the
+     * table names who receives first, not P1 by its seat; seat-order: P1 chooses, the table names nobody;
+     * table: the table named P2, and P1 chooses */
+    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS | BIDS_R_SPECIAL_TABLE, FOUR_BOTH, "call P1+P2", w_p1_chooses, 0},
+    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS, FOUR_BOTH, "call P1+P2", w_table_names, 0},
+    {"BIDS-VAR-BONUS", 2, BIDS_R_BONUS | BIDS_R_SPECIAL_TABLE, "stables=" COMPLETE3 "/ram1,ewe1/-|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2/-;"
+     "phase=special;pending=3;actor=T;wins=2,2;round=2;won=3",
+     "grab P2", w_p1_chooses, 0},
     /* BIDS-AMB-FIVE-TIE: two seats with 5 stables win one round; play-on: the game goes on, not won by both */
     {"BIDS-GAME-END", 2, BIDS_R_FIVE_PLAY_ON, FIVE_BOTH, "call P1+P2", w_game_over_both, 0},
     /* ... shared: both win it, not P1 alone */

@@ -928,6 +928,103 @@ START_TEST(under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_on
 }
 END_TEST
 
+/* BIDS-VAR-BONUS BIDS-ANIMAL-OWN: "Deze stal is uitsluitend compleet als de dieren erin van de afgebeelde
+ * soort zijn."; "Bij het bepalen van de waarde van deze stal tellen uitsluitend dieren van de betreffende
+ * soort mee.": an animal of another species may go into an empty special stable, which is then neither
+ * complete nor worth anything */
+START_TEST(another_species_may_go_into_a_special_stable_but_leaves_it_incomplete_and_worthless)
+{
+    bids_state st;
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "held=bull2|-;stables=" COMPLETE3 "/ram1,ewe1/*1:-|-/-/-;specials=1;"
+                "phase=play;actor=1" WON5);
+    ck_assert(tu_bids_legal(&st, "place P1.5"));          /* special stable 1 shows horses (bids_param) */
+    play(&st, "place P1.5");
+    AT(&st, "bull2", ST(0, 4));
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "stables=stallion1,mare1/boar1,sow1/ram1,ewe1/rooster1,hen1/*1:bull1,cow1|-/-/-;"
+                "specials=1" WON5);
+    ck_assert(!tu_bids_legal(&st, "call P1"));            /* cattle in the horses' special stable */
+    /* the last card of a round that runs out: P1's bull and cow in the horses' special stable count
+     * nothing (3 + 3 + 2 = 8 otherwise), so P2's ram (2) is worth more */
+    fresh();
+    tu_bids_pos(&st, 2, BIDS_R_BONUS, "piles=-|-;held=cow1|-;stables=-/-/-/-/*1:bull1|ram1/-/-;specials=1;"
+                "phase=play;actor=1" WON5);
+    ck_assert(tu_bids_legal(&st, "place P1.5"));
+    play(&st, "place P1.5");
+    ck_assert_int_eq(st.round_winners, 2);
+}
+END_TEST
+
+/* BIDS-AMB-SPECIAL-ORDER BIDS-VAR-BONUS: P1 and P2 (4 stables each, best stables worth 10 each) call at once,
+ * both win the round and earn their 5th stable together. seat-order: P1 chooses first, P2 gets the other;
+ * table: the table names who receives first ("De eerste speler die een 5^e stal verdient" / "Le premier
+ * joueur qui reçoit une cinquième étable"), here P2, which chooses; P1 gets the other */
+START_TEST(two_fifth_stables_at_once_go_in_seat_order_or_as_the_table_names)
+{
+    bids_state st;
+    uint32_t r = BIDS_R_BONUS | (_i ? BIDS_R_SPECIAL_TABLE : 0);
+    fresh();
+    tu_bids_pos(&st, 2, r, "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=2;won=3");
+    play(&st, "call P1+P2");
+    ck_assert_int_eq(st.round_winners, 3);
+    ck_assert_int_eq(st.phase, BIDS_PH_SPECIAL);
+    if (!_i) {
+        ck_assert_int_eq(bids_engine.to_move(&st), 0);
+        ck_assert(!tu_bids_legal(&st, "grab P2"));
+        play(&st, "special 1");
+        ck_assert_int_eq(st.special[0][4], 1);
+        ck_assert_int_eq(st.special[1][4], 2);
+    } else {
+        ck_assert_int_eq(bids_engine.to_move(&st), 2);        /* GAME_TABLE: players */
+        ck_assert(tu_bids_legal(&st, "grab P1"));
+        ck_assert(tu_bids_legal(&st, "grab P2"));
+        ck_assert(!tu_bids_legal(&st, "special 1"));
+        /* the position prints the table as 'actor=T' and reads back */
+        char text[4096], err[256];
+        bids_state back;
+        game_config cfg = {2, r};
+        ck_assert_int_gt(bids_engine.position_print(&st, text, sizeof text), 0);
+        ck_assert_msg(strstr(text, ";actor=T;") != NULL, "%s", text);
+        ck_assert_msg(bids_engine.setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+        ck_assert(!memcmp(&back, &st, sizeof st));
+        play(&st, "grab P2");
+        ck_assert_int_eq(bids_engine.to_move(&st), 1);
+        play(&st, "special 1");
+        ck_assert_int_eq(st.special[1][4], 1);
+        ck_assert_int_eq(st.special[0][4], 2);
+    }
+    ck_assert_int_eq(st.specials_given, 3);
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    ck_assert_int_eq(st.round, 3);
+    /* three seats at once: seat-order P1 chooses, P2 gets the other, P3 an ordinary stable; table: the table
+     * names P3 (it chooses), then again one of the two left (P1, the other special stable), P2 ordinary */
+    fresh();
+    tu_bids_pos(&st, 3, r, "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2|"
+                "stallion3,mare3/bull3,cow3/boar3,sow3/ram3,ewe3;wins=1,1,1;round=2;won=7");
+    play(&st, "call P1+P2+P3");
+    ck_assert_int_eq(st.round_winners, 7);
+    if (!_i) {
+        play(&st, "special 2");
+        ck_assert_int_eq(st.special[0][4], 2);
+        ck_assert_int_eq(st.special[1][4], 1);
+        ck_assert_int_eq(st.special[2][4], 0);
+    } else {
+        ck_assert_int_eq(bids_engine.to_move(&st), 3);
+        play(&st, "grab P3");
+        play(&st, "special 2");
+        ck_assert_int_eq(bids_engine.to_move(&st), 3);      /* P1 and P2 left, special stable 1 left */
+        ck_assert(!tu_bids_legal(&st, "grab P3"));
+        play(&st, "grab P1");
+        ck_assert_int_eq(st.special[2][4], 2);
+        ck_assert_int_eq(st.special[0][4], 1);
+        ck_assert_int_eq(st.special[1][4], 0);
+    }
+    ck_assert_int_eq(st.phase, BIDS_PH_TABLE);
+    ck_assert_int_eq(st.nstables[1], 5);
+}
+END_TEST
+
 /* BIDS-VAR-SHORT: "Het is ook mogelijk om het spel uit 1 ronde te laten bestaan." */
 START_TEST(the_short_variant_ends_after_one_round)
 {
@@ -1338,6 +1435,12 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=3;round=2;wins=2,2;actor=2",
      "position: 'actor' P2 chooses, but a lower seat in 'pending' 3 comes first"},
     {2, R0, SPECIAL2, "position: phase special, but bonus=off"},
+    /* BIDS-AMB-SPECIAL-ORDER: the table names who receives a 5th stable only under table, among two or more */
+    {2, BIDS_R_BONUS, BOTH5 ";phase=special;pending=3;won=3;round=2;wins=2,2;actor=T",
+     "position: phase special with 'actor' T, but the table names who receives a 5th stable only under special-order=table"},
+    {2, BIDS_R_BONUS | BIDS_R_SPECIAL_TABLE, SPECIAL2 ";actor=T",
+     "position: phase special with 'actor' T, but the table names who receives a 5th stable only under special-order=table, with two or more seats in 'pending' (1)"},
+    {2, R0, "actor=T", "position: 'actor' T (the table) in phase table: only in phase special"},
     /* a pending seat is judged whatever its place: P1 below the chooser, P2 won but owns 4, P2 owns 5 but lost */
     {2, BIDS_R_BONUS, "stables=-/-/-|" COMPLETE3 "/ram1,ewe1/-;phase=special;pending=3;won=2;round=2;wins=0,2",
      "position: 'pending' names P1, which owns 3 stables and did not win the last round"},
@@ -1384,7 +1487,7 @@ static const struct { int players; uint32_t r; const char *fields, *err; } bad_p
     {2, R0, "piles=hen11,hen10|hen12", "position: 'piles' must be equal, but P1's has 2 cards and P2's 1"},
     {2, R0, "held=hen1|-;grabbed=2;open=cow1", "position: 'held': P1 holds a card, but 'grabbed' 2 says it took none this trick"},
     {2, R0, "open=cow1", "position: 'open' has 1 cards, but 0 seats have not taken one ('grabbed' 3): one each"},
-    {2, R0, "actor=3", "position: 'actor' wants a seat 1 to 2, got '3'"},
+    {2, R0, "actor=3", "position: 'actor' wants a seat 1 to 2 (or T in phase special), got '3'"},
     {2, R0, "round=0", "position: 'round' wants 1 to 255 (rounds started), got '0'"},
     {2, R0, "grabbed=4", "position: 'grabbed' wants a seat mask 0 to 3, got '4'"},
     {2, R0, "waiting=2", "position: 'waiting' wants 0 or 1, got '2'"},
@@ -1609,6 +1712,8 @@ static Suite *bids_rules_suite(void)
     tcase_add_test(tc, a_seat_that_reaches_255_wins_at_round_255_plays_on_and_its_position_loads);
     tcase_add_test(tc, the_game_ends_when_a_seat_with_five_stables_wins_a_round);
     tcase_add_test(tc, under_the_bonus_variant_the_first_fifth_stable_is_a_chosen_special_one);
+    tcase_add_test(tc, another_species_may_go_into_a_special_stable_but_leaves_it_incomplete_and_worthless);
+    tcase_add_loop_test(tc, two_fifth_stables_at_once_go_in_seat_order_or_as_the_table_names, 0, 2);
     tcase_add_test(tc, the_short_variant_ends_after_one_round);
     tcase_add_test(tc, the_scores_so_far_end_the_round_as_it_stands);
     tcase_add_test(tc, the_scores_so_far_fill_every_seat_and_no_other);
