@@ -1598,6 +1598,9 @@ static const struct {
     /* BIDS-VAR-BONUS: P1 and P2, 4 stables each, both win a round: seat order, P1 chooses */
     {"BIDS-VAR-BONUS", "two-at-once", 2, BIDS_R_BONUS,
      "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=3;won=3", "call P1+P2"},
+    /* BIDS-VAR-BONUS BIDS-AMB-SPECIAL-ORDER table: the same, and the table names P2 to receive first */
+    {"BIDS-VAR-BONUS", "table-names", 2, BIDS_R_BONUS | BIDS_R_SPECIAL_TABLE,
+     "stables=" COMPLETE3 "/ram1,ewe1|stallion2,mare2/bull2,cow2/boar2,sow2/ram2,ewe2;wins=1,1;round=3;won=3", "call P1+P2;grab P2"},
     /* BIDS-WAIT-ORDER: two animals (no number) while waiting; one holder alone (wait=one-or-more) */
     {"BIDS-WAIT-ORDER", "tie", 2, R0, "held=hen1|cow1", "wait;play P1"},
     {"BIDS-WAIT-ORDER", "alone", 2, R0, "held=hen1|-", "wait;play P1"},
