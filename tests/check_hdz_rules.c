@@ -661,6 +661,28 @@ START_TEST(the_fourth_card_gives_the_fifth_to_the_largest_sum)
 }
 END_TEST
 
+/* HDZ-SCORE-FIFTH-MEADOW HDZ-AMB-GOAT-SUPPLY: the winner of B has no small goat left (supply=ten): the
+ * fifth card stays unmarked (case no-goat-left) */
+START_TEST(the_fifth_card_stays_unmarked_when_the_winner_has_no_goat_left)
+{
+    hdz_state st;
+    fourth_setup(&st, NL, "G1", "G3", "G4", "G2", "b3");
+    /* P2's ten small goats already on cards of other types (not column f, where P1 takes, nor b3) */
+    for (int c = HDZ_CELLS - 1; c >= 0 && st.supply[1] > 0; c--)
+        if (HDZ_IS_GOAT(st.cell[c]) && HDZ_TYPE(st.cell[c]) != 6 && st.mark[c] == HDZ_NONE && c % HDZ_W != 5) {
+            char name[3] = {(char)('a' + c % HDZ_W), (char)('1' + c / HDZ_W), 0};
+            mark(&st, name, 1);
+        }
+    ck_assert_int_eq(st.supply[1], 0);
+    play(&st, "play G2");
+    play(&st, "take f1");
+    ck_assert_int_eq(st.owner[6], 1);
+    ck_assert_int_eq(tu_mark(&st, "b3"), HDZ_NONE);
+    counted("HDZ-SCORE-FIFTH-MEADOW", "no-goat-left");
+    tu_add_counts(&ctx, "the_fifth_card_stays_unmarked_when_the_winner_has_no_goat_left");
+}
+END_TEST
+
 /* HDZ-SCORE-FOURTH-COUNT */
 START_TEST(a_tie_on_the_sum_goes_to_more_cards)
 {
@@ -1708,6 +1730,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, after_a_majority_the_opponents_cards_of_the_type_are_worthless);
     tcase_add_test(tc, a_card_of_a_decided_type_is_marked_as_it_appears);
     tcase_add_test(tc, the_fourth_card_gives_the_fifth_to_the_largest_sum);
+    tcase_add_test(tc, the_fifth_card_stays_unmarked_when_the_winner_has_no_goat_left);
     tcase_add_test(tc, a_tie_on_the_sum_goes_to_more_cards);
     tcase_add_test(tc, a_tie_on_sum_and_count_goes_to_the_trigger);
     tcase_add_test(tc, a_fifth_card_in_a_hand_stays_there_and_nobody_gets_it);
