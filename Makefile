@@ -140,7 +140,10 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/librulefuzz.a $(HEADE
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librulefuzz.a $(CHECK_LIBS)
 
-test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan fuzz-bins
+# make check's binaries: the fuzz harnesses as replayers and under ASan+UBSan (the libFuzzer campaign
+# build is `make campaign`'s, the AFL++ build `FUZZER=afl`'s, the divergence harnesses `make diff-fuzz`'s).
+CHECK_FUZZ_BINS := $(HARNESSES:%=$(BUILD)/fuzz/%_replay) $(HARNESSES:%=$(BUILD)/fuzz/%_asan)
+test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan $(CHECK_FUZZ_BINS)
 
 # The test command. Every step runs as its own make job into its own log under $(BUILD)/check/
 # (make -j: the suites, longest first, beside the records, the seed corpora, the regression inputs,
@@ -149,6 +152,12 @@ test-bins: $(TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz $(BUILD)/rulefuzz-asan 
 # suites wrote, and the failures are listed at the end. Suite check_<game>... adds its clause counts
 # to $(BUILD)/coverage/check-<game>.counts (RF_COUNTS; the file is locked, so suites may share it),
 # started afresh on every run.
+# The property suites' random games per profile in make check (each suite's full count is 10,000 a profile:
+# `make check CHECK_PROPERTY_GAMES=10000`, about 12 minutes on 2 cores); every clause and case has a test of
+# its own, so the gates hold at this size too. The OSS-Fuzz build step builds the sanitizers named here
+# (ClusterFuzzLite's CI workflows build both).
+CHECK_PROPERTY_GAMES ?= 2000
+CHECK_OSSFUZZ_SANITIZERS ?= address
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
                check_textcov check_align check_mutate check_positions
@@ -164,12 +173,12 @@ endef
 FORCE:
 $(BUILD)/check/check_%.log: $(BUILD)/tests/check_% FORCE
 	$(call run_step,g=$*; g=$${g%%_*}; CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-$$g.counts \
-	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=$(PART) $(BUILD)/tests/check_$*)
+	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=$(PART) RF_PROPERTY_GAMES=$(CHECK_PROPERTY_GAMES) $(BUILD)/tests/check_$*)
 # The longest suite, Bonje's property test, in two parts on two cores (tests/testutil.h, tu_in_part).
 $(BUILD)/check/check_bids.log: PART := 0/2
 $(BUILD)/check/check_bids@1.log: $(BUILD)/tests/check_bids FORCE
 	$(call run_step,CK_VERBOSITY=normal RF_CORPUS=corpus RF_COUNTS=$(BUILD)/coverage/check-bids.counts \
-	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=1/2 $(BUILD)/tests/check_bids)
+	  RF_TEXTCOV_GAMES="$(TEXTCOV_GAMES)" RF_PART=1/2 RF_PROPERTY_GAMES=$(CHECK_PROPERTY_GAMES) $(BUILD)/tests/check_bids)
 $(BUILD)/check/records.log: $(BUILD)/rulefuzz FORCE
 	$(call run_step,set -e; n=0; for f in $$(find corpus/records corpus/regressions -name '*.rec' 2>/dev/null | sort); do \
 	  $(BUILD)/rulefuzz replay $$f >/dev/null || { echo "FAILED: $$f"; $(BUILD)/rulefuzz replay $$f; exit 1; }; n=$$((n+1)); done; \
@@ -199,7 +208,7 @@ $(BUILD)/check/workflows.log: FORCE | $(DEPS_STAMP)
 workflows: $(BUILD)/check/workflows.log
 	@cat $<; tail -1 $< | grep -qx 'exit 0'
 $(BUILD)/check/ossfuzz.log: FORCE | $(DEPS_STAMP)
-	$(call run_step,out=$$($(MAKE) --no-print-directory ossfuzz-check 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
+	$(call run_step,out=$$($(MAKE) --no-print-directory ossfuzz-check OSSFUZZ_SANITIZERS="$(CHECK_OSSFUZZ_SANITIZERS)" 2>&1) || { echo "$$out" | tail -40; exit 1; }; \
 	  echo "$$out" | grep -aE 'DONE')
 check-steps: $(CHECK_LOGS)
 
@@ -209,7 +218,7 @@ check: test-bins
 	@rm -rf $(BUILD)/check; mkdir -p $(BUILD)/check $(BUILD)/coverage; rm -f $(BUILD)/coverage/check-*.counts
 	@$(MAKE) --no-print-directory -k check-steps || true
 	@BUILD=$(BUILD) TESTS="$(TESTS)" GAMES="$(GAMES)" TEXTCOV_GAMES="$(TEXTCOV_GAMES)" SMOKE_SECONDS=$(SMOKE_SECONDS) \
-	  SMOKE_MUTANTS=$(SMOKE_MUTANTS) SMOKE_CLAUSE=$(SMOKE_CLAUSE) CHECK_T0=$(CHECK_T0) bash tests/check-report.sh
+	  SMOKE_MUTANTS=$(SMOKE_MUTANTS) SMOKE_CLAUSE=$(SMOKE_CLAUSE) CHECK_T0=$(CHECK_T0) OSSFUZZ_SANITIZERS="$(CHECK_OSSFUZZ_SANITIZERS)" bash tests/check-report.sh
 
 # One game's suites in parallel, with its clause and case coverage gate and its rule-text gate:
 # `make check-game GAME=kk` (the quick loop while working on one game; make check runs them all).
@@ -230,7 +239,7 @@ HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record $(g)_position) replay coun
 AFL_CC       ?= afl-clang-fast
 FUZZER       ?= libfuzzer
 JOBS         ?= 1
-SMOKE_SECONDS ?= 4
+SMOKE_SECONDS ?= 2
 FUZZ_FLAGS   := -std=c11 -D_DEFAULT_SOURCE -g -fno-omit-frame-pointer
 FUZZ_DEPS     = fuzz/harness.h fuzz/case_edges.h $(LIB_SRC) $(HEADERS) Makefile | $(DEPS_STAMP)
 

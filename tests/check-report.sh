@@ -3,7 +3,7 @@
 # whole in a fixed order (the Check suites' summary lines among them), the gates judged over the
 # clause counts the suites wrote ($BUILD/coverage/check-<game>.counts) and over the texts, and the
 # failures listed at the end. Exit 1 when anything failed.
-#   From the Makefile: BUILD TESTS GAMES TEXTCOV_GAMES SMOKE_SECONDS SMOKE_MUTANTS SMOKE_CLAUSE CHECK_T0
+#   From the Makefile: BUILD TESTS GAMES TEXTCOV_GAMES SMOKE_SECONDS SMOKE_MUTANTS SMOKE_CLAUSE CHECK_T0 OSSFUZZ_SANITIZERS
 set -u
 cd "$(dirname "$0")/.."
 L=$BUILD/check
@@ -33,7 +33,7 @@ for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutat
     regressions) echo "== regression inputs";;
     fuzz-smoke) echo "== fuzz smoke: every harness for ${SMOKE_SECONDS}s under ASan+UBSan";;
     mutate-smoke) echo "== mutation smoke: $SMOKE_MUTANTS mutants of $SMOKE_CLAUSE through rulefuzz mutate (the full run: make mutate)";;
-    ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it (ASan, UBSan), each fuzzer over its seeds";;
+    ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it ($OSSFUZZ_SANITIZERS), each fuzzer over its seeds";;
   esac
   if [ -f "$L/$s.log" ]; then
     grep -av '^exit [0-9]*$' "$L/$s.log"
