@@ -161,7 +161,10 @@ CHECK_OSSFUZZ_SANITIZERS ?= address
 SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_rules check_bids_oracles check_gp_oracles check_gp_rules \
                check_hdz_oracles check_hdz_rules check_kk_oracles check_kk_rules check_players check_report check_diff check_coverage \
                check_textcov check_align check_mutate check_positions
-CHECK_STEPS := $(SUITE_ORDER) records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz
+# make -j starts the steps in this order: the long ones first (the serial fuzz smoke and the OSS-Fuzz
+# build beside Bonje's two halves), so that the short ones fill the cores at the end.
+CHECK_STEPS := check_bids check_bids@1 fuzz-smoke ossfuzz check_gp mutate-smoke \
+               $(filter-out check_bids check_bids@1 check_gp,$(SUITE_ORDER)) records inputs inputs-asan workflows seeds regressions
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".
 # Each log also says when the step started and how long it took (tests/check-report.sh's profile).
@@ -189,12 +192,12 @@ $(BUILD)/check/inputs.log: $(BUILD)/rulefuzz FORCE
 	$(call run_step,bash tests/cli-inputs.sh $(BUILD)/rulefuzz)
 $(BUILD)/check/inputs-asan.log: $(BUILD)/rulefuzz-asan FORCE
 	$(call run_step,t0=$$(date +%s); bash tests/cli-inputs.sh $(BUILD)/rulefuzz-asan && echo "the ASan+UBSan step: $$(( $$(date +%s) - t0 ))s")
-$(BUILD)/check/seeds.log: fuzz-bins FORCE
+$(BUILD)/check/seeds.log: $(CHECK_FUZZ_BINS) FORCE
 	$(call run_step,set -e; for h in $(HARNESSES); do $(BUILD)/fuzz/$${h}_replay corpus/$$h/*; \
 	  out=$$($(BUILD)/fuzz/$${h}_asan -runs=0 corpus/$$h 2>&1) || { echo "$$out" | tail -40; exit 1; }; done)
-$(BUILD)/check/regressions.log: fuzz-bins FORCE
+$(BUILD)/check/regressions.log: $(CHECK_FUZZ_BINS) FORCE
 	$(call run_step,$(MAKE) --no-print-directory regressions)
-$(BUILD)/check/fuzz-smoke.log: fuzz-bins FORCE
+$(BUILD)/check/fuzz-smoke.log: $(CHECK_FUZZ_BINS) FORCE
 	$(call run_step,$(MAKE) --no-print-directory fuzz-smoke)
 $(BUILD)/check/mutate-smoke.log: $(BUILD)/rulefuzz FORCE
 	$(call run_step,$(MAKE) --no-print-directory mutate-smoke)
