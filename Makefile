@@ -35,6 +35,8 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsub
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 
 GAMES        := hdz kk gp bids
+# The fuzz harnesses (see "fuzz harnesses" below).
+HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record $(g)_position) replay counts
 ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c rules/bids.c rules/bids_params.c
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c coverage/counts.c
@@ -238,7 +240,7 @@ check-game: $(GAME_TESTS:%=$(BUILD)/tests/%) $(BUILD)/rulefuzz
 # feed the CLI: replay (a record of any game, every oracle on, as `rulefuzz replay`) and counts (a
 # counts file). Each is built four ways from its one source: libFuzzer, AFL++ persistent mode, a
 # plain replay main, libFuzzer with ASan+UBSan.
-HARNESSES    := $(foreach g,$(GAMES),$(g) $(g)_record $(g)_position) replay counts
+# (HARNESSES is set at the top, beside GAMES: make check's rules name its binaries.)
 AFL_CC       ?= afl-clang-fast
 FUZZER       ?= libfuzzer
 JOBS         ?= 1
