@@ -699,7 +699,8 @@ static void bids_check_setup(inv_ctx *c, int k0, const void *st)
 static void mid_of(const bids_state *pre, const game_move *m, uint8_t *mid)
 {
     memcpy(mid, pre->loc, BIDS_CARDS);
-    int p = pre->actor, id = pre->held[p];
+    /* a seat's card: in the special phase under special-order=table the actor is the table (players) */
+    int p = pre->actor, id = p < BIDS_MAXP ? pre->held[p] : NONE;
     switch (m->kind) {
     case BIDS_MV_PLACE:
         mid[id] = at_stable(m->a, m->b);
