@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include "common.h"
 #include "../cli/opts.h"
+#include "../cli/escape.h"
 
 int rf_amb_opts_parse(const char *cmd, const char *args, const char *about, int min_pos, int max_pos, int argc, char **argv,
                       rf_amb_opts *o, const char **pos, int cap, int *got)
@@ -90,11 +91,7 @@ void rf_html_text(FILE *f, const char *s, size_t n)
         if (ch == '`') { fputs(code ? "</code>" : "<code>", f); code = !code; }
         else if (!code && ch == '*' && i + 1 < n && s[i + 1] == '*') { fputs(bold ? "</b>" : "<b>", f); bold = !bold; i++; }
         else if (!code && ch == '*' && (em || opens_emphasis(s, i, n))) { fputs(em ? "</i>" : "<i>", f); em = !em; }
-        else if (ch == '<') fputs("&lt;", f);
-        else if (ch == '>') fputs("&gt;", f);
-        else if (ch == '&') fputs("&amp;", f);
-        else if (ch == '"') fputs("&quot;", f);
-        else fputc(ch, f);
+        else rf_html_esc(f, &s[i], 1);
     }
     if (code) fputs("</code>", f);
     if (em) fputs("</i>", f);
@@ -127,12 +124,7 @@ void rf_html_spec_items(FILE *f, const char *body, size_t len)
 void rf_html_pre(FILE *f, const char *s)
 {
     fputs("<pre>", f);
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else fputc(*s, f);
-    }
+    rf_html_cstr(f, s);
     fputs("</pre>", f);
 }
 
@@ -214,7 +206,7 @@ void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css)
         const char *next = nl ? nl + 1 : p + l;
         if (in_code) {
             if (l >= 3 && !strncmp(p, "```", 3)) { fputs("</pre>\n", f); in_code = 0; }
-            else { for (size_t i = 0; i < l; i++) { char c = p[i]; if (c == '<') fputs("&lt;", f); else if (c == '>') fputs("&gt;", f); else if (c == '&') fputs("&amp;", f); else fputc(c, f); } fputc('\n', f); }
+            else { rf_html_esc(f, p, l); fputc('\n', f); }
             p = next;
             continue;
         }

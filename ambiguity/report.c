@@ -14,6 +14,7 @@
 #include "../coverage/textcov.h"
 #include "../players/tournament.h"
 #include "../records/record.h"
+#include "../cli/escape.h"
 
 #define RP_POLICIES 4
 #define RP_SEATS (GAME_MAX_PLAYERS + 1)      /* balance arrays are indexed by the player count */
@@ -1131,16 +1132,6 @@ static void method_text(const rp *r, FILE *md)
 
 /* ---- JSON ------------------------------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static void json_num(FILE *f, double v)
 {
@@ -1150,19 +1141,19 @@ static void json_num(FILE *f, double v)
 
 static void write_json(const rp *r, FILE *f)
 {
-    fprintf(f, "{\"game\":"); json_str(f, r->g->name);
+    fprintf(f, "{\"game\":"); rf_json_cstr(f, r->g->name);
     fprintf(f, ",\"games\":%ld,\"blocks\":%d,\"seed\":%llu,\"fdr\":%.3f,\"tests\":%ld,\"marked\":%ld,\"control_tests\":%ld,"
                "\"control_marked\":%ld,\"replicated\":%ld,\"repeats\":%ld,\"seconds\":%.1f,\"policies\":[",
             r->games, r->blocks, (unsigned long long)r->o.seed, RF_REPORT_FDR, r->nt, r->marked, r->control_tests, r->control_marked,
             r->replicated, r->repeats, r->seconds);
-    for (int p = 0; p < r->npol; p++) { if (p) fputc(',', f); json_str(f, r->pname[p]); }
+    for (int p = 0; p < r->npol; p++) { if (p) fputc(',', f); rf_json_cstr(f, r->pname[p]); }
     fprintf(f, "],\"comparisons\":[");
     for (int c = 0; c < r->ncmp; c++) {
         const rp_cmp *x = &r->cmp[c];
-        fprintf(f, "%s{\"name\":", c ? "," : ""); json_str(f, x->name);
+        fprintf(f, "%s{\"name\":", c ? "," : ""); rf_json_cstr(f, x->name);
         fprintf(f, ",\"kind\":\"%s\",\"a\":", x->amb == RP_CONTROL ? "control" : x->amb == RP_PAIR ? "texts" : x->variant ? "variant" : "ambiguity");
-        json_str(f, x->s[0].text);
-        fprintf(f, ",\"b\":"); json_str(f, x->s[1].text);
+        rf_json_cstr(f, x->s[0].text);
+        fprintf(f, ",\"b\":"); rf_json_cstr(f, x->s[1].text);
         fprintf(f, ",\"policies\":[");
         for (int p = 0; p < r->npol; p++) {
             const amb_stats *s = ST(r, c, p, 0);
@@ -1181,9 +1172,9 @@ static void write_json(const rp *r, FILE *f)
         char name[80] = "";
         if (t->kind == RP_T_EFFECT) amb_measure_text(r->g, t->m, ST(r, t->c, t->p, 0)->extra_name, name, sizeof name);
         fprintf(f, "%s{\"kind\":\"%s\",\"comparison\":", i ? "," : "", t->kind == RP_T_EFFECT ? "effect" : t->kind == RP_T_SEAT ? "seat" : "skill");
-        json_str(f, t->c < 0 ? "(profile)" : r->cmp[t->c].name);
-        fprintf(f, ",\"policy\":"); json_str(f, r->pname[t->p]);
-        if (t->kind == RP_T_EFFECT) { fprintf(f, ",\"measure\":"); json_str(f, name); }
+        rf_json_cstr(f, t->c < 0 ? "(profile)" : r->cmp[t->c].name);
+        fprintf(f, ",\"policy\":"); rf_json_cstr(f, r->pname[t->p]);
+        if (t->kind == RP_T_EFFECT) { fprintf(f, ",\"measure\":"); rf_json_cstr(f, name); }
         if (t->kind == RP_T_SEAT) fprintf(f, ",\"players\":%d,\"seat\":%d", t->players, t->seat + 1);
         fprintf(f, ",\"n\":%ld,\"estimate\":", t->n); json_num(f, t->est);
         fprintf(f, ",\"lo\":"); json_num(f, t->lo);

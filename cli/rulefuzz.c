@@ -18,6 +18,7 @@
 #include "../coverage/align.h"
 #include "../coverage/mutate.h"
 #include "../fuzz/harness.h"            /* triage runs the position, replay and counts harnesses */
+#include "escape.h"
 
 static const char *usage =
     "usage: rulefuzz COMMAND [ARGUMENTS] [OPTIONS]     (rulefuzz COMMAND --help: a command's options)\n"
@@ -129,16 +130,6 @@ static int cmd_play(int argc, char **argv)
 
 /* ---- replay ------------------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static rf_cov *replay_counts;   /* replay --counts: every record's clause counters go here */
 
@@ -158,7 +149,7 @@ static int replay_one(const char *path, int json)
     if (replay_counts && c.g && rf_cov_add(replay_counts, &c, path)) { fprintf(stderr, "rulefuzz: out of memory\n"); exit(RF_EXIT_BADINPUT); }
     free(text);
     if (json) {
-        printf("{\"file\":"); json_str(stdout, path);
+        printf("{\"file\":"); rf_json_cstr(stdout, path);
         printf(",\"status\":\"%s\"", rc == RF_EXIT_OK ? "ok" : rc == RF_EXIT_VIOLATION ? "violation" : "bad-input");
         if (rc == RF_EXIT_OK) {
             printf(",\"moves\":%ld,\"over\":%s", out.moves, out.over ? "true" : "false");
@@ -173,10 +164,10 @@ static int replay_one(const char *path, int json)
             }
         } else {
             if (rc == RF_EXIT_VIOLATION && out.violated_k >= 0) {
-                printf(",\"clause\":"); json_str(stdout, c.clause[out.violated_k]->id);
+                printf(",\"clause\":"); rf_json_cstr(stdout, c.clause[out.violated_k]->id);
                 printf(",\"move\":%ld,\"line\":%d", out.violated_move, out.violated_line);
             }
-            printf(",\"error\":"); json_str(stdout, err);
+            printf(",\"error\":"); rf_json_cstr(stdout, err);
         }
         printf("}\n");
     } else if (rc == RF_EXIT_OK) {
@@ -269,12 +260,12 @@ static int cmd_show(int argc, char **argv)
     char rd[600];
     if (game_readings_print(g, out.cfg.readings, rd, sizeof rd) < 0) rd[0] = 0;
     if (json) {
-        printf("{\"file\":"); json_str(stdout, file);
-        printf(",\"game\":\"%s\",\"players\":%d,\"readings\":", g->name, out.cfg.players); json_str(stdout, rd);
+        printf("{\"file\":"); rf_json_cstr(stdout, file);
+        printf(",\"game\":\"%s\",\"players\":%d,\"readings\":", g->name, out.cfg.players); rf_json_cstr(stdout, rd);
         printf(",\"move\":%ld,\"moves\":%ld,\"over\":%s,\"to_move\":%d,\"position\":", out.moves, out.total,
                out.over ? "true" : "false", to >= 0 ? to + 1 : 0);
-        json_str(stdout, pos);
-        printf(",\"board\":"); json_str(stdout, board);
+        rf_json_cstr(stdout, pos);
+        printf(",\"board\":"); rf_json_cstr(stdout, board);
         printf(",\"scores\":");
         if (have_scores) { for (int p = 0; p < out.cfg.players; p++) printf("%s%d", p ? "," : "[", scores[p]); printf("]"); }
         else printf("null");
@@ -282,7 +273,7 @@ static int cmd_show(int argc, char **argv)
         for (int i = 0; i < n; i++) {
             char mv[64];
             if (g->move_print(st, &ms[i], mv, sizeof mv) < 0) continue;
-            printf("%s", i ? "," : ""); json_str(stdout, mv);
+            printf("%s", i ? "," : ""); rf_json_cstr(stdout, mv);
         }
         printf("]}\n");
         return RF_EXIT_OK;

@@ -22,6 +22,7 @@
 #include "align.h"
 #include "counts.h"
 #include "../cli/opts.h"
+#include "../cli/escape.h"
 
 const char *const al_core_name[AL_NCORE] = {
     "must", "may", "can", "need-not", "must-not",
@@ -1279,18 +1280,6 @@ static void print_report(FILE *f, const al_run *a, const game_engine *g, int qui
     }
 }
 
-static void json_str(FILE *f, const char *s, size_t n)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static void json_side(FILE *f, const al_run *a, const al_bead *b, int s)
 {
@@ -1301,7 +1290,7 @@ static void json_side(FILE *f, const al_run *a, const al_bead *b, int s)
     for (int i = 0; i < n; i++) {
         const tc_unit *x = &a->t[s]->u[u[i]];
         fprintf(f, "%s{\"line\":%d,\"text\":", i ? "," : "", x->line);
-        json_str(f, a->t[s]->buf + x->off, x->len);
+        rf_json_str(f, a->t[s]->buf + x->off, x->len);
         fputc('}', f);
     }
     fputc(']', f);
@@ -1326,19 +1315,19 @@ static void write_json(FILE *f, const al_run *a, const game_engine *g, int gate)
         for (int k = 0; k < b->nd; k++) {
             key_text(&a->keys, b->d[k].key, kt, sizeof kt);
             fprintf(f, "%s{\"category\":\"%s\",\"feature\":", k ? "," : "", al_cat_name[al_key_cat(&a->keys, b->d[k].key)]);
-            json_str(f, kt, strlen(kt));
+            rf_json_str(f, kt, strlen(kt));
             fprintf(f, ",\"only_in\":\"%s\"}", a->lang[b->d[k].side]);
         }
         fprintf(f, "],\"covered\":\"%s\",\"by\":", al_cover_name[b->cover]);
-        json_str(f, b->by, strlen(b->by));
+        rf_json_str(f, b->by, strlen(b->by));
         fputc('}', f);
     }
     fputs("],\"errors\":[", f);
-    for (int i = 0; i < a->nerror; i++) { if (i) fputc(',', f); json_str(f, a->error[i], strlen(a->error[i])); }
+    for (int i = 0; i < a->nerror; i++) { if (i) fputc(',', f); rf_json_str(f, a->error[i], strlen(a->error[i])); }
     fputs("],\"recall\":[", f);
     for (int r = 0; r < a->nrd; r++) {
         fprintf(f, "%s{\"entry\":\"%s\",\"why\":", r ? "," : "", a->tc.entry[a->rd[r].entry].id);
-        json_str(f, a->rd[r].why, strlen(a->rd[r].why));
+        rf_json_str(f, a->rd[r].why, strlen(a->rd[r].why));
         fprintf(f, ",\"flagged\":%s}", a->rd[r].hit ? "true" : "false");
     }
     int un = al_uncovered(a);
@@ -1347,16 +1336,15 @@ static void write_json(FILE *f, const al_run *a, const game_engine *g, int gate)
     fputs("}\n", f);
 }
 
+/* HTML text (cli/escape.c), a line break shown as a space: the sentences sit in table cells. */
 static void html_esc(FILE *f, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '<') fputs("&lt;", f);
-        else if (c == '>') fputs("&gt;", f);
-        else if (c == '&') fputs("&amp;", f);
-        else if (c == '"') fputs("&quot;", f);
-        else if (c == '\n') fputc(' ', f);
-        else fputc(c, f);
+    for (size_t i = 0; i < n; ) {
+        const char *nl = memchr(s + i, '\n', n - i);
+        size_t m = nl ? (size_t)(nl - (s + i)) : n - i;
+        rf_html_esc(f, s + i, m);
+        i += m;
+        if (nl) { fputc(' ', f); i++; }
     }
 }
 

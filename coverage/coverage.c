@@ -13,6 +13,7 @@
 #include "../cli/opts.h"
 #include "../records/record.h"
 #include "mutscore.h"
+#include "../cli/escape.h"
 
 /* ==== Clause IDs in the engine sources ============================================ */
 
@@ -632,20 +633,6 @@ static void print_table(FILE *out, const rf_code *cd, const rf_game_report *gr, 
 
 /* ---- JSON ----------------------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
-{
-    if (!s) { fputs("null", f); return; }
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-        else if (ch == '\n') fputs("\\n", f);
-        else if (ch == '\t') fputs("\\t", f);
-        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
-    }
-    fputc('"', f);
-}
 
 static void json_code(FILE *f, const rf_code *cd, const rf_known *k)
 {
@@ -654,7 +641,7 @@ static void json_code(FILE *f, const rf_code *cd, const rf_known *k)
         const rf_src *s = &cd->src[k->loc[i].file];
         long long c = s->da[k->loc[i].line];
         fprintf(f, "%s{\"file\":", i ? "," : "");
-        json_str(f, s->rel);
+        rf_json_cstr(f, s->rel);
         fprintf(f, ",\"line\":%d,\"count\":", k->loc[i].line);
         if (cd->have_lcov && c >= 0) fprintf(f, "%lld", c); else fputs("null", f);
         fputs("}", f);
@@ -673,11 +660,11 @@ static const char *const enforcing_rule =
 static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, int ng, const rf_opts *o)
 {
     fputs("{\"format\":\"rulefuzz clause coverage v1\",\"enforcing_rule\":", f);
-    json_str(f, enforcing_rule);
+    rf_json_cstr(f, enforcing_rule);
     fputs(",\"counts_files\":[", f);
-    for (int i = 0; i < o->ncounts; i++) { if (i) fputc(',', f); json_str(f, o->counts[i]); }
+    for (int i = 0; i < o->ncounts; i++) { if (i) fputc(',', f); rf_json_cstr(f, o->counts[i]); }
     fputs("],\"lcov_files\":[", f);
-    for (int i = 0; i < o->nlcov; i++) { if (i) fputc(',', f); json_str(f, o->lcov[i]); }
+    for (int i = 0; i < o->nlcov; i++) { if (i) fputc(',', f); rf_json_cstr(f, o->lcov[i]); }
     fputs("],", f);
     if (o->fail_under >= 0) fprintf(f, "\"fail_under\":%g,", o->fail_under);
     else fputs("\"fail_under\":null,", f);
@@ -685,9 +672,9 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
     for (int gi = 0; gi < ng; gi++) {
         const rf_game_report *gr = &grs[gi];
         fprintf(f, "%s\n{\"game\":", gi ? "," : "");
-        json_str(f, gr->g->name);
+        rf_json_cstr(f, gr->g->name);
         fputs(",\"title\":", f);
-        json_str(f, gr->g->title);
+        rf_json_cstr(f, gr->g->title);
         fprintf(f, ",\"clauses\":%d,\"fired\":%d,\"violated\":%d,\"percent\":%.2f,\"gate\":%s",
                 gr->total, gr->fired, gr->violated_clauses, gr->pct,
                 o->fail_under < 0 ? "null" : gr->gate_failed ? "\"failed\"" : "\"passed\"");
@@ -698,26 +685,26 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
                     gr->lines, gr->hit, gr->branches, gr->taken);
         fputs(",\"never_fired\":[", f);
         for (int j = 0, first = 1; j < gr->n; j++)
-            if (!gr->row[j].generic && !gr->row[j].fired) { if (!first) fputc(',', f); json_str(f, gr->row[j].id); first = 0; }
+            if (!gr->row[j].generic && !gr->row[j].fired) { if (!first) fputc(',', f); rf_json_cstr(f, gr->row[j].id); first = 0; }
         fputs("],\"rows\":[", f);
         for (int j = 0; j < gr->n; j++) {
             const rf_crow *r = &gr->row[j];
             fprintf(f, "%s\n {\"id\":", j ? "," : "");
-            json_str(f, r->id);
+            rf_json_cstr(f, r->id);
             fprintf(f, ",\"kind\":\"%s\",\"gated\":%s,\"oracle\":", !r->known ? "unknown" : r->generic ? "conformance" : "clause",
                     r->generic ? "false" : "true");
-            json_str(f, r->oracle);
+            rf_json_cstr(f, r->oracle);
             fputs(",\"source\":", f);
-            json_str(f, r->source);
+            rf_json_cstr(f, r->source);
             fprintf(f, ",\"applied\":%llu,\"fired\":%llu,\"violated\":%llu,\"first_input\":",
                     (unsigned long long)r->applied, (unsigned long long)r->fired, (unsigned long long)r->violated);
-            json_str(f, r->first);
+            rf_json_cstr(f, r->first);
             fputs(",\"cases\":[", f);
             for (int ci = 0; ci < r->ncases; ci++) {
                 fprintf(f, "%s{\"name\":", ci ? "," : "");
-                json_str(f, r->case_name[ci]);
+                rf_json_cstr(f, r->case_name[ci]);
                 fprintf(f, ",\"fired\":%llu,\"first_input\":", (unsigned long long)r->case_fired[ci]);
-                json_str(f, r->case_first[ci]);
+                rf_json_cstr(f, r->case_first[ci]);
                 fputs("}", f);
             }
             fprintf(f, "],\"cases_balanced\":%s", r->cases_unbalanced ? "false" : "true");
@@ -735,7 +722,7 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
                 for (int b = 0; b < s->nbr; b++)
                     if (s->br[b].line == r->code->loc[i].line && s->br[b].taken <= 0) {
                         fprintf(f, "%s{\"file\":", first ? "" : ",");
-                        json_str(f, s->rel);
+                        rf_json_cstr(f, s->rel);
                         fprintf(f, ",\"line\":%d,\"block\":%d,\"branch\":%d,\"evaluated\":%s}", s->br[b].line,
                                 s->br[b].block, s->br[b].branch, s->br[b].taken < 0 ? "false" : "true");
                         first = 0;
@@ -748,7 +735,7 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
             const rf_known *k = &cd->id[i];
             if (k->kind != ID_AMB || strcmp(k->game, gr->g->name)) continue;
             fprintf(f, "%s\n {\"id\":", first ? "" : ",");
-            json_str(f, k->id);
+            rf_json_cstr(f, k->id);
             fputs(",\"code\":", f);
             json_code(f, cd, k);
             fputs("}", f);
@@ -763,13 +750,7 @@ static void write_json(FILE *f, const rf_code *cd, const rf_game_report *grs, in
 
 static void html_str(FILE *f, const char *s)
 {
-    for (; s && *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s, f);
-    }
+    if (s) rf_html_cstr(f, s);
 }
 
 /* A path or label, preferably wrapped after a '/' or ','. */

@@ -20,6 +20,7 @@
 #include "coverage.h"
 #include "../records/record.h"
 #include "../oracles/oracle.h"
+#include "../cli/escape.h"
 
 /* ==== The line mutator ================================================================ */
 
@@ -894,9 +895,10 @@ static int worker_setup(worker *wk, const mopts *o, const char *g, int w, FILE *
     list_dir_c(src, "coverage", &wk->lib, &wk->nlib, &cap, NULL);
     list_dir_c(src, "players", &wk->lib, &wk->nlib, &cap, NULL);     /* the report's players and statistics (ambiguity/diff.c) */
     list_dir_c(src, "ambiguity", &wk->lib, &wk->nlib, &cap, NULL);
-    if (grow_to(&wk->lib, &cap, wk->nlib + 2, sizeof *wk->lib)) return -1;
+    if (grow_to(&wk->lib, &cap, wk->nlib + 3, sizeof *wk->lib)) return -1;
     wk->lib[wk->nlib++] = xstrdup("records/record.c");
     wk->lib[wk->nlib++] = xstrdup("cli/opts.c");                       /* the commands' option parser */
+    wk->lib[wk->nlib++] = xstrdup("cli/escape.c");                     /* JSON and HTML text */
     char pre[64];
     snprintf(pre, sizeof pre, "check_%s", g);
     char **t = NULL;
@@ -1284,28 +1286,7 @@ static double pct(const cscore *c)
     return d ? 100.0 * (c->tests + c->fuzz) / d : -1;
 }
 
-static void html_esc(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-}
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static void spec_anchor(const char *id, char *out, size_t n)
 {
@@ -1337,7 +1318,7 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
     }
     if (json) {
         fprintf(json, "%s\n  {\"game\": ", first ? "" : ",");
-        json_str(json, s->game);
+        rf_json_cstr(json, s->game);
         fprintf(json, ", \"mutants\": %d, \"killed_tests\": %d, \"killed_fuzz\": %d, \"survived\": %d, \"equivalent\": %d, "
                 "\"not_compiled\": %d, \"not_run\": %d, \"clauses\": [", s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
                 tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
@@ -1362,7 +1343,7 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                     c.equivalent, c.nocompile, ps);
         if (json) {
             fprintf(json, "%s\n    {\"id\": ", jf ? "" : ",");
-            json_str(json, c.id);
+            rf_json_cstr(json, c.id);
             fprintf(json, ", \"mutants\": %d, \"killed_tests\": %d, \"killed_fuzz\": %d, \"survived\": %d, \"equivalent\": %d, "
                     "\"not_compiled\": %d, \"score\": %.2f, \"survivors\": [", c.mutants, c.tests, c.fuzz, c.survived,
                     c.equivalent, c.nocompile, p);
@@ -1371,12 +1352,12 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                 const mutant *m = &s->m[i];
                 if (!has_clause(m, c.id) || (m->status != ST_SURVIVED && m->status != ST_EQUIV)) continue;
                 fprintf(json, "%s{\"key\": \"%s\", \"file\": ", sf ? "" : ", ", m->key);
-                json_str(json, m->rel);
+                rf_json_cstr(json, m->rel);
                 fprintf(json, ", \"line\": %d, \"op\": \"%s\", \"equivalent\": %s, \"before\": ", m->line, m->op,
                         m->status == ST_EQUIV ? "true" : "false");
-                json_str(json, m->orig);
+                rf_json_cstr(json, m->orig);
                 fputs(", \"after\": ", json);
-                json_str(json, m->mutated);
+                rf_json_cstr(json, m->mutated);
                 fputc('}', json);
                 sf = 0;
             }
@@ -1427,11 +1408,11 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                 any = 1;
                 fprintf(h, "<p><code>%s</code> %s:%d (%s)%s", m->key, m->rel, m->line, m->op,
                         m->status == ST_EQUIV ? " <b>equivalent</b>: " : "");
-                if (m->status == ST_EQUIV) html_esc(h, equiv_reason(q, m->key));
+                if (m->status == ST_EQUIV) rf_html_cstr(h, equiv_reason(q, m->key));
                 fputs("</p><pre><span class=del>- ", h);
-                html_esc(h, m->orig);
+                rf_html_cstr(h, m->orig);
                 fputs("</span>\n<span class=add>+ ", h);
-                html_esc(h, m->mutated);
+                rf_html_cstr(h, m->mutated);
                 fputs("</span></pre>\n", h);
             }
         }

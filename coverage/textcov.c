@@ -13,6 +13,7 @@
 #include "counts.h"
 #include "../cli/opts.h"
 #include "../oracles/oracle.h"
+#include "../cli/escape.h"
 
 const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register", "clause"};
 
@@ -1187,18 +1188,6 @@ static int print_subjects(FILE *f, const tc_report *r, const char *only, int qui
     return printed;
 }
 
-static void json_str(FILE *f, const char *s, size_t n)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 /* 0, or -1 out of memory. */
 static int write_json(FILE *f, tc_report *const *rs, int nr)
@@ -1217,19 +1206,19 @@ static int write_json(FILE *f, tc_report *const *rs, int nr)
                 const tc_unit *u = &t->u[k];
                 fprintf(f, "%s\n {\"line\":%d,\"status\":\"%s\",\"gap\":%s,\"text\":", k ? "," : "", u->line,
                         tc_status_name[u->status], u->gap ? "true" : "false");
-                json_str(f, t->buf + u->off, u->len);
+                rf_json_str(f, t->buf + u->off, u->len);
                 fputs(",\"by\":[", f);
                 for (int e = 0; e < u->nref; e++) fprintf(f, "%s\"%s\"", e ? "," : "", r->entry[u->ref[e]].id);
                 fputs("]", f);
-                if (u->mark >= 0) { fputs(",\"mark\":", f); json_str(f, t->mark[u->mark].reason, strlen(t->mark[u->mark].reason)); }
+                if (u->mark >= 0) { fputs(",\"mark\":", f); rf_json_str(f, t->mark[u->mark].reason, strlen(t->mark[u->mark].reason)); }
                 fputs("}", f);
             }
             fputs("]}", f);
         }
         fputs("],\"errors\":[", f);
-        for (int i = 0; i < r->nerror; i++) { if (i) fputc(',', f); json_str(f, r->error[i], strlen(r->error[i])); }
+        for (int i = 0; i < r->nerror; i++) { if (i) fputc(',', f); rf_json_str(f, r->error[i], strlen(r->error[i])); }
         fputs("],\"profile_errors\":[", f);
-        for (int i = 0; i < r->nperror; i++) { if (i) fputc(',', f); json_str(f, r->perror[i], strlen(r->perror[i])); }
+        for (int i = 0; i < r->nperror; i++) { if (i) fputc(',', f); rf_json_str(f, r->perror[i], strlen(r->perror[i])); }
         fputs("],\"register\":[", f);
         int ne = 0;
         tc_subjects sub;
@@ -1251,7 +1240,7 @@ static int write_json(FILE *f, tc_report *const *rs, int nr)
                     word_list(&sub, sub.s[k].words, NULL, "\",\"", w, sizeof w);
                     fprintf(f, "%s{\"line\":%d,\"shared\":[\"%s\"],\"cited\":%s,\"text\":", k ? "," : "", u->line, w,
                             sub.s[k].cited ? "true" : "false");
-                    json_str(f, t->buf + u->off, u->len);
+                    rf_json_str(f, t->buf + u->off, u->len);
                     fputs("}", f);
                 }
                 fprintf(f, "],\"more\":%d}", sub.more);
@@ -1264,17 +1253,6 @@ static int write_json(FILE *f, tc_report *const *rs, int nr)
     return 0;
 }
 
-static void html_esc(FILE *f, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '<') fputs("&lt;", f);
-        else if (c == '>') fputs("&gt;", f);
-        else if (c == '&') fputs("&amp;", f);
-        else if (c == '"') fputs("&quot;", f);
-        else fputc(c, f);
-    }
-}
 
 static void html_anchor(FILE *f, const char *id)
 {
@@ -1316,8 +1294,8 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
                 t->count[TC_UNCOVERED], tc_text_pct(t), t->gaps);
     }
     fputs("</table>\n", f);
-    for (int i = 0; i < r->nerror; i++) { fputs("<p class=err>", f); html_esc(f, r->error[i], strlen(r->error[i])); fputs("</p>\n", f); }
-    for (int i = 0; i < r->nperror; i++) { fputs("<p class=err>", f); html_esc(f, r->perror[i], strlen(r->perror[i])); fputs("</p>\n", f); }
+    for (int i = 0; i < r->nerror; i++) { fputs("<p class=err>", f); rf_html_esc(f, r->error[i], strlen(r->error[i])); fputs("</p>\n", f); }
+    for (int i = 0; i < r->nperror; i++) { fputs("<p class=err>", f); rf_html_esc(f, r->perror[i], strlen(r->perror[i])); fputs("</p>\n", f); }
     for (int i = 0; i < r->ntext; i++) {
         const tc_text *t = &r->text[i];
         fprintf(f, "<h2 id=\"%s\">%s (%s)</h2>\n<div class=\"txt\">", t->lang, t->file, t->lang);
@@ -1327,7 +1305,7 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
             int ui = t->unit_of[p];
             if (ui < 0 || t->u[ui].off != p) {
                 if (t->buf[p] == '\n') fprintf(f, "\n<span class=ln>%d</span>", ++line);
-                else html_esc(f, t->buf + p, 1);
+                else rf_html_esc(f, t->buf + p, 1);
                 p++;
                 continue;
             }
@@ -1341,18 +1319,18 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
             if (u->status == TC_UNCOVERED) snprintf(title, sizeof title, "uncovered: no clause, register entry or mark");
             if (u->nref && spec_href) {
                 fprintf(f, "<a class=\"u %s%s\" title=\"", tc_status_name[u->status], u->gap ? " gap" : "");
-                html_esc(f, title, strlen(title));
+                rf_html_esc(f, title, strlen(title));
                 fprintf(f, "\" href=\"%s#", spec_href);
                 html_anchor(f, r->entry[u->ref[0]].id);
                 fputs("\">", f);
             } else {
                 fprintf(f, "<span class=\"u %s\" title=\"", tc_status_name[u->status]);
-                html_esc(f, title, strlen(title));
+                rf_html_esc(f, title, strlen(title));
                 fputs("\">", f);
             }
             for (size_t q = u->off; q < u->off + u->len; q++) {
                 if (t->buf[q] == '\n') fprintf(f, "\n<span class=ln>%d</span>", ++line);
-                else html_esc(f, t->buf + q, 1);
+                else rf_html_esc(f, t->buf + q, 1);
             }
             fputs(u->nref && spec_href ? "</a>" : "</span>", f);
             p = u->off + u->len;
