@@ -25,7 +25,31 @@ for g in $GAMES; do
   "$BUILD/rulefuzz" report ambiguities "$g" --games "$REPORT_GAMES" --policy "$REPORT_POLICIES" --jobs "$REPORT_JOBS" \
     --out "$R" || status=1
 done
-echo; echo "== reports"
+# One page that links every report of every game ($R/index.html); the clause pages' own index listed
+# only the game written last (rulefuzz coverage runs once per game here), so it goes.
+rm -f "$R/clauses/index.html"
+link() { if [ -e "$R/$1" ]; then printf '<a href="%s">%s</a>' "$1" "$2"; else printf '<span class="none">%s: not made</span>' "$2"; fi; }
+{
+  printf '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>rulefuzz reports</title>\n'
+  printf '<style>body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse}'
+  printf 'td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}.none{color:#999}</style></head><body>\n'
+  printf '<h1>rulefuzz reports</h1>\n<p>Made by <code>make campaign</code> on %s.</p>\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
+  printf '<table><thead><tr><th>game</th><th>clause and case coverage</th><th>rule-text coverage</th><th>ambiguities</th><th>witness records</th><th>mutation scores</th></tr></thead><tbody>\n'
+  for g in $GAMES; do
+    printf '<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n' "$g" \
+      "$(link "clauses/$g.html" "clauses")" "$(link "textcov/$g.html" "texts")" \
+      "$(link "ambiguities-$g.html" "report")" "$(link "witnesses-$g" "records")" \
+      "$(link "../mutate/$g.html" "make mutate")"
+  done
+  printf '</tbody></table>\n<h2>Made by other targets</h2>\n<ul>\n'
+  for x in "../coverage/lcov/index.html:line and branch coverage (make coverage)" \
+           "../coverage/clauses/index.html:clause coverage of make coverage's run"; do
+    p=${x%%:*}; t=${x#*:}
+    if [ -e "$R/$p" ]; then printf '<li><a href="%s">%s</a></li>\n' "$p" "$t"; else printf '<li class="none">%s: not made yet</li>\n' "$t"; fi
+  done
+  printf '</ul>\n</body></html>\n'
+} > "$R/index.html" || status=1
+echo; echo "== reports: $R/index.html"
 for g in $GAMES; do
   echo "  clause coverage:  $R/clauses/$g.html"
   echo "  rule-text:        $R/textcov/$g.html"
