@@ -12,6 +12,7 @@
 #include "common.h"
 #include "impact.h"
 #include "../coverage/textcov.h"
+#include "../coverage/align.h"
 #include "../players/tournament.h"
 #include "../records/record.h"
 #include "../cli/escape.h"
@@ -72,6 +73,8 @@ typedef struct rp {
     char *spec;
     tc_report tc;
     int have_tc;
+    al_run al;                /* the first two profiles' texts aligned (rulefuzz align), when they differ */
+    int have_al;
 } rp;
 
 #define GM(r, c, p, b) (&(r)->gm[((size_t)((c) * (r)->npol + (p)) * 2 + (size_t)(b)) * (size_t)(r)->games])
@@ -588,6 +591,7 @@ static void texts_of(const rp *r, const rp_cmp *c, FILE *md)
             seen[shown++] = k;
         }
     }
+    if (r->have_al) al_entry_pair_md(md, &r->al, r->g->amb[c->amb].id);
 }
 
 /* Seat q's (0 the first, -1 the last) mean win share on side sd of games[0..n) that ended with a winner,
@@ -1206,6 +1210,7 @@ static void rp_free(rp *r)
 {
     free(r->cmp); free(r->gm); free(r->st); free(r->base); free(r->cbal); free(r->skill); free(r->t); free(r->spec);
     if (r->have_tc) tc_report_free(&r->tc);
+    if (r->have_al) al_free(&r->al);
 }
 
 static int setup_cmp(rp *r, rp_cmp *c, const char *a, const char *b, const char *name, int amb)
@@ -1284,6 +1289,12 @@ int rf_cmd_report(int argc, char **argv)
         snprintf(texts, sizeof texts, "%.*s%srules/texts", slash ? (int)(slash - r->o.spec) : 0, r->o.spec, slash ? "/" : "");
         r->have_tc = tc_report_load(&r->tc, g, r->o.spec, texts, terr, sizeof terr) == 0;
         if (!r->have_tc) tc_report_free(&r->tc);
+        /* two texts of one game: the aligned pair each translation difference rests on */
+        if (g->n_profiles >= 2 && strcmp(g->profiles[0].text, g->profiles[1].text)) {
+            al_opts ao = {.spec = r->o.spec, .texts = texts};
+            r->have_al = al_load(&r->al, g, g->profiles[0].name, g->profiles[1].name, &ao, terr, sizeof terr) == 0;
+            if (!r->have_al) al_free(&r->al);
+        }
     }
     const char *dir = r->o.out ? r->o.out : "build/reports";
     char wdir[4096];

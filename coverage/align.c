@@ -1348,6 +1348,63 @@ static void html_esc(FILE *f, const char *s, size_t n)
     }
 }
 
+/* Whether feature occurrence o of side s is one that differs in bead b. */
+static int occ_differs(const al_bead *b, const al_occ *o, int s)
+{
+    for (int d = 0; d < b->nd; d++) if (b->d[d].key == o->key && b->d[d].side == s) return 1;
+    return 0;
+}
+
+/* Text for a Markdown table or list: '|' and line breaks would break it, '*' would open emphasis. */
+static void md_text(FILE *f, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) fputc(s[i] == '|' ? '/' : (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i] == '*' ? '+' : s[i], f);
+}
+
+int al_entry_pair_md(FILE *f, const al_run *a, const char *id)
+{
+    int e = -1;
+    for (int i = 0; i < a->tc.nentry; i++) if (!strcmp(a->tc.entry[i].id, id)) e = i;
+    const al_regdiff *rd = NULL;
+    for (int r = 0; e >= 0 && r < a->nrd; r++) if (a->rd[r].entry == e && a->rd[r].hit) rd = &a->rd[r];
+    if (!rd) return 0;
+    const al_bead *b = &a->bead[rd->bead];
+    for (int s = 0; s < 2; s++) {
+        const int *u;
+        int n;
+        side_units(b, s, &u, &n);
+        for (int i = 0; i < n; i++) {
+            const tc_text *t = a->t[s];
+            const tc_unit *x = &t->u[u[i]];
+            const al_feats *uf = &a->uf[s][u[i]];
+            fprintf(f, "  - aligned (`rulefuzz align`), %s `%s:%d`: \"", a->lang[s], t->file, x->line);
+            size_t p = x->off, end = x->off + (x->len > 400 ? 400 : x->len);
+            while (p < end) {
+                size_t best = end, blen = 0;
+                for (int k = 0; k < uf->n; k++)
+                    if (occ_differs(b, &uf->o[k], s) && uf->o[k].off >= p && uf->o[k].off < best) { best = uf->o[k].off; blen = uf->o[k].len; }
+                md_text(f, t->buf + p, best - p);
+                if (best >= end) break;
+                if (best + blen > end) blen = end - best;
+                fputs("**", f);
+                md_text(f, t->buf + best, blen);
+                fputs("**", f);
+                p = best + blen;
+            }
+            fprintf(f, "%s\"\n", x->len > 400 ? " …" : "");
+        }
+        if (!n) fprintf(f, "  - aligned (`rulefuzz align`), %s: no counterpart\n", a->lang[s]);
+    }
+    if (b->nd) {
+        fputs("  - the words that differ:", f);
+        for (int d = 0; d < b->nd; d++)
+            fprintf(f, "%s %s `%s` in %s only", d ? ";" : "", al_cat_name[al_key_cat(&a->keys, b->d[d].key)],
+                    a->keys.name[b->d[d].key], a->lang[b->d[d].side]);
+        fputs(".\n", f);
+    }
+    return 1;
+}
+
 /* One side of a bead as HTML: each unit with its line, the words of differing features marked. */
 static void html_side(FILE *f, const al_run *a, const al_bead *b, int s)
 {

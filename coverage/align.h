@@ -126,6 +126,12 @@ void al_free(al_run *a);
 int al_align(const double *la, int na, const double *lb, int nb, double (*anchor)(void *ctx, int i, int ni, int j, int nj),
              void *ctx, al_bead *out, int cap);
 
+/* The aligned pair register entry `id` rests on (the flagged pair its recall found), as Markdown for
+ * the ambiguity report: a line per side, "  - aligned, <lang> `file:line`: "..."", the words of the
+ * features that differ in bold, then a line naming those features. 1 written, 0 when the entry has
+ * no flagged pair (not a translation difference, or one the aligner missed). */
+int al_entry_pair_md(FILE *f, const al_run *a, const char *id);
+
 /* Flagged beads covered by nothing: the gate fails when this is not 0 (or an align-mark errs). */
 int al_uncovered(const al_run *a);
 

@@ -307,6 +307,35 @@ END_TEST
 
 /* The project's own gate and recall: every flagged pair of hdz nl/en and bids nl/fr is covered,
  * and every difference the register names between them is flagged. */
+/* The ambiguity report's view of a translation difference: the aligned pair, the differing words in
+ * bold (HDZ-AMB-MILK-ROUND: nl rounds down, en up); an entry with no flagged pair writes nothing. */
+START_TEST(the_report_shows_a_translation_differences_aligned_pair_with_its_differing_words)
+{
+    char spec[512], texts[512], err[600];
+    snprintf(spec, sizeof spec, "%s/SPEC.md", root());
+    snprintf(texts, sizeof texts, "%s/rules/texts", root());
+    al_run a;
+    al_opts o = {spec, texts, NULL, NULL};
+    ck_assert_msg(al_load(&a, game_find("hdz"), "nl", "en", &o, err, sizeof err) == 0, "%s", err);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(al_entry_pair_md(f, &a, "HDZ-AMB-MILK-ROUND"), 1);
+    fclose(f);
+    ck_assert_msg(strstr(buf, "nl `herr-der-ziegen.nl.txt:166`") && strstr(buf, "(**afgerond naar beneden**)"), "%s", buf);
+    ck_assert_msg(strstr(buf, "en `herr-der-ziegen.en.txt:93`") && strstr(buf, "(**rounded up**)"), "%s", buf);
+    ck_assert_msg(strstr(buf, "the words that differ:"), "%s", buf);
+    free(buf);
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    ck_assert_int_eq(al_entry_pair_md(f, &a, "HDZ-AMB-NO-SUCH"), 0);
+    fclose(f);
+    ck_assert_uint_eq(len, 0);
+    free(buf);
+    al_free(&a);
+}
+END_TEST
+
 START_TEST(the_real_texts_pass_the_gate_and_every_registered_difference_is_flagged)
 {
     char spec[512], texts[512], err[600];
@@ -355,6 +384,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("the rulebooks");
     tcase_add_test(tc, the_real_texts_pass_the_gate_and_every_registered_difference_is_flagged);
+    tcase_add_test(tc, the_report_shows_a_translation_differences_aligned_pair_with_its_differing_words);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);
