@@ -549,24 +549,6 @@ static int add_error(al_run *a, const char *fmt, ...)
     return 0;
 }
 
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) { rf_set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap);
-    while (b) {
-        if (n + 1 >= cap) { char *nb = realloc(b, cap *= 2); if (!nb) { free(b); b = NULL; break; } b = nb; }
-        size_t got = fread(b + n, 1, cap - n - 1, f);
-        if (got == 0) break;
-        n += got;
-    }
-    fclose(f);
-    if (!b) { rf_set_err(err, errlen, "out of memory"); return NULL; }
-    if (memchr(b, 0, n)) { free(b); rf_set_err(err, errlen, "%s: not a text file (NUL byte)", path); return NULL; }
-    b[n] = 0;
-    return b;
-}
 
 /* The language of a text path "name.xx.txt": xx. 0, or -1 when the name does not tell. */
 static int lang_of_path(const char *path, char *lang, size_t n)
@@ -624,8 +606,7 @@ static int pick_text(al_run *a, int s, const game_engine *g, const char *name, c
     t->lang = a->lang[s];
     t->file = base;
     snprintf(t->path, sizeof t->path, "%s", name);
-    if (!(t->buf = read_file(name, err, errlen))) return -1;
-    t->len = strlen(t->buf);
+    if (!(t->buf = tc_read_text(name, &t->len, err, errlen))) return -1;
     if (tc_split(t)) { rf_set_err(err, errlen, "out of memory"); return -1; }
     a->t[s] = t; a->ti[s] = -1;
     return 0;
@@ -639,7 +620,8 @@ static int load_amarks(al_run *a, const char *path, char *err, size_t errlen)
     struct stat sb;
     snprintf(a->marks_path, sizeof a->marks_path, "%s", path);
     if (stat(path, &sb) != 0) return 0;
-    char *m = read_file(path, err, errlen);
+    size_t mlen;
+    char *m = tc_read_text(path, &mlen, err, errlen);
     if (!m) return -1;
     int lineno = 0, cap = 0, rc = -1;
     for (char *p = m; *p; ) {
@@ -706,7 +688,8 @@ static int frag_in_side(const tc_text *t, const int *units, int n, const char *f
  * Garbled / Gap label). 0, or -1 with err. */
 static int scan_spec(al_run *a, const char *spec, int nent, char *err, size_t errlen)
 {
-    char *s = read_file(spec, err, errlen);
+    size_t slen;
+    char *s = tc_read_text(spec, &slen, err, errlen);
     if (!s) return -1;
     int col[2] = {-1, -1}, cur = -1, lineno = 0;
     for (char *p = s; *p; ) {
@@ -1361,6 +1344,29 @@ static void md_text(FILE *f, const char *s, size_t n)
     for (size_t i = 0; i < n; i++) fputc(s[i] == '|' ? '/' : (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i] == '*' ? '+' : s[i], f);
 }
 
+/* Unit u of side s of bead b, its first max bytes, through text(): the words of the features that
+ * differ in b between open and close. */
+static void marked_unit(FILE *f, const al_run *a, const al_bead *b, int s, int u, size_t max,
+                        void (*text)(FILE *, const char *, size_t), const char *open, const char *close)
+{
+    const tc_text *t = a->t[s];
+    const tc_unit *x = &t->u[u];
+    const al_feats *uf = &a->uf[s][u];
+    size_t p = x->off, end = x->off + (x->len > max ? max : x->len);
+    while (p < end) {
+        size_t best = end, blen = 0;                 /* the next differing occurrence at or after p */
+        for (int k = 0; k < uf->n; k++)
+            if (occ_differs(b, &uf->o[k], s) && uf->o[k].off >= p && uf->o[k].off < best) { best = uf->o[k].off; blen = uf->o[k].len; }
+        text(f, t->buf + p, best - p);
+        if (best >= end) break;
+        if (best + blen > end) blen = end - best;
+        fputs(open, f);
+        text(f, t->buf + best, blen);
+        fputs(close, f);
+        p = best + blen;
+    }
+}
+
 int al_entry_pair_md(FILE *f, const al_run *a, const char *id)
 {
     int e = -1;
@@ -1376,21 +1382,8 @@ int al_entry_pair_md(FILE *f, const al_run *a, const char *id)
         for (int i = 0; i < n; i++) {
             const tc_text *t = a->t[s];
             const tc_unit *x = &t->u[u[i]];
-            const al_feats *uf = &a->uf[s][u[i]];
             fprintf(f, "  - aligned (`rulefuzz align`), %s `%s:%d`: \"", a->lang[s], t->file, x->line);
-            size_t p = x->off, end = x->off + (x->len > 400 ? 400 : x->len);
-            while (p < end) {
-                size_t best = end, blen = 0;
-                for (int k = 0; k < uf->n; k++)
-                    if (occ_differs(b, &uf->o[k], s) && uf->o[k].off >= p && uf->o[k].off < best) { best = uf->o[k].off; blen = uf->o[k].len; }
-                md_text(f, t->buf + p, best - p);
-                if (best >= end) break;
-                if (best + blen > end) blen = end - best;
-                fputs("**", f);
-                md_text(f, t->buf + best, blen);
-                fputs("**", f);
-                p = best + blen;
-            }
+            marked_unit(f, a, b, s, u[i], 400, md_text, "**", "**");
             fprintf(f, "%s\"\n", x->len > 400 ? " …" : "");
         }
         if (!n) fprintf(f, "  - aligned (`rulefuzz align`), %s: no counterpart\n", a->lang[s]);
@@ -1412,28 +1405,8 @@ static void html_side(FILE *f, const al_run *a, const al_bead *b, int s)
     int n;
     side_units(b, s, &u, &n);
     for (int i = 0; i < n; i++) {
-        const tc_text *t = a->t[s];
-        const tc_unit *x = &t->u[u[i]];
-        const al_feats *uf = &a->uf[s][u[i]];
-        fprintf(f, "%s<span class=ln>%d</span> ", i ? "<br>" : "", x->line);
-        size_t p = x->off, end = x->off + x->len;
-        while (p < end) {
-            /* the next marked occurrence at or after p */
-            size_t best = end, blen = 0;
-            for (int k = 0; k < uf->n; k++) {
-                const al_occ *o = &uf->o[k];
-                int diff = 0;
-                for (int d = 0; d < b->nd; d++) if (b->d[d].key == o->key && b->d[d].side == s) diff = 1;
-                if (diff && o->off >= p && o->off < best) { best = o->off; blen = o->len; }
-            }
-            html_esc(f, t->buf + p, best - p);
-            if (best >= end) break;
-            if (best + blen > end) blen = end - best;
-            fputs("<mark>", f);
-            html_esc(f, t->buf + best, blen);
-            fputs("</mark>", f);
-            p = best + blen;
-        }
+        fprintf(f, "%s<span class=ln>%d</span> ", i ? "<br>" : "", a->t[s]->u[u[i]].line);
+        marked_unit(f, a, b, s, u[i], a->t[s]->u[u[i]].len, html_esc, "<mark>", "</mark>");
     }
 }
 

@@ -22,7 +22,7 @@ const char *const tc_status_name[TC_NSTATUS] = {"uncovered", "marked", "register
 #define TC_EXIT_BAD  2
 
 
-static char *read_all(const char *path, size_t *len, char *err, size_t errlen)
+char *tc_read_text(const char *path, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { rf_set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
@@ -223,6 +223,20 @@ static long elision(const char *s, size_t n, size_t *ml)
     return -1;
 }
 
+/* The next fragment of quote q[0..*qn) (elisions split it), folded into frag; q and qn move past it
+ * and its elision. 0 when the quote is used up. */
+static int next_frag(const char **q, size_t *qn, char *frag, size_t cap)
+{
+    if (*qn == 0) return 0;
+    size_t ml = 0;
+    long e = elision(*q, *qn, &ml);
+    size_t fl = e < 0 ? *qn : (size_t)e;
+    fold(*q, fl, frag, cap);
+    if (e < 0) { *q += *qn; *qn = 0; }
+    else { *q += fl + ml; *qn -= fl + ml; }
+    return 1;
+}
+
 /* Apply covering status st to every unit under norm[pos, pos+len). */
 static void cover(tc_text *t, size_t pos, size_t len, int st, int entry, int mark)
 {
@@ -265,12 +279,8 @@ static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, 
     int bad = 0;
     size_t from = *fromp;
     *nfrag = 0;
-    while (qn > 0) {
-        size_t ml = 0;
-        long e = elision(q, qn, &ml);
-        size_t fl = e < 0 ? qn : (size_t)e;
-        char frag[4096];
-        fold(q, fl, frag, sizeof frag);
+    char frag[4096];
+    while (next_frag(&q, &qn, frag, sizeof frag)) {
         if (frag[0]) {
             (*nfrag)++;
             if (keep && keep_frag(keep, ti, frag)) return -1;
@@ -289,8 +299,6 @@ static int match_quote(tc_text *t, const char *q, size_t qn, int st, int entry, 
                     if (h2 != hit) cover(t, (size_t)(h2 - t->norm), flen, st, entry, mark);
             } else if (bad++ == 0) snprintf(missing, misslen, "%s", frag);
         }
-        if (e < 0) break;
-        q += fl + ml; qn -= fl + ml;
     }
     *fromp = from;
     return bad;
@@ -368,7 +376,7 @@ static tc_psub *new_psub(tc_entry *e, const char *s, int line)
 static int load_spec(tc_report *r, const char *spec_path, char *err, size_t errlen)
 {
     size_t len;
-    char *spec = read_all(spec_path, &len, err, errlen);
+    char *spec = tc_read_text(spec_path, &len, err, errlen);
     if (!spec) return -1;
     const char *tag = r->g->tag;
     size_t tl = strlen(tag);
@@ -538,19 +546,13 @@ static int check_para_quotes(tc_report *r, char *para, int line)
         }
         const char *q = o + 1;
         size_t qn = (size_t)(c - q);
-        while (qn > 0) {
-            size_t ml = 0;
-            long e = elision(q, qn, &ml);
-            size_t fl = e < 0 ? qn : (size_t)e;
-            char frag[4096];
-            fold(q, fl, frag, sizeof frag);
+        char frag[4096];
+        while (next_frag(&q, &qn, frag, sizeof frag)) {
             int found = !frag[0];
             for (int i = 0; !found && i < r->ntext; i++) found = strstr(r->text[i].norm, frag) != NULL;
             if (!found && add_error(r, "SPEC.md:%d: quote \"%s\" stands in no %s text verbatim (a quote "
                                        "of another book cites its src:, a gloss is not in double quotes)",
                                     line, frag, r->g->name)) return -1;
-            if (e < 0) break;
-            q += fl + ml; qn -= fl + ml;
         }
         o = strchr(c + 1, '"');
     }
@@ -560,7 +562,7 @@ static int check_para_quotes(tc_report *r, char *para, int line)
 static int check_every_quote(tc_report *r, const char *spec_path, char *err, size_t errlen)
 {
     size_t len;
-    char *spec = read_all(spec_path, &len, err, errlen);
+    char *spec = tc_read_text(spec_path, &len, err, errlen);
     if (!spec) return -1;
     size_t tl = strlen(r->g->title);
     int in = 0, fence = 0, lineno = 0, pline = 0, rc = 0;
@@ -608,7 +610,7 @@ static int load_marks(tc_report *r, tc_text *t, const char *path, char *err, siz
     struct stat sb;
     if (stat(path, &sb) != 0) return 0;          /* no marks for this text */
     size_t len;
-    char *m = read_all(path, &len, err, errlen);
+    char *m = tc_read_text(path, &len, err, errlen);
     if (!m) return -1;
     int lineno = 0, cap = 0;
     for (char *p = m; *p; ) {
@@ -670,7 +672,7 @@ int tc_report_load(tc_report *r, const game_engine *g, const char *spec_path, co
         t->lang = g->profiles[i].name;
         t->file = g->profiles[i].text;
         snprintf(t->path, sizeof t->path, "%s/%s", texts_dir, t->file);
-        if (!(t->buf = read_all(t->path, &t->len, err, errlen))) return -1;
+        if (!(t->buf = tc_read_text(t->path, &t->len, err, errlen))) return -1;
         if (tc_split(t)) { rf_set_err(err, errlen, "out of memory"); return -1; }
     }
     if (load_spec(r, spec_path, err, errlen) || check_every_quote(r, spec_path, err, errlen)) return -1;
@@ -749,19 +751,12 @@ static int next_quote(const char *s, size_t *pos, const char **q, size_t *qn)
 static int quote_found(const tc_text *t, const char *q, size_t qn, int *nfrag, char *missing, size_t misslen)
 {
     int found = 0;
-    while (qn > 0) {
-        size_t ml = 0;
-        long e = elision(q, qn, &ml);
-        size_t fl = e < 0 ? qn : (size_t)e;
-        char frag[4096];
-        fold(q, fl, frag, sizeof frag);
-        if (frag[0]) {
-            (*nfrag)++;
-            if (strstr(t->norm, frag)) found++;
-            else if (!missing[0]) snprintf(missing, misslen, "%s", frag);
-        }
-        if (e < 0) break;
-        q += fl + ml; qn -= fl + ml;
+    char frag[4096];
+    while (next_frag(&q, &qn, frag, sizeof frag)) {
+        if (!frag[0]) continue;
+        (*nfrag)++;
+        if (strstr(t->norm, frag)) found++;
+        else if (!missing[0]) snprintf(missing, misslen, "%s", frag);
     }
     return found;
 }
@@ -1037,16 +1032,8 @@ int tc_subjects_of(const tc_report *r, int ei, int ti, tc_subjects *out)
         const char *q;
         size_t qn, pos = 0, from = 0;
         while (next_quote(e->psub[k].body, &pos, &q, &qn)) {
-            while (qn > 0) {
-                size_t ml = 0;
-                long el = elision(q, qn, &ml);
-                size_t fl = el < 0 ? qn : (size_t)el;
-                char frag[4096];
-                fold(q, fl, frag, sizeof frag);
-                tc_flag_frag(t, frag, &from, strlen(frag) >= TC_REPEAT_MIN, cited);
-                if (el < 0) break;
-                q += fl + ml; qn -= fl + ml;
-            }
+            char frag[4096];
+            while (next_frag(&q, &qn, frag, sizeof frag)) tc_flag_frag(t, frag, &from, strlen(frag) >= TC_REPEAT_MIN, cited);
         }
     }
     /* Too common: in more than TC_SUBJ_COMMON % of the units. */

@@ -97,6 +97,10 @@ typedef struct tc_subjects {
     int more;                                 /* further units that share a word, not listed */
 } tc_subjects;
 
+/* The whole file at path as a NUL-terminated text (its length in *len); NULL with a one-line reason in
+ * err when it cannot be read or holds a NUL byte. Free it. */
+char *tc_read_text(const char *path, size_t *len, char *err, size_t errlen);
+
 /* Read the game's texts (one per distinct profile text, from texts_dir), their marks files
  * (texts_dir/<file without .txt>.marks, optional) and SPEC.md, classify every unit and check
  * every register entry's Profiles decision (tc_check_profiles). 0 on success (quote and mark
