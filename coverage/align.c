@@ -23,6 +23,7 @@
 #include "counts.h"
 #include "../cli/opts.h"
 #include "../cli/escape.h"
+#include "../ambiguity/common.h"
 
 const char *const al_core_name[AL_NCORE] = {
     "must", "may", "can", "need-not", "must-not",
@@ -1410,18 +1411,10 @@ static void html_side(FILE *f, const al_run *a, const al_bead *b, int s)
     }
 }
 
-static int mkdir_p(const char *dir)
-{
-    char b[4096];
-    snprintf(b, sizeof b, "%s", dir);
-    for (char *p = b + 1; *p; p++)
-        if (*p == '/') { *p = 0; if (mkdir(b, 0755) && errno != EEXIST) return -1; *p = '/'; }
-    return mkdir(b, 0755) && errno != EEXIST ? -1 : 0;
-}
 
 static int write_html(const char *dir, const al_run *a, const game_engine *g, char *path, size_t plen, char *err, size_t errlen)
 {
-    if (mkdir_p(dir)) { rf_set_err(err, errlen, "%s: cannot create: %s", dir, strerror(errno)); return -1; }
+    if (!rf_mkdirs(dir)) { rf_set_err(err, errlen, "%s: cannot create: %s", dir, strerror(errno)); return -1; }
     snprintf(path, plen, "%s/align-%s-%s-%s.html", dir, g->name, a->lang[0], a->lang[1]);
     FILE *f = fopen(path, "w");
     if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
