@@ -1095,7 +1095,7 @@ static void method_text(const rp *r, FILE *md)
                 "`--seed %llu`, the entry's ID and the block): both readings start from the same deal and take the same decision "
                 "draws until the rule first differs; from that decision on each draws its own. Every seat decides by the policy "
                 "named (`random`: a uniform pick; `greedy`: the move best for the seat by a one-ply look at the scores so far; "
-                "`sensible`: the move best by the end of the seat's turn, the few best then tried in short random playouts; "
+                "`sensible`: the move best by the end of the seat's turn, the best few then tried again in random playouts (docs/ambiguity-report.md); "
                 "`mc:N`: N random playouts per move; each judges on what the seat may see); the table's real-time decisions are "
                 "random. In %s, %s.\n\n",
             r->g->profiles[0].name, r->games, pols, players, (unsigned long long)r->o.seed, r->g->title,

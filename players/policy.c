@@ -115,13 +115,38 @@ static int greedy(const game_engine *g, const void *st, int who, const game_move
 /* The sensible player: greedy over the rest of the seat's turn. A turn's score often shows only at
  * its end (Herr der Ziegen scores after the take that follows the play; Gloria Picktoria's
  * collections grow over several actions), so one ply sees nothing. */
-enum { SENS_DEPTH = 4, SENS_BEAM = 5, SENS_BUDGET = 600, SENS_TOP = 3, SENS_PLAYOUTS = 6, SENS_PLAYOUT_DEPTH = 20 };
+enum { SENS_DEPTH = 4, SENS_BEAM = 5, SENS_BUDGET = 600, SENS_MAX_CAND = 32 };
 
-/* The playouts a game's sensible player runs per candidate move. Gloria Picktoria's turn is three
- * actions whose worth the scores so far show at once, so the turn's look suffices there: its random
- * playouts cost three times as much and bought nothing measurable (tournament gp, 192 games: +151
- * Elo over greedy with them, +163 without). */
-static int sens_playouts(const game_engine *g) { return strcmp(g->name, "gp") == 0 ? 0 : SENS_PLAYOUTS; }
+/* How each game's sensible player tries its best candidates (by the turn's look) again in random
+ * playouts from samples of what the seat cannot see, by sequential halving: `budget` playouts in
+ * all, spread evenly over rounds that each keep the better half of the candidates. Chosen by
+ * measurement (`rulefuzz tournament GAME --policies greedy,sensible`, docs/ambiguity-report.md):
+ * - gp: the turn's look alone. Its turn is three actions whose worth the scores so far show at once;
+ *   playouts cost three times as much and bought nothing measurable (192 games: +151 Elo over greedy
+ *   with them, +163 without).
+ * - kk: a card's worth shows only when the majorities are settled at the end, and the one-ply margin
+ *   ranks moves poorly: many candidates, few playouts each, played to the end. Over greedy
+ *   (`rulefuzz tournament kk --policies greedy,random,sensible,mc:8 --games 1152 --jobs 2`, 2026-11-28):
+ *   3 candidates x 6 playouts of 20 decisions (the first tuning) +39 Elo at 12 ms a game; 16
+ *   candidates and 48 playouts to the end +81 [+58, +103] at 30 ms; 16 and 96 +117 [+95, +138] at
+ *   47 ms; 16 and 80 +108 [+79, +125] at 41 ms (the choice).
+ * - hdz, bids: short playouts of 20 decisions over a few candidates (hdz, `--policies greedy,sensible
+ *   --games 288`: 3 candidates x 6 playouts +124 Elo over greedy, 8 candidates and 24 playouts +163;
+ *   bids: 3 candidates and 18 playouts +151, 8 and 24 +186 but 65 ms a game). */
+typedef struct { const char *game; int candidates, budget, depth; } sens_tuning;
+static const sens_tuning SENS_TUNING[] = {
+    {"gp", 0, 0, 0},
+    {"kk", 16, 80, 0},
+    {"hdz", 8, 24, 20},
+    {"bids", 3, 18, 20},
+};
+static sens_tuning sens_tuning_of(const game_engine *g)
+{
+    for (size_t i = 0; i < sizeof SENS_TUNING / sizeof SENS_TUNING[0]; i++)
+        if (!strcmp(g->name, SENS_TUNING[i].game)) return SENS_TUNING[i];
+    sens_tuning dflt = {g->name, 3, 18, 20};   /* a new game: short playouts over three candidates */
+    return dflt;
+}
 typedef struct { unsigned char b[SENS_DEPTH + 1][GAME_STATE_MAX] __attribute__((aligned(16))); } sens_bufs;
 
 /* The best value seat who can reach from st by the end of its turn, `depth` own decisions more at most. */
@@ -171,32 +196,45 @@ static int sensible(const game_engine *g, const void *st, int who, const game_mo
         vals[i] = turn_value(g, next.b, who, SENS_DEPTH - 1, &mine, &bufs);
         budget -= share - mine;
     }
-    int playouts = sens_playouts(g);
-    if (n <= 1 || playouts == 0) return argmax(vals, n, rng);
-    /* The best few by the turn's look: judged again by short random playouts from samples of what the
-     * seat cannot see, scored by the margin they reach (the turn's value breaks ties). */
-    int top[SENS_TOP], ntop = 0;
+    sens_tuning tu = sens_tuning_of(g);
+    if (n <= 1 || tu.candidates == 0 || tu.budget == 0) return argmax(vals, n, rng);
+    /* The best few by the turn's look, in order, tried again by random playouts (sequential halving);
+     * a candidate's worth is the mean margin its playouts reach, the turn's value breaking ties. */
+    int cand[SENS_MAX_CAND], ncand = 0, ntry = tu.candidates < SENS_MAX_CAND ? tu.candidates : SENS_MAX_CAND;
     for (int i = 0; i < n; i++) {
-        int pos = ntop < SENS_TOP ? ntop++ : SENS_TOP;
-        while (pos > 0 && vals[top[pos - 1]] < vals[i]) { if (pos < SENS_TOP) top[pos] = top[pos - 1]; pos--; }
-        if (pos < SENS_TOP) top[pos] = i;
+        int pos = ncand < ntry ? ncand++ : ntry;
+        while (pos > 0 && vals[cand[pos - 1]] < vals[i]) { if (pos < ntry) cand[pos] = cand[pos - 1]; pos--; }
+        if (pos < ntry) cand[pos] = i;
     }
-    double mc[SENS_TOP];
-    for (int k = 0; k < ntop; k++) {
-        double sum = 0;
-        for (int j = 0; j < playouts; j++) {
-            memcpy(next.b, st, g->state_size);
-            if (g->determinize) g->determinize(next.b, who, rng);
-            else g->redact(next.b, who);
-            if (g->apply(next.b, &legal[top[k]]) != GAME_OK) { sum = -1e18; break; }
-            pol_play(g, next.b, NULL, rng, SENS_PLAYOUT_DEPTH);
-            sum += greedy_value(g, next.b, who);
+    static _Thread_local double sum[GAME_MAX_MOVES];
+    static _Thread_local int cnt[GAME_MAX_MOVES];
+    int rounds = 0;
+    for (int m = ncand; m > 1; m = (m + 1) / 2) rounds++;
+    long depth = tu.depth > 0 ? tu.depth : 100000;
+    for (int k = 0; k < ncand; k++) { sum[cand[k]] = 0; cnt[cand[k]] = 0; }
+    for (int alive = ncand; alive > 1; alive = (alive + 1) / 2) {
+        int per = tu.budget / rounds / alive > 0 ? tu.budget / rounds / alive : 1;
+        for (int k = 0; k < alive; k++) {
+            int i = cand[k];
+            for (int j = 0; j < per; j++) {
+                memcpy(next.b, st, g->state_size);
+                if (g->determinize) g->determinize(next.b, who, rng);
+                else g->redact(next.b, who);
+                if (g->apply(next.b, &legal[i]) != GAME_OK) { sum[i] = -1e18; cnt[i] = 1; break; }
+                pol_play(g, next.b, NULL, rng, depth);
+                sum[i] += greedy_value(g, next.b, who);
+                cnt[i]++;
+            }
         }
-        mc[k] = sum / playouts + 1e-6 * vals[top[k]];
+        /* the candidates in order of their mean so far (insertion sort: stable, so ties keep the turn's order) */
+        for (int k = 1; k < alive; k++) {
+            int i = cand[k], pos = k;
+            double v = sum[i] / cnt[i] + 1e-6 * vals[i];
+            while (pos > 0 && sum[cand[pos - 1]] / cnt[cand[pos - 1]] + 1e-6 * vals[cand[pos - 1]] < v) { cand[pos] = cand[pos - 1]; pos--; }
+            cand[pos] = i;
+        }
     }
-    int best = 0;
-    for (int k = 1; k < ntop; k++) if (mc[k] > mc[best]) best = k;
-    return top[best];
+    return cand[0];
 }
 
 long pol_play(const game_engine *g, void *st, const pol_spec *const *seats, uint64_t *rng, long max_moves)

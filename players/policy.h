@@ -15,7 +15,8 @@ typedef enum pol_kind {
                         states consistent with what the seat sees; the most wins */
     POL_SENSIBLE     /* greedy over the whole turn: each move judged by the best margin the seat can reach
                         by the end of its turn (its own next decisions, the best few at each step), on
-                        its own view */
+                        its own view; then the best candidates tried again by random playouts from
+                        samples of what it cannot see (sequential halving; per game: policy.c) */
 } pol_kind;
 
 typedef struct pol_spec {
