@@ -121,9 +121,12 @@ enum { SENS_DEPTH = 4, SENS_BEAM = 5, SENS_BUDGET = 600, SENS_MAX_CAND = 32 };
  * playouts from samples of what the seat cannot see, by sequential halving: `budget` playouts in
  * all, spread evenly over rounds that each keep the better half of the candidates. Chosen by
  * measurement (`rulefuzz tournament GAME --policies greedy,sensible`, docs/ambiguity-report.md):
- * - gp: the turn's look alone. Its turn is three actions whose worth the scores so far show at once;
- *   playouts cost three times as much and bought nothing measurable (192 games: +151 Elo over greedy
- *   with them, +163 without).
+ * - gp: short playouts over few candidates. The turn's look alone (the first tuning: its turn is three
+ *   actions whose worth the scores so far show at once) stalls under GP-AMB-THREE-ACTIONS's `may-stop`:
+ *   every seat ends its turn at once and passes the fox, and no game ends (`rulefuzz play gp --players
+ *   3 --seed S --policy sensible --readings actions=may-stop`, S = 1-3: each cut at 8,192 moves).
+ *   3 candidates and a budget of 6 playouts of 10 decisions see that taking and drawing lead on: the same games
+ *   end after 400-464 moves with 26-28 chests made and 62-64 collections opened.
  * - kk: a card's worth shows only when the majorities are settled at the end, and the one-ply margin
  *   ranks moves poorly: many candidates, few playouts each, played to the end. Over greedy
  *   (`rulefuzz tournament kk --policies greedy,random,sensible,mc:8 --games 1152 --jobs 2`, 2026-11-28):
@@ -135,7 +138,7 @@ enum { SENS_DEPTH = 4, SENS_BEAM = 5, SENS_BUDGET = 600, SENS_MAX_CAND = 32 };
  *   bids: 3 candidates and 18 playouts +151, 8 and 24 +186 but 65 ms a game). */
 typedef struct { const char *game; int candidates, budget, depth; } sens_tuning;
 static const sens_tuning SENS_TUNING[] = {
-    {"gp", 0, 0, 0},
+    {"gp", 3, 6, 10},
     {"kk", 16, 80, 0},
     {"hdz", 8, 24, 20},
     {"bids", 3, 18, 20},
