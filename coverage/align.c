@@ -83,7 +83,14 @@ static void key_text(const al_keys *k, int key, char *out, size_t n)
 
 /* ---- words ---------------------------------------------------------------------------------- */
 
-typedef struct al_tok { char w[40]; size_t off, len; int num; } al_tok;
+/* A token: a word (letters, case folded) or a digit run; brk: a clause break (',' ';' ':' a
+ * bracket, or the start of the text read) stands before it; gloss: it stands in square brackets,
+ * an editor's insertion ("the largest sum [in this type]"), whose features are weak. */
+typedef struct al_tok { char w[40]; size_t off, len; int num, brk, gloss; } al_tok;
+
+/* The characters that end a clause for the lexicons' context rules: a phrase's words and a
+ * subordinate clause's scope do not reach over them. */
+static int clause_break(unsigned char c) { return c == ',' || c == ';' || c == ':' || c == '(' || c == ')' || c == '[' || c == ']'; }
 
 static int letter_at(const unsigned char *p, size_t left)
 {
@@ -100,10 +107,17 @@ static int letter_at(const unsigned char *p, size_t left)
 static int tokenize(const char *s, size_t n, size_t base, al_tok **t, int *nt, int *cap)
 {
     size_t i = 0;
+    int brk = 1, gloss = 0;
     while (i < n) {
         const unsigned char *p = (const unsigned char *)s + i;
         int dig = *p >= '0' && *p <= '9';
-        if (!dig && !letter_at(p, n - i)) { i++; continue; }
+        if (!dig && !letter_at(p, n - i)) {
+            brk |= clause_break(*p);
+            if (*p == '[') gloss = 1;
+            else if (*p == ']') gloss = 0;
+            i++;
+            continue;
+        }
         if (*nt == *cap) {
             int nc = *cap ? *cap * 2 : 256;
             al_tok *nx = realloc(*t, sizeof *nx * (size_t)nc);
@@ -113,6 +127,9 @@ static int tokenize(const char *s, size_t n, size_t base, al_tok **t, int *nt, i
         al_tok *k = &(*t)[(*nt)++];
         size_t o = 0, st = i;
         k->num = dig;
+        k->brk = brk;
+        k->gloss = gloss;
+        brk = 0;
         while (i < n) {
             const unsigned char *q = (const unsigned char *)s + i;
             if (dig) {
@@ -179,7 +196,7 @@ int al_lexicon_load(al_lexicon *lx, al_keys *k, const char *path, const char *la
         if (!tab || tab == line || !tab[1]) {
             rf_set_err(err, errlen, "%s:%d: a lexicon line is `feature<TAB>word or phrase` (features: must, may, can, need-not, "
                        "must-not, only, each, all, any, at-least, at-most, none, not, first, then, before, after, at-once, "
-                       "n:NUMBER, c:NAME; '?' after one: a weak reading)", path, lineno);
+                       "n:NUMBER, c:NAME, sub; '?' after one: a weak reading)", path, lineno);
             goto bad;
         }
         *tab = 0;
@@ -201,9 +218,10 @@ int al_lexicon_load(al_lexicon *lx, al_keys *k, const char *path, const char *la
             size_t fl = strlen(feat);
             if (fl && feat[fl - 1] == '?') { weak = 1; feat[--fl] = 0; }
             if (!strcmp(feat, "-") && !weak && e->nk == 0 && !plus) break;   /* words read as no feature */
+            if (!strcmp(feat, "sub") && !weak && !e->sub) { e->sub = 1; fs = plus ? plus + 1 : NULL; continue; }
             if (!valid_feature(feat) || e->nk == AL_LEX_KEYS) {
                 rf_set_err(err, errlen, "%s:%d: unknown feature '%s' (must, may, can, need-not, must-not, only, each, all, any, "
-                           "at-least, at-most, none, not, first, then, before, after, at-once, n:NUMBER, c:NAME; up to %d "
+                           "at-least, at-most, none, not, first, then, before, after, at-once, n:NUMBER, c:NAME, sub; up to %d "
                            "joined by '+')", path, lineno, fs, AL_LEX_KEYS);
                 goto bad;
             }
@@ -258,8 +276,11 @@ void al_lexicon_free(al_lexicon *lx) { free(lx->e); lx->e = NULL; lx->n = lx->ca
 
 /* ---- features ------------------------------------------------------------------------------- */
 
-/* Words a "..." in a phrase may skip (Dutch and French put "niet", "pas", "que" late). */
-#define AL_GAP 6
+/* Words a "..." in a phrase may skip (Dutch and French put "niet", "pas", "que" late: "Een speler
+ * mag dieren in zijn stallen tijdens het spel niet meer verplaatsen" has seven). No word of a
+ * phrase after its first may stand behind a clause break (clause_break): "mag ..., ... niet" is
+ * two clauses. */
+#define AL_GAP 8
 
 static int word_is(const char *pat, const char *w)
 {
@@ -276,8 +297,10 @@ static int match_at(const al_tok *t, int nt, int i, const al_lexent *e, const un
     for (int w = 0; w < e->nw; w++) {
         if (!strcmp(e->w[w], "...")) { gap = AL_GAP; continue; }
         int found = -1;
-        for (int g = 0; g <= gap && j + g < nt; g++)
+        for (int g = 0; g <= gap && j + g < nt; g++) {
+            if (w > 0 && t[j + g].brk) break;
             if (!used[j + g] && word_is(e->w[w], t[j + g].w)) { found = j + g; break; }
+        }
         if (found < 0 || (w == 0 && found != i)) return 0;
         pos[np++] = found;
         j = found + 1;
@@ -311,7 +334,9 @@ int al_features(const al_lexicon *lx, al_keys *k, const tc_text *t, const int *u
     int first = f->n;
     if (!used || !occ_of) goto out;
     for (int i = 0; i < nt; i++) occ_of[i] = -1;
+    int in_sub = 0;                           /* inside a subordinate clause: its modality is weak */
     for (int i = 0; i < nt; i++) {
+        if (tk[i].brk) in_sub = 0;
         if (used[i]) continue;
         int best = -1, bw = 0, pos[AL_PHRASE_MAX], bpos[AL_PHRASE_MAX];
         for (int e = 0; lx && e < lx->n; e++) {
@@ -322,16 +347,22 @@ int al_features(const al_lexicon *lx, al_keys *k, const tc_text *t, const int *u
         }
         if (best >= 0) {
             const al_tok *a = &tk[bpos[0]], *z = &tk[bpos[bw - 1]];
-            for (int w = 0; w < bw; w++) { used[bpos[w]] = 1; occ_of[bpos[w]] = f->n; }   /* its first feature */
-            for (int x = 0; x < lx->e[best].nk; x++)
-                if (add_occ(f, lx->e[best].key[x], lx->e[best].weak[x], a->off, z->off + z->len - a->off)) goto out;
+            for (int w = 0; w < bw; w++) { used[bpos[w]] = 1; occ_of[bpos[w]] = lx->e[best].nk ? f->n : -1; }   /* its first feature */
+            int gloss = 0;
+            for (int w = 0; w < bw; w++) gloss |= tk[bpos[w]].gloss;
+            for (int x = 0; x < lx->e[best].nk; x++) {
+                int key = lx->e[best].key[x];
+                int weak = lx->e[best].weak[x] || gloss || (in_sub && al_key_cat(k, key) == AL_CAT_MODALITY);
+                if (add_occ(f, key, weak, a->off, z->off + z->len - a->off)) goto out;
+            }
+            if (lx->e[best].sub) in_sub = 1;
         } else if (tk[i].num && strlen(tk[i].w) <= 6) {
             char nm[16];
             snprintf(nm, sizeof nm, "n:%s", tk[i].w);
             int key = al_key(k, nm);
             if (key < 0) goto out;
             used[i] = 1; occ_of[i] = f->n;
-            if (add_occ(f, key, 0, tk[i].off, tk[i].len)) goto out;
+            if (add_occ(f, key, tk[i].gloss, tk[i].off, tk[i].len)) goto out;
         }
     }
     /* Counted nouns: a number and each component within the three words after it (up to the next number). */
@@ -345,12 +376,13 @@ int al_features(const al_lexicon *lx, al_keys *k, const tc_text *t, const int *u
             if (oj == oi) continue;
             if (tk[j].num || (oj >= first && oj < end && al_key_cat(k, f->o[oj].key) == AL_CAT_NUMBER)) break;
             for (int x = oj; x >= first && x < end && f->o[x].off == f->o[oj].off; x++) {   /* every feature of its phrase */
-                if (al_key_cat(k, f->o[x].key) != AL_CAT_COMPONENT || f->o[x].weak) continue;
+                if (al_key_cat(k, f->o[x].key) != AL_CAT_COMPONENT) continue;
                 char nm[100];
                 snprintf(nm, sizeof nm, "%s>%s", k->name[f->o[oi].key], k->name[f->o[x].key]);
                 int key = al_key(k, nm);
                 if (key < 0) goto out;
-                if (add_occ(f, key, 0, f->o[oi].off, f->o[x].off + f->o[x].len - f->o[oi].off)) goto out;
+                /* a weak component (a compound's modifier: "geitensoort") is a weak counted noun */
+                if (add_occ(f, key, f->o[x].weak, f->o[oi].off, f->o[x].off + f->o[x].len - f->o[oi].off)) goto out;
             }
         }
     }
@@ -369,6 +401,24 @@ static int has_key(const al_feats *f, int key, int strong)
     return 0;
 }
 
+/* The core feature that says the same as key in the other text's words, or -1: may and can (both
+ * let a player do it: "kan hij deze kaart terug in de doos leggen" / "he may put it back"), each
+ * and all (a rule for every one of them: "Voor iedere speler" / "before all of the players"), not
+ * and none (a negated verb and a negative quantifier: "leveren geen punten op" / "do not bring
+ * points"). */
+int al_equivalent(int key)
+{
+    switch (key) {
+    case AL_MAY: return AL_CAN;
+    case AL_CAN: return AL_MAY;
+    case AL_EACH: return AL_ALL;
+    case AL_ALL: return AL_EACH;
+    case AL_NEG: return AL_NONE;
+    case AL_NONE: return AL_NEG;
+    default: return -1;
+    }
+}
+
 int al_compare(const al_keys *k, const al_feats *a, const al_feats *b, al_diff *out, int max)
 {
     int n = 0;
@@ -376,7 +426,8 @@ int al_compare(const al_keys *k, const al_feats *a, const al_feats *b, al_diff *
         const al_feats *x = side ? b : a, *y = side ? a : b;
         for (int i = 0; i < x->n; i++) {
             const al_occ *o = &x->o[i];
-            if (o->weak || has_key(y, o->key, 0)) continue;
+            int eq = al_equivalent(o->key);
+            if (o->weak || has_key(y, o->key, 0) || (eq >= 0 && has_key(y, eq, 0))) continue;
             if (al_key_cat(k, o->key) == AL_CAT_COMPONENT) {
                 /* A component only one side names is a difference when the other side names another
                  * one in its place (not when it says "it" or leaves the noun out). */
@@ -801,9 +852,8 @@ static int list_mark(const tc_text *t, const tc_unit *u)
 /* The anchors of units A[i, i+ni) against B[j, j+nj): shared numbers and components, headings
  * on both sides, the same list mark, as a bonus; numbers that clash and a heading against a
  * sentence as a penalty. */
-static double anchor_of(void *ctx, int i, int ni, int j, int nj)
+static double anchor_detail(const al_run *a, int i, int ni, int j, int nj, int *common, int *numbers)
 {
-    const al_run *a = ((al_ctx *)ctx)->a;
     int first[2] = {i, j}, cnt[2] = {ni, nj}, nums[2] = {0, 0}, lone = 0, shared = 0, rare = 0, comp = 0, head[2] = {0, 0};
     int list[2] = {0, 0}, merged_alone = 0;
     for (int s = 0; s < 2; s++)
@@ -851,7 +901,41 @@ static double anchor_of(void *ctx, int i, int ni, int j, int nj)
     else if (head[0] != head[1]) sc -= 1;
     if (list[0] && list[0] == list[1]) sc += 1.5;
     else if (!list[0] != !list[1]) sc -= 1;
+    if (common) *common = shared + comp + words;
+    if (numbers) *numbers = nums[0] + nums[1];
     return sc;
+}
+
+static double anchor_of(void *ctx, int i, int ni, int j, int nj)
+{
+    return anchor_detail(((al_ctx *)ctx)->a, i, ni, j, nj, NULL, NULL);
+}
+
+/* A bead whose two sides share no number, no component and no word of four letters or more while
+ * one of them has a number is no pair: the length alignment put two unrelated lines together (a
+ * title page against a web page's header, a date against a web address), and its units stand
+ * alone. Splits such beads in a->bead (room for one bead a unit) in place. */
+static void split_unrelated(al_run *a)
+{
+    int n = a->nbead;
+    for (int x = n - 1; x >= 0; x--) {
+        al_bead b = a->bead[x];
+        int common, numbers;
+        if (!b.na || !b.nb) continue;
+        anchor_detail(a, b.a[0], b.na, b.b[0], b.nb, &common, &numbers);
+        if (common || !numbers) continue;
+        int add = b.na + b.nb - 1;
+        memmove(&a->bead[x + 1 + add], &a->bead[x + 1], sizeof *a->bead * (size_t)(n - x - 1));
+        for (int k = 0; k < b.na + b.nb; k++) {
+            al_bead *o = &a->bead[x + k];
+            memset(o, 0, sizeof *o);
+            if (k < b.na) { o->na = 1; o->a[0] = b.a[k]; }
+            else { o->nb = 1; o->b[0] = b.b[k - b.na]; }
+            o->cost = b.cost / (b.na + b.nb);
+        }
+        n += add;
+    }
+    a->nbead = n;
 }
 
 /* Characters of a unit (UTF-8 code points, markup stars left out, white space runs as one). */
@@ -1067,6 +1151,7 @@ int al_load(al_run *a, const game_engine *g, const char *A, const char *B, const
     a->nbead = al_align(len[0], a->t[0]->nu, len[1], a->t[1]->nu, anchor_of, &ctx, a->bead, cap);
     free(len[0]); free(len[1]);
     if (a->nbead < 0) { a->nbead = 0; goto oom; }
+    split_unrelated(a);
     /* Compare, flag, cover. */
     for (int i = 0; i < a->nbead; i++) {
         al_bead *b = &a->bead[i];

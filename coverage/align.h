@@ -35,11 +35,12 @@ void al_keys_free(al_keys *k);
 
 #define AL_PHRASE_MAX 6
 #define AL_LEX_KEYS 3
-/* One lexicon line: the words of a phrase ("..." a gap of up to six words, "word*" any word
- * starting so) and the features it marks (up to AL_LEX_KEYS, joined by '+'); weak: the feature
- * name ended in '?' (the phrase may mean it: it satisfies the other text's feature but never
- * makes a difference alone). */
-typedef struct al_lexent { int key[AL_LEX_KEYS], weak[AL_LEX_KEYS], nk, line, nw; char w[AL_PHRASE_MAX][48]; } al_lexent;
+/* One lexicon line: the words of a phrase ("..." a gap of up to eight words within a clause,
+ * "word*" any word starting so) and the features it marks (up to AL_LEX_KEYS, joined by '+');
+ * weak: the feature name ended in '?' (the phrase may mean it: it satisfies the other text's
+ * feature but never makes a difference alone); sub: the line names `sub`, the phrase opens a
+ * subordinate clause (a modality read after it, up to the next clause break, is weak). */
+typedef struct al_lexent { int key[AL_LEX_KEYS], weak[AL_LEX_KEYS], nk, sub, line, nw; char w[AL_PHRASE_MAX][48]; } al_lexent;
 typedef struct al_lexicon { char lang[8]; char path[1024]; al_lexent *e; int n, cap; } al_lexicon;
 
 /* Read lexicon file path (format at the top of rules/texts/lexicon.nl.txt): one entry a line,
@@ -55,7 +56,11 @@ typedef struct al_feats { al_occ *o; int n, cap; } al_feats;
 int al_features(const al_lexicon *lx, al_keys *k, const tc_text *t, const int *units, int nu, al_feats *f);
 void al_feats_free(al_feats *f);
 
-/* One difference: a key strong in one side and not in the other (side 0: only in A, 1: only in B). */
+/* The core feature another text may say key with (may/can, each/all, not/none), or -1. */
+int al_equivalent(int key);
+
+/* One difference: a key strong in one side and not in the other, nor its al_equivalent (side 0:
+ * only in A, 1: only in B). */
 typedef struct al_diff { int key, side; } al_diff;
 /* The differences of two sides' features, at most max, keys in order; returns their number. */
 int al_compare(const al_keys *k, const al_feats *a, const al_feats *b, al_diff *out, int max);

@@ -176,14 +176,15 @@ START_TEST(modality_differs_on_minimal_pairs_in_every_language)
     DIFF("fr", "Le joueur doit attendre.", "fr", "Le joueur ne doit pas attendre.", "must/A must-not/B not/B");
     DIFF("fr", "Le joueur peut attendre.", "nl", "De speler mag wachten.", "");
     DIFF("de", "Der Spieler darf eine Karte nehmen.", "de", "Der Spieler muss eine Karte nehmen.", "must/B may/A");
-    DIFF("en", "The player may take a card.", "en", "The player can take a card.", "may/A can/B");
-    DIFF("de", "Er darf keine Karte nehmen.", "en", "He must not take a card.", "none/A not/B");
+    DIFF("en", "The player may take a card.", "en", "The player must take a card.", "must/B may/A");
+    DIFF("de", "Er darf keine Karte nehmen.", "en", "He must not take a card.", "");   /* none and not: the same */
+    DIFF("de", "Er darf keine Karte nehmen.", "en", "He may take a card.", "may/B must-not/A none/A");
 }
 END_TEST
 
 START_TEST(quantity_negation_order_numbers_and_components_differ_on_minimal_pairs)
 {
-    DIFF("en", "Each player takes a card.", "en", "One player takes a card.", "each/A n:1/B");
+    DIFF("en", "Each player takes the card.", "en", "One player takes the card.", "each/A n:1/B");
     DIFF("nl", "Iedere speler neemt een kaart.", "en", "Each player takes a card.", "");
     DIFF("nl", "Alle spelers nemen ten minste 2 kaarten.", "fr", "Tous les joueurs prennent au plus 2 cartes.", "at-least/A at-most/B");
     DIFF("fr", "Seul le joueur A joue.", "nl", "Alleen speler A speelt.", "");
@@ -196,6 +197,75 @@ START_TEST(quantity_negation_order_numbers_and_components_differ_on_minimal_pair
     DIFF("nl", "Hij legt de hond in de stal.", "en", "He puts the goat in the stable.", "c:goat/B c:dog/A");
     DIFF("nl", "Hij legt de hond in de stal.", "en", "He puts it in the stable.", "");
     DIFF("nl", "De helft, afgerond naar beneden.", "en", "Half, rounded up.", "at-least/B at-most/A");
+}
+END_TEST
+
+/* The context rules and normalisations (docs/align.md, "Context and normalisation"), each on a
+ * minimal pair that it settles and one it leaves flagged: language A, sentence A, language B,
+ * sentence B, the differences. */
+static const char *const context_pairs[][5] = {
+    /* may and can, each and all, not and none say the same thing; must against may still differs */
+        {"en", "The player may take a card.", "en", "The player can take a card.", ""},
+        {"nl", "Hij kan deze kaart in de doos leggen.", "en", "He may put it in the box.", ""},
+        {"nl", "Iedere speler neemt een kaart.", "en", "All players take a card.", ""},
+        {"nl", "Honden leveren geen punten op.", "en", "Dogs do not bring points.", ""},
+        {"nl", "Iedere speler neemt een kaart.", "en", "Any player takes a card.", "each/A any/B"},
+    /* a "..." phrase reaches eight words within a clause, and no further than a clause break */
+        {"nl", "Een speler mag dieren in zijn stallen tijdens het spel niet meer verplaatsen.", "en", "A player may not move animals in his stables during the game.", ""},
+        {"nl", "Hij mag de kaart nemen, niet de hond.", "nl", "Hij mag de kaart niet nemen.", "may/A must-not/B"},
+    /* a modality inside a subordinate clause is weak; in the main clause it differs */
+        {"nl", "De speler die een kaart kan nemen, wint.", "en", "The player taking a card wins.", ""},
+        {"nl", "De speler kan een kaart nemen.", "en", "The player takes a card.", "can/A"},
+        {"en", "If it is there, a goat can be used.", "nl", "Als hij er is, legt hij een geit.", "can/A"},
+    /* idioms read as no feature */
+        {"nl", "Zij bouwen niet alleen stallen, zij hinderen ook de anderen.", "fr", "Ils agrandissent leurs étables et gênent les autres.", ""},
+        {"nl", "Dit kan gebeuren aan het einde.", "en", "This is possible at the end.", ""},
+        {"nl", "De spelers komen één voor één aan de beurt.", "en", "The players take turns.", ""},
+    /* a single one is the number one, not "only" */
+        {"fr", "Chaque joueur joue d'une seule main.", "nl", "Iedere speler speelt met 1 hand.", ""},
+        {"fr", "Chaque joueur joue d'une seule main.", "nl", "Iedere speler speelt met 2 handen.", "n:1/A n:2/B"},
+    /* weak readings meet the other text and never differ alone: "dan" after a condition, "steeds",
+     * "vóór" in front of, the article "a" as one, a compound's modifier */
+        {"nl", "Zijn er meer winnaars, dan krijgt ieder een stal.", "fr", "S'il y a plusieurs gagnants, chacun reçoit une étable.", ""},
+        {"nl", "Hij legt de kaart daarna neer.", "en", "He lays the card down.", "then/A"},
+        {"nl", "De spelers draaien steeds 1 kaart om.", "fr", "Les joueurs retournent à chaque manche une carte.", ""},
+        {"nl", "Iedere speler kiest een stal van één kleur.", "en", "Each player chooses a stable.", ""},
+        {"nl", "Iedere speler kiest twee stallen.", "en", "Each player chooses a stable.", "n:2/A"},
+        {"nl", "Hij neemt een geitenkaart.", "en", "He takes a card.", ""},
+        {"nl", "Vóór de speler ligt een kaart.", "en", "A card lies in front of the player.", ""},
+        {"nl", "Vóór de beurt trekt hij een kaart.", "en", "After the turn he draws a card.", "after/B"},
+    /* an editor's insertion in square brackets is weak */
+        {"en", "He takes the fifth card [of this type].", "nl", "Hij neemt de vijfde kaart van de weide.", ""},
+        {"en", "He takes the fifth card of this type.", "nl", "Hij neemt de vijfde kaart van de weide.", "c:meadow/B c:species/A"},
+    /* a condition meets a must; "must A or may B" offers no permission of its own */
+        {"nl", "De ruil mag, op voorwaarde dat de medespeler akkoord is.", "en", "The swap may occur; the opponent must agree.", ""},
+        {"nl", "Hij moet de koe bij een ander leggen of hij mag de koe in zijn eigen stal leggen.", "fr", "Il doit déposer la vache chez un autre ou la déposer dans sa propre étable.", ""},
+};
+
+START_TEST(context_rules_and_normalisation_settle_paraphrases_and_keep_differences)
+{
+    for (size_t i = 0; i < sizeof context_pairs / sizeof context_pairs[0]; i++)
+        DIFF(context_pairs[i][0], context_pairs[i][1], context_pairs[i][2], context_pairs[i][3], context_pairs[i][4]);
+}
+END_TEST
+
+/* A bead whose sides share no number, component or word while one has a number is split: a title
+ * page's publisher against a web page's header is no pair. */
+START_TEST(an_unrelated_pair_with_a_number_is_split_into_two_lone_sentences)
+{
+    /* the en title line against nl's publisher; then the same line sharing a word, which stays a pair */
+    const char *en_title[2] = {"English Translation", "Amigo Translation"};
+    const char *want[2] = {"1-1:1/1 1-0:2/ 0-1:/2 1-1:3/3 1-1:4/4", "1-1:1/1 1-1:2/2 1-1:3/3 1-1:4/4"};
+    for (int k = 0; k < 2; k++) {
+        al_run a;
+        char err[512], got[1024], en[256];
+        snprintf(en, sizeof en, "Rules\n%s\nThe player draws 2 cards from the pile.\nThe game ends after 12 rounds.\n", en_title[k]);
+        ck_assert_msg(load(&a, "Spelregels\nUitgeverij Amigo, 2008\nDe speler trekt 2 kaarten van de stapel.\nHet spel eindigt na 12 rondes.\n",
+                           en, NULL, NULL, err, sizeof err) == 0, "%s", err);
+        beads_of(&a, got, sizeof got);
+        ck_assert_str_eq(got, want[k]);
+        al_free(&a);
+    }
 }
 END_TEST
 
@@ -217,9 +287,16 @@ START_TEST(a_lexicon_with_a_malformed_line_is_refused_with_its_line)
     write_file("lexicon.xx.txt", "n:x\ttwee\n");
     ck_assert_int_eq(al_lexicon_load(&lx, &k, path, "xx", err, sizeof err), -1);
     ck_assert_msg(strstr(err, ":1: unknown feature 'n:x'"), "%s", err);
-    write_file("lexicon.xx.txt", "must+not?\tmoet niet\nc:dog\thond*\n-\tone s\n");
+    write_file("lexicon.xx.txt", "sub?\tdie\n");
+    ck_assert_int_eq(al_lexicon_load(&lx, &k, path, "xx", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, ":1: unknown feature 'sub?'"), "%s", err);
+    write_file("lexicon.xx.txt", "must+not?\tmoet niet\nc:dog\thond*\n-\tone s\nsub\tdie\nat-once+sub\tzodra\n");
     ck_assert_msg(al_lexicon_load(&lx, &k, path, "xx", err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(lx.n, 3);
+    ck_assert_int_eq(lx.n, 5);
+    ck_assert_int_eq(lx.e[3].nk, 0);
+    ck_assert_int_eq(lx.e[3].sub, 1);
+    ck_assert_int_eq(lx.e[4].nk, 1);
+    ck_assert_int_eq(lx.e[4].sub, 1);
     ck_assert_int_eq(lx.e[0].nk, 2);
     ck_assert_int_eq(lx.e[0].weak[1], 1);
     ck_assert_int_eq(lx.e[2].nk, 0);
@@ -370,11 +447,13 @@ int main(void)
     tcase_add_test(tc, a_sentence_split_in_two_is_one_bead_of_one_and_two);
     tcase_add_test(tc, a_reordered_list_pairs_each_item_with_the_item_of_the_same_number);
     tcase_add_test(tc, the_length_alignment_alone_follows_gale_and_church);
+    tcase_add_test(tc, an_unrelated_pair_with_a_number_is_split_into_two_lone_sentences);
     suite_add_tcase(s, tc);
     tc = tcase_create("features");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, modality_differs_on_minimal_pairs_in_every_language);
     tcase_add_test(tc, quantity_negation_order_numbers_and_components_differ_on_minimal_pairs);
+    tcase_add_test(tc, context_rules_and_normalisation_settle_paraphrases_and_keep_differences);
     tcase_add_test(tc, a_lexicon_with_a_malformed_line_is_refused_with_its_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("gate");
