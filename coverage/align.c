@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "align.h"
 #include "counts.h"
@@ -734,6 +735,28 @@ static int frag_in_side(const tc_text *t, const int *units, int n, const char *f
     return 0;
 }
 
+/* A quote bullet of an entry: "- **xx:** " with a language code of two or three lower-case letters. */
+static int quote_bullet(const char *p)
+{
+    if (strncmp(p, "- **", 4)) return 0;
+    int n = 0;
+    while (p[4 + n] >= 'a' && p[4 + n] <= 'z') n++;
+    return (n == 2 || n == 3) && !strncmp(p + 4 + n, ":**", 3);
+}
+
+/* Appends line and a newline to *body. 0, -1 out of memory. */
+static int append_body(char **body, const char *line)
+{
+    size_t have = *body ? strlen(*body) : 0, add = strlen(line);
+    char *nb = realloc(*body, have + add + 2);
+    if (!nb) return -1;
+    memcpy(nb + have, line, add);
+    nb[have + add] = '\n';
+    nb[have + add + 1] = 0;
+    *body = nb;
+    return 0;
+}
+
 /* SPEC.md read again for what textcov does not keep: per entry, the language bullets that say
  * "absent" (a clause's reason why one text has no such sentence), and the register entries that
  * name a difference between the two texts (register table's profile columns, or a Different /
@@ -748,6 +771,7 @@ static int scan_spec(al_run *a, const char *spec, int nent, char *err, size_t er
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
         lineno++;
+        if (cur >= 0 && strncmp(p, "### ", 4) && p[0] != '#' && !quote_bullet(p) && append_body(&a->body[cur], p)) goto oom;
         if (!strncmp(p, "### ", 4)) {
             cur = -1;
             char id[64];
@@ -969,6 +993,50 @@ static void add_by(char *by, size_t cap, const char *what)
     if (l + strlen(what) + 3 < cap) snprintf(by + l, cap - l, "%s%s", l ? ", " : "", what);
 }
 
+/* Does body hold needle (n bytes) between open and close (case ignored)? */
+static int quoted_in(const char *body, const char *open, const char *needle, size_t n, const char *close)
+{
+    size_t ol = strlen(open), cl = strlen(close);
+    for (const char *p = body; (p = strstr(p, open)); p += ol)
+        if (!strncasecmp(p + ol, needle, n) && !strncmp(p + ol + n, close, cl)) return 1;
+    return 0;
+}
+
+/* Is feature key named in body: its name as the lexicons spell it in backticks (`may`, `c:row`,
+ * `n:5`; case counts, so a code name such as `DOG` or a case name such as `row` is no reason), or
+ * one of the words side s read it from in double quotes (straight or curly, case ignored)? */
+static int names_feature(const al_run *a, const char *body, const al_bead *b, int key, int s)
+{
+    const char *nm = a->keys.name[key];
+    for (const char *p = body; (p = strstr(p, nm)); p++)
+        if (p > body && p[-1] == '`' && p[strlen(nm)] == '`') return 1;
+    const int *u;
+    int n;
+    side_units(b, s, &u, &n);
+    for (int i = 0; i < n; i++) {
+        const al_feats *f = &a->uf[s][u[i]];
+        for (int x = 0; x < f->n; x++) {
+            if (f->o[x].key != key) continue;
+            const char *w = a->t[s]->buf + f->o[x].off;
+            size_t wl = 0, all = f->o[x].len;
+            while (wl < all && (unsigned char)w[wl] > ' ' && !strchr(".,;:()[]\"'", w[wl])) wl++;
+            static const char *const q[][2] = {{"\"", "\""}, {"\xe2\x80\x9c", "\xe2\x80\x9d"}};
+            for (int k = 0; k < 2; k++)
+                if (quoted_in(body, q[k][0], w, wl, q[k][1]) || quoted_in(body, q[k][0], w, all, q[k][1])) return 1;
+        }
+    }
+    return 0;
+}
+
+int al_entry_names_diffs(const al_run *a, int e, const al_bead *b)
+{
+    const char *body = a->body && e >= 0 && e < a->tc.nentry ? a->body[e] : NULL;
+    if (!body) return b->nd == 0;
+    for (int d = 0; d < b->nd; d++)
+        if (!names_feature(a, body, b, b->d[d].key, b->d[d].side)) return 0;
+    return 1;
+}
+
 /* What covers bead b (see enum al_cover). */
 static void cover_bead(al_run *a, al_bead *b)
 {
@@ -1002,6 +1070,8 @@ static void cover_bead(al_run *a, al_bead *b)
                 for (int d = 0; d < b->nd; d++) only = d == 0 ? b->d[d].side : only == b->d[d].side ? only : 2;
                 int t0 = touches(a, 0, e, ua, na), t1 = touches(a, 1, e, ub, nb);
                 ok = (t0 && t1) || (want == AL_REGISTER && ((only == 0 && t0) || (only == 1 && t1)));
+                /* a clause covers the pair when its text gives the reason: it names each difference */
+                if (ok && want == AL_CLAUSE && !al_entry_names_diffs(a, e, b)) ok = 0;
             }
             else {
                 int s = na ? 0 : 1;
@@ -1107,6 +1177,7 @@ int al_load(al_run *a, const game_engine *g, const char *A, const char *B, const
                     tc_flag_frag(a->t[s], en->frag[k].s, &from, strlen(en->frag[k].s) >= 24, a->touch[s] + (size_t)e * nu);
         }
     }
+    if (!(a->body = calloc((size_t)nent + 1, sizeof *a->body))) goto oom;
     if (scan_spec(a, spec, nent, err, errlen)) return -1;
     if (a->ti[0] < 0 || a->ti[1] < 0) a->nrd = 0;      /* the register speaks of the game's texts only */
     /* Every align-mark's fragments stand in the texts. */
@@ -1192,6 +1263,8 @@ void al_free(al_run *a)
         for (int u = 0; a->uf[s] && a->t[s] && u < a->t[s]->nu; u++) al_feats_free(&a->uf[s][u]);
         free(a->uf[s]); free(a->uw[s]); free(a->nuw[s]); free(a->df[s]);
     }
+    for (int e = 0; a->body && e < a->tc.nentry; e++) free(a->body[e]);
+    free(a->body);
     if (a->have_tc) tc_report_free(&a->tc);
     for (int s = 0; s < 2; s++) {
         tc_text *t = &a->own[s];

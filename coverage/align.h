@@ -106,6 +106,7 @@ typedef struct al_run {
     int *df[2];               /* per feature key: in how many units of each text it stands (after the features) */
     unsigned char *touch[2];  /* per entry and unit: touch[s][e * nu + u] = entry e quotes unit u of text s */
     unsigned char *absent[2]; /* per entry: its SPEC.md bullet for text s's language says "absent" */
+    char **body;              /* per entry: its SPEC.md lines but the heading and the quote bullets (- **xx:** "...") */
     al_bead *bead; int nbead;
     al_amark *am; int nam;
     char marks_path[1100];
@@ -136,6 +137,13 @@ int al_align(const double *la, int na, const double *lb, int nb, double (*anchor
  * features that differ in bold, then a line naming those features. 1 written, 0 when the entry has
  * no flagged pair (not a translation difference, or one the aligner missed). */
 int al_entry_pair_md(FILE *f, const al_run *a, const char *id);
+
+/* Whether entry e's SPEC.md text (its body: the lines besides its heading and its quote bullets)
+ * gives the reason for every difference of bead b: for each, the feature's name in backticks
+ * (`can`, `at-once`, `c:meadow`, `n:2008`; case counts) or, in double quotes, the word the lexicon read it from in
+ * one of the two sentences ("kan", "meteen"; the first word of a phrase). A clause covers a flagged
+ * pair only when this holds (docs/align.md, "What covers a flagged bead"). */
+int al_entry_names_diffs(const al_run *a, int e, const al_bead *b);
 
 /* Flagged beads covered by nothing: the gate fails when this is not 0 (or an align-mark errs). */
 int al_uncovered(const al_run *a);

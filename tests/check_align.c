@@ -341,6 +341,23 @@ START_TEST(the_gate_fails_on_an_uncovered_flagged_pair_and_passes_once_it_is_cov
     ck_assert_int_eq(a.bead[flagged].cover, AL_REGISTER);
     ck_assert_str_eq(a.bead[flagged].by, "TT-AMB-TAKE");
     al_free(&a);
+    /* a clause that quotes both sentences covers the pair only when its text gives the reason: it
+     * names every difference, the word in double quotes or the feature's name in backticks */
+    const char *clause_body[] = {
+        "- **Statement:** a player takes a card.\n",                                     /* quotes alone */
+        "- **Decided:** nl's \"mag\" is the rule.\n",                                   /* one of the two */
+        "- **Decided:** `MAY` and `MUST` are the same here.\n",                          /* a code name: case counts */
+        "- **Decided:** nl's \"mag\" and en's \"must\" say the same here.\n",            /* both words */
+        "- **Decided:** `may` (nl) against `must` (en): the same rule here.\n"};         /* both names */
+    for (int k = 0; k < 5; k++) {
+        char spec[600];
+        snprintf(spec, sizeof spec, "# Test Game\n\n### TT-TAKE\n- **nl:** \"De speler mag een kaart nemen.\"\n"
+                 "- **en:** \"The player must take a card.\"\n%s", clause_body[k]);
+        ck_assert_msg(load(&a, gate_nl, gate_en, spec, NULL, err, sizeof err) == 0, "%s", err);
+        ck_assert_msg(a.bead[flagged].cover == (k < 3 ? AL_NOT_REGISTERED : AL_CLAUSE), "clause text %d: cover %d", k, a.bead[flagged].cover);
+        ck_assert_int_eq(al_uncovered(&a), k < 3 ? 1 : 0);
+        al_free(&a);
+    }
     /* so does an align-mark; a mark's fragment that stands nowhere is an error */
     ck_assert_msg(load(&a, gate_nl, gate_en, NULL, "# reasons\n\"De speler mag\" | \"The player must\" -- UNREGISTERED: may against must\n"
                                                    "\"no such words\" | \"\" -- stale\n", err, sizeof err) == 0, "%s", err);
