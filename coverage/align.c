@@ -73,7 +73,7 @@ int al_key_cat(const al_keys *k, int key)
 void al_keys_free(al_keys *k) { free(k->name); memset(k, 0, sizeof *k); }
 
 /* How a key reads in a report: "may", "5", "dog", "5 card". */
-static void key_text(const al_keys *k, int key, char *out, size_t n)
+void al_key_text(const al_keys *k, int key, char *out, size_t n)
 {
     const char *s = k->name[key];
     if (key < AL_NCORE) { snprintf(out, n, "%s", s); return; }
@@ -402,7 +402,8 @@ static int has_key(const al_feats *f, int key, int strong)
     return 0;
 }
 
-/* The core feature that says the same as key in the other text's words, or -1: may and can (both
+/* The core feature that says the same as key in the other text's words, or -1 (it satisfies key when
+ * it is read strongly: a weak reading meets only its own feature): may and can (both
  * let a player do it: "kan hij deze kaart terug in de doos leggen" / "he may put it back"), each
  * and all (a rule for every one of them: "Voor iedere speler" / "before all of the players"), not
  * and none (a negated verb and a negative quantifier: "leveren geen punten op" / "do not bring
@@ -428,7 +429,7 @@ int al_compare(const al_keys *k, const al_feats *a, const al_feats *b, al_diff *
         for (int i = 0; i < x->n; i++) {
             const al_occ *o = &x->o[i];
             int eq = al_equivalent(o->key);
-            if (o->weak || has_key(y, o->key, 0) || (eq >= 0 && has_key(y, eq, 0))) continue;
+            if (o->weak || has_key(y, o->key, 0) || (eq >= 0 && has_key(y, eq, 1))) continue;
             if (al_key_cat(k, o->key) == AL_CAT_COMPONENT) {
                 /* A component only one side names is a difference when the other side names another
                  * one in its place (not when it says "it" or leaves the noun out). */
@@ -1315,7 +1316,7 @@ static void diff_text(const al_run *a, const al_bead *b, char *out, size_t cap)
             for (int i = 0; i < b->nd; i++) {
                 if (b->d[i].side != s || al_key_cat(&a->keys, b->d[i].key) != c) continue;
                 char kt[100];
-                key_text(&a->keys, b->d[i].key, kt, sizeof kt);
+                al_key_text(&a->keys, b->d[i].key, kt, sizeof kt);
                 if (o + strlen(kt) + 40 >= cap) break;
                 o += (size_t)snprintf(out + o, cap - o, "%s%s%s", !any ? (o ? "; " : "") : "", !any ? al_cat_name[c] : "",
                                       !any ? ": " : n ? ", " : " / ");
@@ -1455,7 +1456,7 @@ static void write_json(FILE *f, const al_run *a, const game_engine *g, int gate)
         json_side(f, a, b, 1);
         fputs(",\"features\":[", f);
         for (int k = 0; k < b->nd; k++) {
-            key_text(&a->keys, b->d[k].key, kt, sizeof kt);
+            al_key_text(&a->keys, b->d[k].key, kt, sizeof kt);
             fprintf(f, "%s{\"category\":\"%s\",\"feature\":", k ? "," : "", al_cat_name[al_key_cat(&a->keys, b->d[k].key)]);
             rf_json_str(f, kt, strlen(kt));
             fprintf(f, ",\"only_in\":\"%s\"}", a->lang[b->d[k].side]);

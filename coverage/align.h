@@ -32,6 +32,7 @@ typedef struct al_keys { char (*name)[48]; int n, cap; } al_keys;
 int al_key(al_keys *k, const char *name);          /* its index, added when new; -1 out of memory */
 int al_key_cat(const al_keys *k, int key);         /* enum al_cat */
 void al_keys_free(al_keys *k);
+void al_key_text(const al_keys *k, int key, char *out, size_t n);   /* as a report shows it: "may", "5", "dog", "5 card" */
 
 #define AL_PHRASE_MAX 6
 #define AL_LEX_KEYS 3

@@ -455,6 +455,69 @@ START_TEST(the_real_texts_pass_the_gate_and_every_registered_difference_is_flagg
 }
 END_TEST
 
+/* docs/align-judged.md judges every flag of hdz nl/en and bids nl/fr by hand: its rows are the
+ * flags the aligner gives now (the units' lines and the differing features), each with a verdict,
+ * and its totals count those verdicts. A flag gained or lost, or a feature changed, fails here. */
+START_TEST(the_judged_flags_are_every_flag_of_the_real_texts)
+{
+    char spec[512], texts[512], err[600], path[600];
+    snprintf(spec, sizeof spec, "%s/SPEC.md", root());
+    snprintf(texts, sizeof texts, "%s/rules/texts", root());
+    snprintf(path, sizeof path, "%s/docs/align-judged.md", root());
+    size_t len;
+    char *doc = tc_read_text(path, &len, err, sizeof err);
+    ck_assert_msg(doc != NULL, "%s", err);
+    const char *pairs[][3] = {{"hdz", "nl", "en"}, {"bids", "nl", "fr"}};
+    for (int p = 0; p < 2; p++) {
+        al_run a;
+        al_opts o = {spec, texts, NULL, NULL};
+        ck_assert_msg(al_load(&a, game_find(pairs[p][0]), pairs[p][1], pairs[p][2], &o, err, sizeof err) == 0, "%s", err);
+        int rows = 0, verdict[4] = {0, 0, 0, 0};              /* real, not real, lone, misaligned */
+        for (int i = 0; i < a.nbead; i++) {
+            const al_bead *b = &a.bead[i];
+            if (!b->flagged) continue;
+            char row[1024];
+            size_t o2 = (size_t)snprintf(row, sizeof row, "| %s | ", pairs[p][0]);
+            for (int s = 0; s < 2; s++) {
+                const int *u = s ? b->b : b->a;
+                int n = s ? b->nb : b->na;
+                if (!n) o2 += (size_t)snprintf(row + o2, sizeof row - o2, "- | ");
+                for (int k = 0; k < n; k++)
+                    o2 += (size_t)snprintf(row + o2, sizeof row - o2, "%s%s%d%s", k ? "+" : a.lang[s], k ? "" : ":", a.t[s]->u[u[k]].line,
+                                           k == n - 1 ? " | " : "");
+            }
+            if (!b->na || !b->nb) o2 += (size_t)snprintf(row + o2, sizeof row - o2, "no counterpart | ");
+            for (int d = 0; d < b->nd; d++) {
+                char kt[96];
+                al_key_text(&a.keys, b->d[d].key, kt, sizeof kt);
+                o2 += (size_t)snprintf(row + o2, sizeof row - o2, "%s%s (%s)%s", d ? "; " : "", kt, a.lang[b->d[d].side], d == b->nd - 1 ? " | " : "");
+            }
+            const char *at = strstr(doc, row);
+            ck_assert_msg(at != NULL, "docs/align-judged.md has no row \"%s...\" (judge the new flag)", row);
+            static const char *const v[4] = {"real |", "not real |", "lone |", "misaligned |"};
+            const char *rest = at + strlen(row);
+            int which = -1;
+            for (int k = 0; k < 4; k++) if (!strncmp(rest, v[k], strlen(v[k]))) which = k;
+            ck_assert_msg(which >= 0 && (which < 2) == (b->na && b->nb), "row \"%s\": no verdict of its kind", row);
+            verdict[which]++;
+            rows++;
+        }
+        /* no other row for this game, and the totals are these counts */
+        char lead[32];
+        int inrows = 0;
+        snprintf(lead, sizeof lead, "\n| %s | ", pairs[p][0]);
+        for (const char *q = doc; (q = strstr(q, lead)); q++) inrows++;
+        ck_assert_msg(inrows == rows, "%s: docs/align-judged.md has %d rows, the aligner %d flags", pairs[p][0], inrows, rows);
+        char tot[160];
+        snprintf(tot, sizeof tot, "| %s %s/%s | %d | %d | %d | %d |", pairs[p][0], pairs[p][1], pairs[p][2], verdict[0] + verdict[1], verdict[0],
+                 verdict[2] + verdict[3], verdict[2]);
+        ck_assert_msg(strstr(doc, tot), "docs/align-judged.md's totals lack \"%s\"", tot);
+        al_free(&a);
+    }
+    free(doc);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("align");
@@ -481,6 +544,7 @@ int main(void)
     tc = tcase_create("the rulebooks");
     tcase_add_test(tc, the_real_texts_pass_the_gate_and_every_registered_difference_is_flagged);
     tcase_add_test(tc, the_report_shows_a_translation_differences_aligned_pair_with_its_differing_words);
+    tcase_add_test(tc, the_judged_flags_are_every_flag_of_the_real_texts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);
