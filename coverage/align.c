@@ -12,7 +12,12 @@
  * probabilities are the paper's: 1-1 0.89, 1-0 and 0-1 0.0099 together, 2-1 and 1-2 0.089
  * together, 2-2 0.011. What both texts share (numbers, component names, headings, list marks) is a
  * bonus taken off a bead's cost (a penalty when they clash), and after the pass neighbouring 1-1
- * beads exchange partners when their anchors say so (a reordered list). */
+ * beads exchange partners when their anchors say so (a reordered list), and a bead whose sides
+ * share nothing while one has a number is split (split_unrelated). Words are read in context:
+ * clause breaks bound phrases, a subordinate clause weakens its modality, square brackets weaken
+ * an editor's gloss, and may/can, each/all, not/none satisfy each other (docs/align.md, "Context
+ * and normalisation"). A clause covers a flagged pair only when its text names each difference
+ * (al_entry_names_diffs). */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
