@@ -91,8 +91,9 @@ void al_key_text(const al_keys *k, int key, char *out, size_t n)
 
 /* A token: a word (letters, case folded) or a digit run; brk: a clause break (',' ';' ':' a
  * bracket, or the start of the text read) stands before it; gloss: it stands in square brackets,
- * an editor's insertion ("the largest sum [in this type]"), whose features are weak. */
-typedef struct al_tok { char w[40]; size_t off, len; int num, brk, gloss; } al_tok;
+ * an editor's insertion ("the largest sum [in this type]"), whose features are weak; opens: it is
+ * the first word of the text read (a unit). */
+typedef struct al_tok { char w[40]; size_t off, len; int num, brk, gloss, opens; } al_tok;
 
 /* The characters that end a clause for the lexicons' context rules: a phrase's words and a
  * subordinate clause's scope do not reach over them. */
@@ -113,7 +114,7 @@ static int letter_at(const unsigned char *p, size_t left)
 static int tokenize(const char *s, size_t n, size_t base, al_tok **t, int *nt, int *cap)
 {
     size_t i = 0;
-    int brk = 1, gloss = 0;
+    int brk = 1, gloss = 0, opens = 1;
     while (i < n) {
         const unsigned char *p = (const unsigned char *)s + i;
         int dig = *p >= '0' && *p <= '9';
@@ -135,7 +136,9 @@ static int tokenize(const char *s, size_t n, size_t base, al_tok **t, int *nt, i
         k->num = dig;
         k->brk = brk;
         k->gloss = gloss;
+        k->opens = opens;
         brk = 0;
+        opens = 0;
         while (i < n) {
             const unsigned char *q = (const unsigned char *)s + i;
             if (dig) {
@@ -202,7 +205,7 @@ int al_lexicon_load(al_lexicon *lx, al_keys *k, const char *path, const char *la
         if (!tab || tab == line || !tab[1]) {
             rf_set_err(err, errlen, "%s:%d: a lexicon line is `feature<TAB>word or phrase` (features: must, may, can, need-not, "
                        "must-not, only, each, all, any, at-least, at-most, none, not, first, then, before, after, at-once, "
-                       "n:NUMBER, c:NAME, sub; '?' after one: a weak reading)", path, lineno);
+                       "n:NUMBER, c:NAME, sub, rel; '?' after one: a weak reading)", path, lineno);
             goto bad;
         }
         *tab = 0;
@@ -224,10 +227,14 @@ int al_lexicon_load(al_lexicon *lx, al_keys *k, const char *path, const char *la
             size_t fl = strlen(feat);
             if (fl && feat[fl - 1] == '?') { weak = 1; feat[--fl] = 0; }
             if (!strcmp(feat, "-") && !weak && e->nk == 0 && !plus) break;   /* words read as no feature */
-            if (!strcmp(feat, "sub") && !weak && !e->sub) { e->sub = 1; fs = plus ? plus + 1 : NULL; continue; }
+            if ((!strcmp(feat, "sub") || !strcmp(feat, "rel")) && !weak && !e->sub) {
+                e->sub = feat[0] == 's' ? 1 : 2;
+                fs = plus ? plus + 1 : NULL;
+                continue;
+            }
             if (!valid_feature(feat) || e->nk == AL_LEX_KEYS) {
                 rf_set_err(err, errlen, "%s:%d: unknown feature '%s' (must, may, can, need-not, must-not, only, each, all, any, "
-                           "at-least, at-most, none, not, first, then, before, after, at-once, n:NUMBER, c:NAME, sub; up to %d "
+                           "at-least, at-most, none, not, first, then, before, after, at-once, n:NUMBER, c:NAME, sub, rel; up to %d "
                            "joined by '+')", path, lineno, fs, AL_LEX_KEYS);
                 goto bad;
             }
@@ -361,7 +368,8 @@ int al_features(const al_lexicon *lx, al_keys *k, const tc_text *t, const int *u
                 int weak = lx->e[best].weak[x] || gloss || (in_sub && al_key_cat(k, key) == AL_CAT_MODALITY);
                 if (add_occ(f, key, weak, a->off, z->off + z->len - a->off)) goto out;
             }
-            if (lx->e[best].sub) in_sub = 1;
+            /* a relative pronoun that opens the sentence is a demonstrative ("Die speler mag ...") */
+            if (lx->e[best].sub == 1 || (lx->e[best].sub == 2 && !tk[bpos[0]].opens)) in_sub = 1;
         } else if (tk[i].num && strlen(tk[i].w) <= 6) {
             char nm[16];
             snprintf(nm, sizeof nm, "n:%s", tk[i].w);

@@ -39,8 +39,10 @@ void al_key_text(const al_keys *k, int key, char *out, size_t n);   /* as a repo
 /* One lexicon line: the words of a phrase ("..." a gap of up to eight words within a clause,
  * "word*" any word starting so) and the features it marks (up to AL_LEX_KEYS, joined by '+');
  * weak: the feature name ended in '?' (the phrase may mean it: it satisfies the other text's
- * feature but never makes a difference alone); sub: the line names `sub`, the phrase opens a
- * subordinate clause (a modality read after it, up to the next clause break, is weak). */
+ * feature but never makes a difference alone); sub: 1 when the line names `sub`, the phrase opens a
+ * subordinate clause (a modality read after it, up to the next clause break, is weak); 2 when it
+ * names `rel`, a relative pronoun, which does so except as a sentence's first word (there it is a
+ * demonstrative: "Die speler mag ..."). */
 typedef struct al_lexent { int key[AL_LEX_KEYS], weak[AL_LEX_KEYS], nk, sub, line, nw; char w[AL_PHRASE_MAX][48]; } al_lexent;
 typedef struct al_lexicon { char lang[8]; char path[1024]; al_lexent *e; int n, cap; } al_lexicon;
 

@@ -217,6 +217,9 @@ static const char *const context_pairs[][5] = {
         {"nl", "De speler die een kaart kan nemen, wint.", "en", "The player taking a card wins.", ""},
         {"nl", "De speler kan een kaart nemen.", "en", "The player takes a card.", "can/A"},
         {"en", "If it is there, a goat can be used.", "nl", "Als hij er is, legt hij een geit.", "can/A"},
+    /* a relative pronoun as the sentence's first word is a demonstrative: its clause keeps its modality */
+        {"nl", "Die speler mag een kaart nemen.", "nl", "Die speler neemt een kaart.", "may/A"},
+        {"en", "That player may take a card.", "en", "That player takes a card.", "may/A"},
     /* idioms read as no feature */
         {"nl", "Zij bouwen niet alleen stallen, zij hinderen ook de anderen.", "fr", "Ils agrandissent leurs étables et gênent les autres.", ""},
         {"nl", "Dit kan gebeuren aan het einde.", "en", "This is possible at the end.", ""},
@@ -290,11 +293,11 @@ START_TEST(a_lexicon_with_a_malformed_line_is_refused_with_its_line)
     write_file("lexicon.xx.txt", "sub?\tdie\n");
     ck_assert_int_eq(al_lexicon_load(&lx, &k, path, "xx", err, sizeof err), -1);
     ck_assert_msg(strstr(err, ":1: unknown feature 'sub?'"), "%s", err);
-    write_file("lexicon.xx.txt", "must+not?\tmoet niet\nc:dog\thond*\n-\tone s\nsub\tdie\nat-once+sub\tzodra\n");
+    write_file("lexicon.xx.txt", "must+not?\tmoet niet\nc:dog\thond*\n-\tone s\nrel\tdie\nat-once+sub\tzodra\n");
     ck_assert_msg(al_lexicon_load(&lx, &k, path, "xx", err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(lx.n, 5);
     ck_assert_int_eq(lx.e[3].nk, 0);
-    ck_assert_int_eq(lx.e[3].sub, 1);
+    ck_assert_int_eq(lx.e[3].sub, 2);
     ck_assert_int_eq(lx.e[4].nk, 1);
     ck_assert_int_eq(lx.e[4].sub, 1);
     ck_assert_int_eq(lx.e[0].nk, 2);
