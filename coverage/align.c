@@ -1051,6 +1051,37 @@ int al_entry_names_diffs(const al_run *a, int e, const al_bead *b)
     return 1;
 }
 
+/* Does entry e's text (its body: besides its heading and quote bullets) quote unit u of side s: a
+ * double-quoted passage, or a piece of one between ellipses, of 8 bytes or more (white space
+ * folded) that stands in the unit? */
+static int body_quotes_unit(const al_run *a, int e, int s, int u)
+{
+    const char *body = a->body && e >= 0 && e < a->tc.nentry ? a->body[e] : NULL;
+    if (!body || a->ti[s] < 0) return 0;
+    for (const char *q = strchr(body, '"'); q; ) {
+        const char *z = strchr(q + 1, '"');
+        if (!z) break;
+        char piece[600];
+        size_t n = 0;
+        for (const char *c = q + 1; c <= z; c++) {
+            int end = c == z || !strncmp(c, "\xe2\x80\xa6", 3) || !strncmp(c, "...", 3);
+            if (end) {
+                while (n && piece[n - 1] == ' ') n--;
+                piece[n] = 0;
+                if (n >= 8 && frag_in_unit(a->t[s], u, piece)) return 1;
+                n = 0;
+                if (c < z) c += 2;
+                continue;
+            }
+            int ws = *c == ' ' || *c == '\n' || *c == '\t';
+            if (ws && (!n || piece[n - 1] == ' ')) continue;
+            if (n + 1 < sizeof piece) piece[n++] = ws ? ' ' : *c;
+        }
+        q = strchr(z + 1, '"');
+    }
+    return 0;
+}
+
 /* What covers bead b (see enum al_cover). */
 static void cover_bead(al_run *a, al_bead *b)
 {
@@ -1091,10 +1122,12 @@ static void cover_bead(al_run *a, al_bead *b)
                 int s = na ? 0 : 1;
                 /* a clause: its bullet for the other text says "absent", or it quotes the other text
                  * too (it states the rule for both, and its text says what the other leaves out) */
-                int other = 0;
+                int other = 0, lone = s ? ub[0] : ua[0];
                 for (int u = 0; a->touch[1 - s] && u < a->t[1 - s]->nu && !other; u++) other = touches(a, 1 - s, e, &u, 1);
+                /* ... and, without an absent bullet, its text quotes the lone sentence: it gives the
+                 * reason the sentence stands alone (the other text lacks it, or has it elsewhere) */
                 ok = touches(a, s, e, s ? ub : ua, s ? nb : na) &&
-                     (want == AL_REGISTER || (a->absent[1 - s] && a->absent[1 - s][e]) || other);
+                     (want == AL_REGISTER || (a->absent[1 - s] && a->absent[1 - s][e]) || (other && body_quotes_unit(a, e, s, lone)));
             }
             if (ok) { b->cover = want; add_by(b->by, sizeof b->by, en->id); }
         }

@@ -377,6 +377,35 @@ START_TEST(the_gate_fails_on_an_uncovered_flagged_pair_and_passes_once_it_is_cov
 }
 END_TEST
 
+/* A sentence with no counterpart is covered by a clause that quotes it when the clause's bullet for
+ * the other text says "absent", or when it quotes the other text too and its own text quotes the
+ * lone sentence (the reason it stands alone); quoting both texts alone is no reason. */
+START_TEST(a_clause_covers_a_lone_sentence_only_with_a_reason)
+{
+    static const char *const nl = "Spelregels\nDe speler trekt 2 kaarten van de stapel.\nDe jongste speler begint het spel en daarna komen "
+                                  "de spelers een voor een aan de beurt, met de wijzers van de klok mee.\n"
+                                  "Een hond levert geen punten op voor de meerderheid in een soort.\nHet spel eindigt na 12 rondes.\n";
+    static const char *const en = "Rules\nThe player draws 2 cards from the pile.\nA dog brings no points for the majority in a type.\n"
+                                  "The game ends after 12 rounds.\n";
+    static const char *const head = "# Test Game\n\n### TT-ORDER\n- **nl:** \"De jongste speler begint het spel\"\n";
+    const char *tail[3] = {"- **en:** \"The game ends after 12 rounds.\"\n- **Statement:** the youngest starts.\n",
+                           "- **en:** \"The game ends after 12 rounds.\"\n- **Texts:** \"De jongste speler begint\" has no en counterpart.\n",
+                           "- **en:** absent\n"};
+    for (int k = 0; k < 3; k++) {
+        al_run a;
+        char err[512], spec[600];
+        snprintf(spec, sizeof spec, "%s%s", head, tail[k]);
+        ck_assert_msg(load(&a, nl, en, spec, NULL, err, sizeof err) == 0, "%s", err);
+        int lone = -1;
+        for (int i = 0; i < a.nbead; i++) if (a.bead[i].na == 1 && a.bead[i].nb == 0) lone = i;
+        ck_assert_int_ge(lone, 0);
+        ck_assert_int_eq(a.t[0]->u[a.bead[lone].a[0]].line, 3);
+        ck_assert_msg(a.bead[lone].cover == (k ? AL_CLAUSE : AL_NOT_REGISTERED), "clause %d: cover %d", k, a.bead[lone].cover);
+        al_free(&a);
+    }
+}
+END_TEST
+
 /* The command on the game's own texts given as paths, with the scratch align-marks. */
 START_TEST(the_command_exits_1_on_an_uncovered_pair_and_0_when_an_align_mark_covers_it)
 {
@@ -542,6 +571,7 @@ int main(void)
     tc = tcase_create("gate");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, the_gate_fails_on_an_uncovered_flagged_pair_and_passes_once_it_is_covered);
+    tcase_add_test(tc, a_clause_covers_a_lone_sentence_only_with_a_reason);
     tcase_add_test(tc, the_command_exits_1_on_an_uncovered_pair_and_0_when_an_align_mark_covers_it);
     suite_add_tcase(s, tc);
     tc = tcase_create("the rulebooks");
