@@ -7,6 +7,8 @@
 #   make fuzz       a time-boxed libFuzzer campaign per game (FUZZ_SECONDS, default 60)
 #   make bench      moves/s and games/s, oracles off and on; state sizes; fuzz exec/s, the sanitizer
 #                   builds beside the plain one
+#   make times      time make check and make campaign, each in a fresh clone (build/times.md: the
+#                   figures README and docs quote, with when, where and the load before)
 #   make planted-bugs  time the harnesses to known engine bugs (SAN=address|undefined: OSS-Fuzz's flags)
 #   make all        the CLI build/rulefuzz and the libraries
 #   make deps       install missing Debian packages (as root), or say what to install
@@ -57,7 +59,7 @@ REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # Games whose texts the rule-text coverage gate holds at 100%.
 TEXTCOV_GAMES ?= $(GAMES)
 
-.PHONY: all check fuzz campaign bench clean deps deps-list workflows test-bins fuzz-bins campaign-bins fuzz-smoke \
+.PHONY: all check fuzz campaign bench times clean deps deps-list workflows test-bins fuzz-bins campaign-bins fuzz-smoke \
         regressions corpus-merge diff-fuzz coverage mutate mutate-smoke soak
 
 all: $(BUILD)/rulefuzz
@@ -452,6 +454,11 @@ mutate-smoke: $(BUILD)/rulefuzz
 	  echo "$$out" | grep -qaE '^mutate kk: $(SMOKE_MUTANTS) mutants run' || { echo "$$out"; echo "FAILED: mutation smoke ran no mutant"; exit 1; }
 	@MAKEFLAGS= env -u GAME $(MAKE) --no-print-directory -n mutate | grep -q 'rulefuzz mutate $(GAMES) ' \
 	  && echo "make mutate's default: every game ($(GAMES))" || { echo "FAILED: make mutate's default GAME is not every game"; exit 1; }
+
+# The run times README and docs quote: each target in a fresh clone of HEAD (TARGETS, default
+# "check campaign"), into build/times.md (tests/measure-times.sh).
+times:
+	TARGETS="$(or $(TARGETS),check campaign)" OUT=$(BUILD)/times.md bash tests/measure-times.sh
 
 # Engine and oracle throughput, state sizes, and proof that no engine object refers to an allocator.
 bench: $(BUILD)/rulefuzz $(foreach h,$(HARNESSES) empty,$(BUILD)/fuzz/$(h)_libfuzzer $(BUILD)/fuzz/$(h)_afl) \
