@@ -43,7 +43,7 @@ ENGINE_SRC   := rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_
 ORACLE_SRC   := oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c oracles/inv_bids.c
 LIB_SRC      := $(ENGINE_SRC) $(ORACLE_SRC) records/record.c coverage/counts.c
 # coverage/coverage.c, mutate.c: in the library for the CLI and the tests, not compiled into the harnesses.
-CLI_LIB_SRC  := cli/escape.c coverage/coverage.c coverage/textcov.c coverage/align.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c cli/opts.c
+CLI_LIB_SRC  := cli/escape.c coverage/site.c coverage/coverage.c coverage/textcov.c coverage/align.c coverage/mutate.c coverage/mutscore.c players/policy.c players/stats.c players/tournament.c ambiguity/impact.c ambiguity/common.c ambiguity/report.c cli/opts.c
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/ambiguity/diff.o $(CLI_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS      := $(wildcard rules/*.h oracles/*.h cli/*.h fuzz/*.h coverage/*.h players/*.h ambiguity/*.h)
 TESTS        := check_hdz_rules check_hdz check_hdz_oracles check_kk_oracles check_kk_rules check_kk check_gp_rules check_gp_oracles check_gp check_bids_rules check_bids check_bids_oracles check_diff check_coverage check_textcov check_align check_mutate check_players check_report check_positions
@@ -257,7 +257,7 @@ LIBFUZZER_COV ?= -fno-sanitize-coverage=trace-cmp
 # Build once, link many: each flavour's library (LIB_SRC, and for the libFuzzer flavour the divergence
 # search's DIFF_SRC) is compiled once into $(BUILD)/fobj/<flavour>/ and archived as
 # $(BUILD)/fobj/<flavour>.a; every harness of that flavour links against it.
-DIFF_SRC := ambiguity/diff.c ambiguity/common.c cli/opts.c cli/escape.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
+DIFF_SRC := ambiguity/diff.c ambiguity/common.c coverage/site.c cli/opts.c cli/escape.c coverage/textcov.c ambiguity/impact.c players/policy.c players/stats.c
 FZ_CFLAGS_libfuzzer := -O2 -fsanitize=fuzzer-no-link $(LIBFUZZER_COV)
 FZ_CFLAGS_asan      := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 $(BUILD)/fobj/libfuzzer/%.o: %.c $(HEADERS) fuzz/harness.h fuzz/case_edges.h $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
@@ -441,7 +441,7 @@ mutate: $(BUILD)/rulefuzz
 	$(BUILD)/rulefuzz mutate $(GAME) $(if $(CLAUSES),--clauses "$(CLAUSES)") --jobs $(JOBS) \
 	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) --property-games $(MUTATE_PROPERTY_GAMES) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
 	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) $(if $(MUTATE_SAMPLE),--sample $(MUTATE_SAMPLE)) \
-	  --out $(BUILD)/mutate $(MUTATE_ARGS)
+	  --out $(BUILD)/mutate --site $(BUILD)/reports $(MUTATE_ARGS)
 
 # The smoke `make check` runs: a few mutants of one clause against its rules suite, so the
 # machinery (scan, mutate, build, test, results, report) never rots.

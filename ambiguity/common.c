@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "common.h"
+#include "../coverage/site.h"
 #include "../cli/opts.h"
 #include "../cli/escape.h"
 
@@ -22,6 +23,7 @@ int rf_amb_opts_parse(const char *cmd, const char *args, const char *about, int 
         {"policies", RF_OPT_STR, &o->policies, 0, 0, "LIST", NULL, NULL},
         {"jobs", RF_OPT_LONG, &jobs, 1, 64, "J", "processes", NULL},
         {"spec", RF_OPT_STR, &o->spec, 0, 0, "FILE", "SPEC.md (the texts are read from rules/texts beside it)", NULL},
+        {"site", RF_OPT_STR, &o->site, 0, 0, "DIR", report ? "the report site: report.css and SPEC.html (default: --out)" : NULL, NULL},
         {"skill-games", RF_OPT_LONG, &skill, 1, 10000000, "N", "games per reading for the skill gap (default: as --games)", NULL},
         {"blocks", RF_OPT_LONG, &blocks, 1, 2, "B", "2: replay what is marked on a second block of deals", NULL},
     };
@@ -193,11 +195,23 @@ static int row_cells(const char *s, size_t n, size_t *off, size_t *len, int max)
     return k;
 }
 
-void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css)
+/* A clause ID at the head of a paragraph, "**GEN-DETERMINISM** ...": its length, or 0. */
+static size_t bold_id(const char *p, size_t l)
 {
-    fprintf(f, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
+    if (l < 6 || p[0] != '*' || p[1] != '*') return 0;
+    size_t i = 2;
+    while (i < l && ((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '-')) i++;
+    return i + 1 < l && i > 4 && p[i] == '*' && p[i + 1] == '*' && memchr(p + 2, '-', i - 2) ? i - 2 : 0;
+}
+
+void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css_href, int spec)
+{
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+               "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>");
     rf_html_text(f, title, strlen(title));
-    fprintf(f, "</title><style>%s</style></head><body>\n", css ? css : "");
+    fputs("</title>\n<link rel=\"stylesheet\" href=\"", f);
+    rf_html_esc(f, css_href, strlen(css_href));
+    fprintf(f, "\"></head><body%s>\n", spec ? " class=\"spec\"" : "");
     const char *p = md;
     int in_list = 0, in_table = 0, in_code = 0, in_para = 0, sub = 0;
     while (*p) {
@@ -221,7 +235,11 @@ void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css)
         else if (p[0] == '#') {
             int h = 0;
             while ((size_t)h < l && p[h] == '#') h++;
-            fprintf(f, "<h%d>", h);
+            if (spec) {                     /* the heading's anchor, as GitHub makes it (coverage/site.h) */
+                char slug[256];
+                rf_site_slug(p + h + 1, l - (size_t)h - 1, slug, sizeof slug);
+                fprintf(f, "<h%d id=\"%s\">", h, slug);
+            } else fprintf(f, "<h%d>", h);
             html_inline(f, p + h + 1, l - (size_t)h - 1);
             fprintf(f, "</h%d>\n", h);
         } else if (p[0] == '<') {
@@ -255,7 +273,13 @@ void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css)
             fputc(' ', f);
             html_inline(f, p, l);
         } else {
-            if (!in_para) { fputs("<p>", f); in_para = 1; } else fputc(' ', f);
+            size_t idl = spec && !in_para ? bold_id(p, l) : 0;
+            if (idl) {                      /* a clause stated as a paragraph (GEN-): its own anchor */
+                char slug[128];
+                rf_site_slug(p + 2, idl, slug, sizeof slug);
+                fprintf(f, "<p id=\"%s\">", slug);
+                in_para = 1;
+            } else if (!in_para) { fputs("<p>", f); in_para = 1; } else fputc(' ', f);
             html_inline(f, p, l);
         }
         p = next;

@@ -13,6 +13,7 @@ typedef struct rf_amb_opts {
     int players;            /* 0: every player count in turn */
     uint64_t seed;
     const char *out, *spec;
+    const char *site;       /* report: the report site (coverage/site.h); NULL: out */
     const char *policies;   /* the policies the impact measures are played with */
     long impact_games;      /* diff: paired games per comparison and policy (0: min(games, 2000)) */
     long skill_games;       /* report: mixed games per reading for the skill gap (0: as games) */
@@ -46,10 +47,12 @@ void rf_html_spec_items(FILE *f, const char *body, size_t len);
 /* A block of preformatted text. */
 void rf_html_pre(FILE *f, const char *s);
 
-/* A Markdown page (the subset the reports write: headings, paragraphs, lists with one level of
- * sub-items, tables, fenced code, `code`, **bold**, *emphasis*, [links](target), raw HTML lines) as a
- * whole HTML page with its title and stylesheet. */
-void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css);
+/* A Markdown page (the subset the reports and SPEC.md write: headings, paragraphs, lists with one
+ * level of sub-items, tables, fenced code, `code`, **bold**, *emphasis*, [links](target), raw HTML
+ * lines) as a whole HTML page with its title, linking the stylesheet at css_href. With spec set
+ * (SPEC.md), every heading and every paragraph opening with a bold clause ID ("**GEN-ROUNDTRIP**")
+ * carries its anchor (rf_site_slug). */
+void rf_md_to_html(FILE *f, const char *md, const char *title, const char *css_href, int spec);
 
 /* Create a directory and its parents: 1, or 0 when it cannot. */
 int rf_mkdirs(const char *path);

@@ -16,6 +16,7 @@
 #include "../players/tournament.h"
 #include "../records/record.h"
 #include "../cli/escape.h"
+#include "../coverage/site.h"
 
 #define RP_POLICIES 4
 #define RP_SEATS (GAME_MAX_PLAYERS + 1)      /* balance arrays are indexed by the player count */
@@ -75,6 +76,7 @@ typedef struct rp {
     int have_tc;
     al_run al;                /* the first two profiles' texts aligned (rulefuzz align), when they differ */
     int have_al;
+    char spec_href[8192];     /* SPEC.html of the report site, from the report's folder */
 } rp;
 
 #define GM(r, c, p, b) (&(r)->gm[((size_t)((c) * (r)->npol + (p)) * 2 + (size_t)(b)) * (size_t)(r)->games])
@@ -1070,14 +1072,6 @@ static void translation_gaps(const rp *r, FILE *md)
     if (n) fputs("\n", md);
 }
 
-static const char *css =
-    "body{font:15px/1.45 system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#1d2330}"
-    "h1{font-size:1.6em}h2{margin-top:2.2em;border-bottom:2px solid #d8dde8;padding-bottom:.2em}"
-    "table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #d8dde8;padding:.25em .55em;text-align:left;vertical-align:top}"
-    "th{background:#eef1f7}"
-    "pre{background:#f6f8fb;border:1px solid #dde3ee;padding:.6em;overflow:auto;font-size:12.5px;line-height:1.25;white-space:pre}"
-    "code{background:#eef1f7;padding:0 .2em;border-radius:3px}li{margin:.25em 0}"
-    ".pair{display:flex;gap:1em;flex-wrap:wrap}.pair>div{flex:1;min-width:380px}";
 
 /* ---- The measure definitions ----------------------------------------------------------------- */
 
@@ -1403,7 +1397,9 @@ static void section_entry(rp *r, int c, const char *wdir, const char *dir, const
     if (x->amb >= 0) {
         size_t elen = 0;
         const char *entry = rf_spec_entry(r->spec, r->g->amb[x->amb].id, &elen);
-        if (entry) { fwrite(entry, 1, elen, md); fputs("\n\n", md); }
+        char slug[128];
+        rf_site_slug(r->g->amb[x->amb].id, strlen(r->g->amb[x->amb].id), slug, sizeof slug);
+        if (entry) { fprintf(md, "[The entry in SPEC.md](%s#%s):\n\n", r->spec_href, slug); fwrite(entry, 1, elen, md); fputs("\n\n", md); }
         else fputs("(no entry in SPEC.md)\n\n", md);
     } else {
         fprintf(md, "Readings that differ:");
@@ -1429,6 +1425,14 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
     const game_engine *g = r->g;
     char *buf = NULL;
     size_t blen = 0;
+    /* the report site: its stylesheet and SPEC.html (coverage/site.h) */
+    char err[512], root[4096], css[8192 + 16], css_href[8192];
+    const char *site = r->o.site ? r->o.site : dir;
+    rf_site_root(r->o.spec, root, sizeof root);
+    if (rf_site_write(site, root, err, sizeof err)) { fprintf(stderr, "rulefuzz: %s\n", err); return RF_EXIT_BADINPUT; }
+    rf_site_spec_href(dir, site, NULL, r->spec_href, sizeof r->spec_href);
+    snprintf(css, sizeof css, "%s/report.css", site);
+    rf_site_rel(dir, css, css_href, sizeof css_href);
     FILE *md = open_memstream(&buf, &blen);
     if (!md) return RF_EXIT_BADINPUT;
     int bad = 0;
@@ -1601,7 +1605,7 @@ static int write_report(rp *r, const char *dir, const char *wdir, amb_witness *w
     fwrite(buf, 1, blen, fm);
     char title[160];
     snprintf(title, sizeof title, "Ambiguity report: %s", g->title);
-    rf_md_to_html(fh, buf, title, css);
+    rf_md_to_html(fh, buf, title, css_href, 0);
     write_json(r, fj);
     bad |= ferror(fm) || ferror(fh) || ferror(fj);
     bad |= fclose(fm) != 0;

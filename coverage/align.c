@@ -26,6 +26,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "align.h"
+#include "site.h"
 #include "counts.h"
 #include "../cli/opts.h"
 #include "../cli/escape.h"
@@ -1617,24 +1618,23 @@ static void html_side(FILE *f, const al_run *a, const al_bead *b, int s)
 }
 
 
-static int write_html(const char *dir, const al_run *a, const game_engine *g, char *path, size_t plen, char *err, size_t errlen)
+static int write_html(const char *dir, const char *site, const char *root, const al_run *a, const game_engine *g, char *path, size_t plen,
+                      char *err, size_t errlen)
 {
     if (!rf_mkdirs(dir)) { rf_set_err(err, errlen, "%s: cannot create: %s", dir, strerror(errno)); return -1; }
+    if (rf_site_write(site, root, err, errlen)) return -1;
     snprintf(path, plen, "%s/align-%s-%s-%s.html", dir, g->name, a->lang[0], a->lang[1]);
     FILE *f = fopen(path, "w");
     if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Alignment: %s, %s and %s</title><style>"
-               "body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%%}"
-               "td,th{padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left}td.t{width:40%%}"
-               "tr.flag td{background:#fff6e0}tr.unreg td{background:#ffdcdc}mark{background:#ffd54a;padding:0 1px}"
-               ".ln{color:#999;font-size:12px}.cv{font-size:12px;color:#555}</style></head><body>\n",
-            g->title, a->lang[0], a->lang[1]);
+    char head[256];
+    snprintf(head, sizeof head, "Alignment: %s, %s and %s", g->title, a->lang[0], a->lang[1]);
+    rf_site_head(f, dir, site, head, NULL);
     fprintf(f, "<h1>Alignment: %s, %s and %s</h1>\n<p>", g->title, a->lang[0], a->lang[1]);
     html_esc(f, a->t[0]->file, strlen(a->t[0]->file));
     fputs(" with ", f);
     html_esc(f, a->t[1]->file, strlen(a->t[1]->file));
     fprintf(f, ": %d beads, %d flagged, %d not registered. Flagged pairs are shaded, the words of their differing features "
-               "marked; red: covered by no register entry, clause, mark or align-mark.</p>\n<table><tr><th>%s</th><th>%s</th>"
+               "marked; red: covered by no register entry, clause, mark or align-mark.</p>\n<table class=\"wide\"><tr><th>%s</th><th>%s</th>"
                "<th>differs in</th></tr>\n", a->nbead, a->counts[6], al_uncovered(a), a->lang[0], a->lang[1]);
     char d[2048];
     for (int i = 0; i < a->nbead; i++) {
@@ -1664,6 +1664,7 @@ static int write_html(const char *dir, const al_run *a, const game_engine *g, ch
 int rf_cmd_align(int argc, char **argv)
 {
     const char *spec = "SPEC.md", *texts = "rules/texts", *lexdir = NULL, *marks = NULL, *jsonfile = NULL, *html = NULL, *pos[3];
+    const char *site = NULL;
     int gate = 0, recall = 0, json_out = 0, quiet = 0, beads = 0, npos;
     rf_opt o[] = {
         {"gate", RF_OPT_FLAG, &gate, 0, 0, NULL, "exit 1 when a flagged pair or lone sentence is covered by no register entry, "
@@ -1672,6 +1673,7 @@ int rf_cmd_align(int argc, char **argv)
         {"json", RF_OPT_FLAG, &json_out, 0, 0, NULL, "the report as JSON on standard output", NULL},
         {"json-file", RF_OPT_STR, &jsonfile, 0, 0, "FILE", "the report as JSON into FILE", NULL},
         {"html", RF_OPT_STR, &html, 0, 0, "DIR", "one page into DIR: the two texts side by side, differing words marked", NULL},
+        {"site", RF_OPT_STR, &site, 0, 0, "DIR", "the report site the page links: report.css and SPEC.html (default: --html)", NULL},
         {"spec", RF_OPT_STR, &spec, 0, 0, "FILE", "SPEC.md", NULL},
         {"texts", RF_OPT_STR, &texts, 0, 0, "DIR", "the rulebooks (rules/texts)", NULL},
         {"lexicons", RF_OPT_STR, &lexdir, 0, 0, "DIR", "the lexicons lexicon.<lang>.txt (default: the texts' folder)", NULL},
@@ -1710,7 +1712,9 @@ int rf_cmd_align(int argc, char **argv)
     }
     if (html && status != AL_EXIT_BAD) {
         char path[4400];
-        if (write_html(html, a, g, path, sizeof path, err, sizeof err)) { fprintf(stderr, "rulefuzz: align: %s\n", err); status = AL_EXIT_BAD; }
+        char root[4096];
+        rf_site_root(spec, root, sizeof root);
+        if (write_html(html, site ? site : html, root, a, g, path, sizeof path, err, sizeof err)) { fprintf(stderr, "rulefuzz: align: %s\n", err); status = AL_EXIT_BAD; }
         else if (!json_out && !quiet) printf("align: HTML %s\n", path);
     }
     al_free(a); free(a);

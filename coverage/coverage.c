@@ -14,6 +14,7 @@
 #include "../records/record.h"
 #include "mutscore.h"
 #include "../cli/escape.h"
+#include "site.h"
 
 /* ==== Clause IDs in the engine sources ============================================ */
 
@@ -457,6 +458,7 @@ typedef struct {
     const char *src_root;
     const char *lcov_html;              /* genhtml output folder for links, NULL none */
     const char *mutation;               /* rulefuzz mutate's output folder: a mutation column, NULL none */
+    const char *site;                   /* the report site (report.css, SPEC.html; site.h); NULL: the --html folder */
     const char **counts; int ncounts;
     const char **lcov; int nlcov;
     double fail_under;                  /* < 0: no gate */
@@ -764,23 +766,6 @@ static void html_wrap(FILE *f, const char *s)
     }
 }
 
-/* URL-safe relative path from folder `from` to existing path `to`; the absolute path when
- * either cannot be resolved. */
-static void rel_path(const char *from, const char *to, char *out, size_t n)
-{
-    char a[PATH_MAX], b[PATH_MAX];
-    if (!realpath(from, a) || !realpath(to, b)) { snprintf(out, n, "%s", to); return; }
-    size_t i = 0, cut = 0;
-    while (a[i] && a[i] == b[i]) { if (a[i] == '/') cut = i; i++; }
-    if (!a[i] && (b[i] == '/' || !b[i])) cut = i;      /* `from` is a prefix folder of `to` */
-    size_t w = 0;
-    out[0] = 0;
-    for (const char *p = a + cut; *p; p++)
-        if (*p == '/' && w + 4 < n) { memcpy(out + w, "../", 3); w += 3; out[w] = 0; }
-    const char *rest = b + cut + (b[cut] == '/');
-    snprintf(out + w, n - w, "%s", rest);
-}
-
 /* Where a source line is shown: genhtml's page for the file (with the line anchor) when
  * --lcov-html has one, else the source file itself. */
 static void line_href(const rf_code *cd, const rf_opts *o, const char *html_dir, int fi, char *out, size_t n,
@@ -792,40 +777,12 @@ static void line_href(const rf_code *cd, const rf_opts *o, const char *html_dir,
     if (o->lcov_html) {
         snprintf(p, sizeof p, "%s/%s.gcov.html", o->lcov_html, f->rel);
         if (access(p, R_OK) != 0 && f->sf) snprintf(p, sizeof p, "%s/%s.gcov.html", o->lcov_html, f->sf + (f->sf[0] == '/'));
-        if (access(p, R_OK) == 0) { rel_path(html_dir, p, out, n); *anchors = 1; return; }
+        if (access(p, R_OK) == 0) { rf_site_rel(html_dir, p, out, n); *anchors = 1; return; }
     }
     snprintf(p, sizeof p, "%s/%s", o->src_root, f->rel);
-    rel_path(html_dir, p, out, n);
+    rf_site_rel(html_dir, p, out, n);
 }
 
-static const char *const css =
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:24px 32px;color:#1d232a;background:#fff}"
-    "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px}"
-    ".sum{font-size:15px;margin:6px 0 4px}.sub{color:#555;margin:2px 0}"
-    ".gate{display:inline-block;padding:2px 10px;border-radius:10px;font-weight:600;margin-left:6px}"
-    ".gate.pass{background:#d9f2de;color:#135e24}.gate.fail{background:#fbd5d5;color:#8a1111}"
-    "table{border-collapse:collapse;width:100%;margin-top:10px}"
-    "th,td{border-bottom:1px solid #e3e6ea;padding:5px 8px;vertical-align:top;text-align:left}"
-    "th{background:#f3f5f7;position:sticky;top:0;font-weight:600;white-space:nowrap}"
-    "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
-    "td.id{white-space:nowrap;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}"
-    "a{color:#0b57b3;text-decoration:none}a:hover{text-decoration:underline}"
-    ".st{display:inline-block;padding:1px 7px;border-radius:8px;font-size:12px;font-weight:600;white-space:nowrap}"
-    "tr.violated td{background:#fde2e2}tr.never-fired td{background:#fdeaea}"
-    "tr.code-not-run td{background:#fff1e0}tr.branches-missed td{background:#fffbe6}tr.cases-missed td{background:#fdf0f5}"
-    ".cases-missed .st{background:#ad1457;color:#fff}td.cases{font-size:12px;white-space:nowrap}.case.miss{color:#c62828;font-weight:bold}"
-    "tr.no-tagged-code td{background:#f1f1f4}"
-    ".violated .st{background:#8a1111;color:#fff}.never-fired .st{background:#c62828;color:#fff}"
-    ".code-not-run .st{background:#e67e00;color:#fff}.branches-missed .st{background:#f2c744;color:#3a2e00}"
-    ".no-tagged-code .st{background:#8d93a0;color:#fff}.ok .st{background:#d9f2de;color:#135e24}"
-    ".bar{display:inline-block;width:54px;height:7px;background:#e6e8eb;border-radius:4px;margin-left:6px;vertical-align:middle}"
-    ".bar i{display:block;height:7px;border-radius:4px;background:#3a9b4f}"
-    ".code a{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;padding:0 3px;border-radius:3px;white-space:nowrap}"
-    ".code a.hit{background:#e3f4e6}.code a.miss{background:#fbd5d5;color:#8a1111;font-weight:600}"
-    ".code a.none{background:#eef0f3;color:#555}"
-    ".nt{color:#8a1111;font-size:12px;margin-top:2px}.nw{white-space:nowrap}.first{font-size:12px;overflow-wrap:anywhere;color:#333;max-width:260px}"
-    ".muted{color:#777}.legend{font-size:13px;color:#444;max-width:1100px}.legend .st{margin-right:4px}"
-    "tr.gen td{color:#555}";
 
 static void html_bar(FILE *f, int x, int of)
 {
@@ -903,7 +860,7 @@ static void html_mutation(FILE *f, const rf_opts *o, const char *html_dir, const
     int killed = m.tests + m.fuzz, d = killed + m.survived;
     char page[PATH_MAX + 64], href[PATH_MAX * 2];
     snprintf(page, sizeof page, "%s/%s.html", o->mutation, game);
-    rel_path(html_dir, page, href, sizeof href);
+    rf_site_rel(html_dir, page, href, sizeof href);
     fputs("<td class=\"n\"><a href=\"", f);
     html_str(f, href);
     fputs("#s-", f);
@@ -916,6 +873,45 @@ static void html_mutation(FILE *f, const rf_opts *o, const char *html_dir, const
     fputs("</td>", f);
 }
 
+/* The first input that fired a clause, as a game record the page can link: html_dir/inputs-<game>/
+ * <the input's path, '/' as '_'>.txt. A record (a replayed .rec: it starts with '[' or ';') is copied;
+ * any other file is a fuzz input of the game (rulefuzz inputs), played as the harness plays it
+ * (rf_header_from_bytes) and written with rf_record_write, so `rulefuzz replay` reads it back.
+ * 0 with the record's path in out, or -1 (it cannot be read or written: the page links the input). */
+static int first_record(const char *html_dir, const game_engine *g, const char *input, char *out, size_t n)
+{
+    char err[RF_ERR_MAX], name[PATH_MAX];
+    size_t len, w = 0;
+    const char *p = input;
+    while (p[0] == '.' && p[1] == '/') p += 2;
+    for (; *p && w + 5 < sizeof name; p++) name[w++] = *p == '/' ? '_' : *p;
+    name[w] = 0;
+    snprintf(out, n, "%s/inputs-%s", html_dir, g->name);
+    if (mkdir(out, 0755) != 0 && errno != EEXIST) return -1;
+    snprintf(out, n, "%s/inputs-%s/%s.txt", html_dir, g->name, name);
+    char *data = rf_read_file(input, &len, err, sizeof err);
+    if (!data) return -1;
+    FILE *f = fopen(out, "w");
+    int bad = !f;
+    if (f && (data[0] == '[' || data[0] == ';')) bad = fwrite(data, 1, len, f) != len;
+    else if (f) {
+        static unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16))), start[GAME_STATE_MAX] __attribute__((aligned(16)));
+        static game_move log[RF_MAX_GAME_MOVES];
+        rf_header h;
+        rf_chooser ch;
+        rf_header_from_bytes(g, (const uint8_t *)data, len, &h, &ch);
+        g->setup_seed(st, &h.cfg, h.seed);
+        memcpy(start, st, g->state_size);
+        long moves = rf_play(g, st, &ch, NULL, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+        char comment[PATH_MAX + 160];
+        snprintf(comment, sizeof comment, "from fuzz input %s, as rulefuzz inputs plays it (rulefuzz replay reads this file)", input);
+        bad = rf_record_write(f, &h, start, log, moves, comment) != 0;
+    }
+    free(data);
+    if (f) bad |= ferror(f) | (fclose(f) != 0);
+    return bad ? -1 : 0;
+}
+
 static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *html_dir, const char *spec,
                      const rf_crow *r, const char *game)
 {
@@ -923,13 +919,14 @@ static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *h
     if (spec && r->known) {
         fputs("<a href=\"", f);
         html_str(f, spec);
-        if (r->generic) fputs("#conformance-checks-all-games", f);
-        else { fputc('#', f); for (const char *p = r->id; *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, f); }
+        char slug[128];
+        rf_site_slug(r->id, strlen(r->id), slug, sizeof slug);
+        fprintf(f, "#%s", slug);
         fputs("\" title=\"the clause in SPEC.md\">", f);
         html_str(f, r->id);
         fputs("</a>", f);
     } else html_str(f, r->id);
-    fprintf(f, "<br><span class=\"muted\" style=\"font-size:11px\">%s</span></td>", r->known ? r->oracle : "not in this rulefuzz");
+    fprintf(f, "<br><span class=\"muted oracle\">%s</span></td>", r->known ? r->oracle : "not in this rulefuzz");
     fprintf(f, "<td><span class=\"st\">%s</span></td>", st_text[r->status]);
     fprintf(f, "<td class=\"n\">%llu</td><td class=\"n\">%llu</td><td class=\"n\">%llu</td>", (unsigned long long)r->applied,
             (unsigned long long)r->fired, (unsigned long long)r->violated);
@@ -960,9 +957,17 @@ static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *h
     if (r->first) {
         struct stat sb;
         if (stat(r->first, &sb) == 0 && S_ISREG(sb.st_mode)) {
-            char href[PATH_MAX * 2];
-            rel_path(html_dir, r->first, href, sizeof href);
-            fputs("<a href=\"", f); html_str(f, href); fputs("\">", f); html_wrap(f, r->first); fputs("</a>", f);
+            char href[PATH_MAX * 2], rec[PATH_MAX * 2];
+            const game_engine *g = game_find(game);
+            int as_record = g && first_record(html_dir, g, r->first, rec, sizeof rec) == 0;
+            rf_site_rel(html_dir, as_record ? rec : r->first, href, sizeof href);
+            fputs("<a href=\"", f); html_str(f, href);
+            fputs(as_record ? "\" title=\"the input as a game record\">" : "\">", f);
+            html_wrap(f, r->first); fputs("</a>", f);
+            if (as_record) {
+                rf_site_rel(html_dir, r->first, href, sizeof href);
+                fputs(" <a class=\"muted\" href=\"", f); html_str(f, href); fputs("\" title=\"the input's bytes\">(bytes)</a>", f);
+            }
         } else html_wrap(f, r->first);
     } else fputs("<span class=\"muted\">&ndash;</span>", f);
     fputs("</td></tr>\n", f);
@@ -980,13 +985,14 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
 {
     FILE *f = fopen(path, "w");
     if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    char specp[PATH_MAX + 16], spec[PATH_MAX * 2];
-    snprintf(specp, sizeof specp, "%s/SPEC.md", o->src_root);
+    /* the site's stylesheet and SPEC.html (written by rf_cov_command before any page) */
+    const char *site = o->site ? o->site : html_dir;
+    char specp[PATH_MAX + 16], spec[PATH_MAX * 2], title[256];
+    snprintf(specp, sizeof specp, "%s/SPEC.html", site);
     int have_spec = access(specp, R_OK) == 0;
-    if (have_spec) rel_path(html_dir, specp, spec, sizeof spec);
-    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>", f);
-    fprintf(f, "Clause coverage: %s (%s)</title><style>%s</style></head><body>\n", gr->g->title, gr->g->name, css);
+    if (have_spec) rf_site_spec_href(html_dir, site, NULL, spec, sizeof spec);
+    snprintf(title, sizeof title, "Clause coverage: %s (%s)", gr->g->title, gr->g->name);
+    rf_site_head(f, html_dir, site, title, NULL);
     fprintf(f, "<h1>Clause coverage: %s <span class=\"muted\">(%s)</span></h1>\n", gr->g->title, gr->g->name);
     fprintf(f, "<p class=\"sum\"><b>%d of %d clauses fired</b> (%.1f%%), <b>%d of their %d cases</b> (%.1f%%), %d violated",
             gr->fired, gr->total, gr->pct, gr->cases_fired, gr->cases, gr->cases_pct, gr->violated_clauses);
@@ -1005,7 +1011,7 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
             char idx[PATH_MAX + 16], href[PATH_MAX * 2];
             snprintf(idx, sizeof idx, "%s/index.html", o->lcov_html);
             if (access(idx, R_OK) == 0) {
-                rel_path(html_dir, idx, href, sizeof href);
+                rf_site_rel(html_dir, idx, href, sizeof href);
                 fputs(" (<a href=\"", f); html_str(f, href); fputs("\">lcov report</a>)", f);
             }
         }
@@ -1019,18 +1025,18 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
     int n = 0;
     for (int j = 0; j < gr->n; j++) if (!gr->row[j].generic) ord[n++] = &gr->row[j];
     qsort(ord, (size_t)n, sizeof *ord, cmp_status);
-    fputs("<table><thead><tr><th>Clause</th><th>Status</th><th style=\"text-align:right\">Applied</th>"
-          "<th style=\"text-align:right\">Fired</th><th style=\"text-align:right\">Violated</th>"
+    fputs("<table class=\"wide\"><thead><tr><th>Clause</th><th>Status</th><th class=\"n\">Applied</th>"
+          "<th class=\"n\">Fired</th><th class=\"n\">Violated</th>"
           "<th title=\"cases of the clause (SPEC.md) fired / cases\">Cases</th>"
-          "<th style=\"text-align:right\">Lines run</th><th style=\"text-align:right\">Branches taken</th>", f);
-    if (o->mutation) fputs("<th style=\"text-align:right\" title=\"mutants of the enforcing code killed (rulefuzz mutate)\">Mutants killed</th>", f);
+          "<th class=\"n\">Lines run</th><th class=\"n\">Branches taken</th>", f);
+    if (o->mutation) fputs("<th class=\"n\" title=\"mutants of the enforcing code killed (rulefuzz mutate)\">Mutants killed</th>", f);
     fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
     for (int j = 0; j < n; j++) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, ord[j], gr->g->name);
-    fputs("</tbody></table>\n<h2 id=\"conformance\">Conformance checks (shown, not gated)</h2>\n<table><thead><tr><th>Check</th>"
-          "<th>Status</th><th style=\"text-align:right\">Applied</th><th style=\"text-align:right\">Fired</th>"
-          "<th style=\"text-align:right\">Violated</th><th>Cases</th><th style=\"text-align:right\">Lines run</th>"
-          "<th style=\"text-align:right\">Branches taken</th>", f);
-    if (o->mutation) fputs("<th style=\"text-align:right\">Mutants killed</th>", f);
+    fputs("</tbody></table>\n<h2 id=\"conformance\">Conformance checks (shown, not gated)</h2>\n<table class=\"wide\"><thead><tr><th>Check</th>"
+          "<th>Status</th><th class=\"n\">Applied</th><th class=\"n\">Fired</th>"
+          "<th class=\"n\">Violated</th><th>Cases</th><th class=\"n\">Lines run</th>"
+          "<th class=\"n\">Branches taken</th>", f);
+    if (o->mutation) fputs("<th class=\"n\">Mutants killed</th>", f);
     fputs("<th>Enforcing code</th><th>First input that fired it</th></tr></thead><tbody>\n", f);
     for (int j = 0; j < gr->n; j++) if (gr->row[j].generic) html_row(f, cd, o, html_dir, have_spec ? spec : NULL, &gr->row[j], gr->g->name);
     free(ord);
@@ -1054,16 +1060,15 @@ static int write_html(const char *path, const char *html_dir, const rf_code *cd,
     return 0;
 }
 
-static int write_html_index(const char *dir, const rf_game_report *grs, int ng, char *err, size_t errlen)
+static int write_html_index(const char *dir, const char *site, const rf_game_report *grs, int ng, char *err, size_t errlen)
 {
     char path[PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/index.html", dir);
     FILE *f = fopen(path, "w");
     if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Clause coverage</title>"
-               "<style>%s</style></head><body><h1>Clause coverage</h1><table><thead><tr><th>Game</th>"
-               "<th style=\"text-align:right\">Clauses fired</th><th style=\"text-align:right\">Violated</th></tr></thead><tbody>\n", css);
-    for (int i = 0; i < ng; i++)
+    rf_site_head(f, dir, site, "Clause coverage", NULL);
+    fputs("<h1>Clause coverage</h1><table><thead><tr><th>Game</th>"
+          "<th class=\"n\">Clauses fired</th><th class=\"n\">Violated</th></tr></thead><tbody>\n", f);    for (int i = 0; i < ng; i++)
         fprintf(f, "<tr class=\"%s\"><td><a href=\"%s.html\">%s</a> (%s)</td><td class=\"n\">%d/%d</td><td class=\"n\">%d</td></tr>\n",
                 grs[i].fired < grs[i].total ? "never-fired" : "ok", grs[i].g->name, grs[i].g->title, grs[i].g->name,
                 grs[i].fired, grs[i].total, grs[i].violated_clauses);
@@ -1117,6 +1122,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
             {"json", RF_OPT_FLAG, &json_out, 0, 0, NULL, "the report as JSON on standard output", NULL},
             {"json-file", RF_OPT_STR, &jsonfile, 0, 0, "FILE", "the report as JSON into FILE", NULL},
             {"html", RF_OPT_STR, &html, 0, 0, "DIR", "an HTML page per game into DIR", NULL},
+            {"site", RF_OPT_STR, &o.site, 0, 0, "DIR", "the report site the pages link: report.css and SPEC.html (default: --html)", NULL},
             {"fail-under", RF_OPT_DOUBLE, &o.fail_under, 0, 100, "PCT", "exit 1 naming every clause that never fired, below PCT", NULL},
             {"cases-fail-under", RF_OPT_DOUBLE, &o.cases_fail_under, 0, 100, "PCT", "the same for the cases of each clause", NULL},
             {"quiet", RF_OPT_FLAG, &quiet, 0, 0, NULL, "only the failures", NULL},
@@ -1200,12 +1206,13 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
     }
     if (html) {
         if (mkdir_p(html)) { fprintf(errf, "rulefuzz: %s: cannot create folder: %s\n", html, strerror(errno)); goto done; }
+        if (rf_site_write(o.site ? o.site : html, o.src_root, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
         for (int i = 0; i < ng; i++) {
             char path[PATH_MAX + 64];
             snprintf(path, sizeof path, "%s/%s.html", html, grs[i].g->name);
             if (write_html(path, html, &cd, &grs[i], &o, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
         }
-        if (write_html_index(html, grs, ng, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
+        if (write_html_index(html, o.site ? o.site : html, grs, ng, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
     }
     rc = RF_EXIT_OK;
     fflush(out);                                 /* the table before the verdict on errf */

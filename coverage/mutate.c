@@ -21,6 +21,7 @@
 #include "../records/record.h"
 #include "../oracles/oracle.h"
 #include "../cli/escape.h"
+#include "site.h"
 
 /* ==== The line mutator ================================================================ */
 
@@ -517,6 +518,7 @@ typedef struct {
 typedef struct {
     char root[1024];            /* --src-root, absolute */
     char out[1024];             /* --out, absolute */
+    char site[1024];            /* --site: the report site its page links (report.css, SPEC.html); --out when not given */
     char equiv[PATH_MAX];
     const char *cc, *cflags, *test_cflags, *test_libs, *fuzz_cc, *tests;
     int jobs, fuzz_seconds, max, fresh, report_only, quiet, retry;
@@ -1288,11 +1290,69 @@ static double pct(const cscore *c)
 
 
 
-static void spec_anchor(const char *id, char *out, size_t n)
+/* The mutants of one game in the open mutation-testing report schema (mutation-testing-report-schema,
+ * the JSON that Stryker writes and the mutation-testing-elements viewer reads): every mutated file
+ * with its source, each mutant with its key as id, its operator as mutatorName, the columns where
+ * the line differs as location and replacement, and its status (killed by tests or fuzzing: Killed,
+ * with the suite or clause as killedBy; survived: Survived; not compiled: CompileError; proven
+ * equivalent: Ignored, with the proof as statusReason; not run: Pending). Into DIR/mutation-report.json. */
+static int write_report_schema(const mset *s, const equivs *q, const mopts *o, const char *dir)
 {
-    size_t i = 0;
-    for (; id[i] && i + 1 < n; i++) out[i] = (char)(id[i] >= 'A' && id[i] <= 'Z' ? id[i] - 'A' + 'a' : id[i]);
-    out[i] = 0;
+    char path[PATH_MAX + 160], err[256];
+    snprintf(path, sizeof path, "%s/mutation-report.json", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fputs("{\"schemaVersion\": \"2\", \"thresholds\": {\"high\": 95, \"low\": 80}, \"projectRoot\": ", f);
+    rf_json_cstr(f, o->root);
+    fputs(", \"files\": {", f);
+    int nf = 0;
+    for (int i = 0; i < s->n; i++) {
+        int seen = 0;                            /* each file once, at its first mutant */
+        for (int j = 0; j < i && !seen; j++) seen = !strcmp(s->m[j].rel, s->m[i].rel);
+        if (seen) continue;
+        char src[PATH_MAX + 1100];
+        size_t len;
+        snprintf(src, sizeof src, "%s/%s", o->root, s->m[i].rel);
+        char *text = rf_read_file(src, &len, err, sizeof err);
+        if (!text) { fclose(f); return -1; }
+        fputs(nf++ ? ",\n  " : "\n  ", f);
+        rf_json_cstr(f, s->m[i].rel);
+        fputs(": {\"language\": \"c\", \"source\": ", f);
+        rf_json_str(f, text, len);
+        free(text);
+        fputs(", \"mutants\": [", f);
+        int nm = 0;
+        for (int j = i; j < s->n; j++) {
+            const mutant *m = &s->m[j];
+            if (strcmp(m->rel, s->m[i].rel)) continue;
+            /* the differing columns: the common prefix and suffix of the line before and after */
+            size_t lo = strlen(m->orig), lm = strlen(m->mutated), pre = 0, suf = 0;
+            while (pre < lo && pre < lm && m->orig[pre] == m->mutated[pre]) pre++;
+            while (suf < lo - pre && suf < lm - pre && m->orig[lo - 1 - suf] == m->mutated[lm - 1 - suf]) suf++;
+            if (pre + suf == lo && suf > 0) suf--;  /* an insertion ("!" added): span the character after it */
+            else if (pre + suf == lo && pre > 0) pre--;
+            static const char *const status[] = {"Pending", "Killed", "Killed", "Survived", "CompileError", "Ignored"};
+            fprintf(f, "%s\n    {\"id\": \"%s\", \"mutatorName\": ", nm++ ? "," : "", m->key);
+            rf_json_cstr(f, m->op);
+            fputs(", \"description\": ", f);
+            rf_json_cstr(f, m->clauses);
+            fputs(", \"replacement\": ", f);
+            rf_json_str(f, m->mutated + pre, lm - suf - pre);
+            fprintf(f, ", \"location\": {\"start\": {\"line\": %d, \"column\": %zu}, \"end\": {\"line\": %d, \"column\": %zu}}, "
+                       "\"status\": \"%s\"", m->line, pre + 1, m->line, lo - suf + 1, status[m->status]);
+            const char *why = m->status == ST_EQUIV ? equiv_reason(q, m->key) : m->detail[0] ? m->detail : NULL;
+            if (why) { fputs(", \"statusReason\": ", f); rf_json_cstr(f, why); }
+            if ((m->status == ST_TESTS || m->status == ST_FUZZ) && m->detail[0]) {
+                fputs(", \"killedBy\": [", f);
+                rf_json_cstr(f, m->detail);
+                fputc(']', f);
+            }
+            fputc('}', f);
+        }
+        fputs("]}", f);
+    }
+    fputs("\n}}\n", f);
+    return fclose(f) ? -1 : 0;
 }
 
 static void report_game(const mset *s, const inv_game *og, const equivs *q, const mopts *o, FILE *out, FILE *json, int first)
@@ -1307,14 +1367,19 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
     char hp[PATH_MAX + 64];
     snprintf(hp, sizeof hp, "%s/%s.html", o->out, s->game);
     FILE *h = fopen(hp, "w");
+    char specp[PATH_MAX + 16], spec[PATH_MAX * 2];
+    snprintf(specp, sizeof specp, "%s/SPEC.html", o->site);
+    int have_spec = access(specp, R_OK) == 0;
+    rf_site_spec_href(o->out, o->site, NULL, spec, sizeof spec);
     if (h) {
-        fprintf(h, "<!doctype html><meta charset=utf-8><title>mutation score: %s</title>\n"
-                "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}td:first-child{text-align:left}"
-                "pre{background:#f6f6f6;padding:4px}.del{color:#a00}.add{color:#070}.low{background:#fdd}</style>\n"
-                "<h1>Mutation score: %s</h1><p>%d mutants: %d killed by tests, %d by fuzzing only, %d survived, %d equivalent, "
+        char head[128];
+        snprintf(head, sizeof head, "Mutation score: %s", s->game);
+        rf_site_head(h, o->out, o->site, head, NULL);
+        fprintf(h, "<h1>Mutation score: %s</h1><p>%d mutants: %d killed by tests, %d by fuzzing only, %d survived, %d equivalent, "
                 "%d not compiled, %d not run. Score = killed / (mutants that compiled and are not equivalent).</p>\n"
-                "<table><tr><th>clause<th>mutants<th>tests<th>fuzzing<th>survived<th>equivalent<th>not compiled<th>score</tr>\n",
-                s->game, s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED], tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
+                "<table><tr><th>clause<th class=n>mutants<th class=n>tests<th class=n>fuzzing<th class=n>survived<th class=n>equivalent"
+                "<th class=n>not compiled<th class=n>score</tr>\n",
+                s->game, s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED], tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
     }
     if (json) {
         fprintf(json, "%s\n  {\"game\": ", first ? "" : ",");
@@ -1323,8 +1388,6 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                 "\"not_compiled\": %d, \"not_run\": %d, \"clauses\": [", s->n, tot[ST_TESTS], tot[ST_FUZZ], tot[ST_SURVIVED],
                 tot[ST_EQUIV], tot[ST_NOCOMPILE], tot[ST_PENDING]);
     }
-    char specp[PATH_MAX + 16];
-    snprintf(specp, sizeof specp, "%s/SPEC.md", o->root);
     int jf = 1;
     for (int k = 0; k < og->n_clauses; k++) {
         cscore c;
@@ -1336,11 +1399,13 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
         fprintf(out, "%-28s %8d %8d %8d %9d %6d %9d %7s\n", c.id, c.mutants, c.tests, c.fuzz, c.survived, c.equivalent,
                 c.nocompile, ps);
         char an[80];
-        spec_anchor(c.id, an, sizeof an);
-        if (h)
-            fprintf(h, "<tr%s><td><a href=\"file://%s#%s\">%s</a><td>%d<td>%d<td>%d<td><a href=\"#s-%s\">%d</a><td>%d<td>%d<td>%s</tr>\n",
-                    p >= 0 && p < 95 ? " class=low" : "", specp, an, c.id, c.mutants, c.tests, c.fuzz, an, c.survived,
-                    c.equivalent, c.nocompile, ps);
+        rf_site_slug(c.id, strlen(c.id), an, sizeof an);
+        if (h) {
+            fprintf(h, "<tr%s><td>", p >= 0 && p < 95 ? " class=low" : "");
+            if (have_spec) fprintf(h, "<a href=\"%s#%s\">%s</a>", spec, an, c.id); else fputs(c.id, h);
+            fprintf(h, "<td class=n>%d<td class=n>%d<td class=n>%d<td class=n><a href=\"#s-%s\">%d</a><td class=n>%d<td class=n>%d<td class=n>%s</tr>\n",
+                    c.mutants, c.tests, c.fuzz, an, c.survived, c.equivalent, c.nocompile, ps);
+        }
         if (json) {
             fprintf(json, "%s\n    {\"id\": ", jf ? "" : ",");
             rf_json_cstr(json, c.id);
@@ -1399,12 +1464,13 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
         fputs("</table>\n<h2>Survivors</h2>\n", h);
         for (int k = 0; k < og->n_clauses; k++) {
             char an[80];
-            spec_anchor(og->clauses[k].id, an, sizeof an);
+            rf_site_slug(og->clauses[k].id, strlen(og->clauses[k].id), an, sizeof an);
             int any = 0;
             for (int i = 0; i < s->n; i++) {
                 const mutant *m = &s->m[i];
                 if (!has_clause(m, og->clauses[k].id) || (m->status != ST_SURVIVED && m->status != ST_EQUIV)) continue;
-                if (!any) fprintf(h, "<h3 id=\"s-%s\"><a href=\"file://%s#%s\">%s</a></h3>\n", an, specp, an, og->clauses[k].id);
+                if (!any && have_spec) fprintf(h, "<h3 id=\"s-%s\"><a href=\"%s#%s\">%s</a></h3>\n", an, spec, an, og->clauses[k].id);
+                else if (!any) fprintf(h, "<h3 id=\"s-%s\">%s</h3>\n", an, og->clauses[k].id);
                 any = 1;
                 fprintf(h, "<p><code>%s</code> %s:%d (%s)%s", m->key, m->rel, m->line, m->op,
                         m->status == ST_EQUIV ? " <b>equivalent</b>: " : "");
@@ -1416,6 +1482,7 @@ static void report_game(const mset *s, const inv_game *og, const equivs *q, cons
                 fputs("</span></pre>\n", h);
             }
         }
+        fputs("</body></html>\n", h);
         fclose(h);
     }
     fprintf(out, "survivors with their diffs: %s\n", hp);
@@ -1560,7 +1627,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
 {
     mopts o;
     memset(&o, 0, sizeof o);
-    const char *root = ".", *outd = "build/mutate", *eq = NULL, *clauses = NULL;
+    const char *root = ".", *outd = "build/mutate", *eq = NULL, *clauses = NULL, *site = NULL;
     const char *games[8];
     int ng = 0;
     o.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
@@ -1586,6 +1653,7 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         {"sample", RF_OPT_LONG, &sample, 0, 1000000, "N", "N mutants spread evenly over the clauses", NULL},
         {"out", RF_OPT_STR, &outd, 0, 0, "DIR", "results (build/mutate; resumable)", NULL},
         {"src-root", RF_OPT_STR, &root, 0, 0, "DIR", "the sources (.)", NULL},
+        {"site", RF_OPT_STR, &site, 0, 0, "DIR", "the report site the HTML page links: report.css and SPEC.html (default: --out)", NULL},
         {"equivalent", RF_OPT_STR, &eq, 0, 0, "FILE", "the proven-equivalent list (coverage/equivalent-mutants.txt)", NULL},
         {"cc", RF_OPT_STR, &o.cc, 0, 0, "CC", "the compiler of the mutants", NULL},
         {"cflags", RF_OPT_STR, &o.cflags, 0, 0, "FLAGS", "their flags", NULL},
@@ -1616,6 +1684,11 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
     strcpy(o.root, rp);
     if (sh("mkdir -p '%s'", outd) || !realpath(outd, rp) || strlen(rp) >= sizeof o.out) { fprintf(errf, "rulefuzz mutate: cannot create %s\n", outd); return RF_EXIT_BADINPUT; }
     strcpy(o.out, rp);
+    char err0[512] = "--site: the path is too long";
+    if (snprintf(o.site, sizeof o.site, "%s", site ? site : o.out) >= (int)sizeof o.site || rf_site_write(o.site, o.root, err0, sizeof err0)) {
+        fprintf(errf, "rulefuzz mutate: %s\n", err0);
+        return RF_EXIT_BADINPUT;
+    }
     if (eq) snprintf(o.equiv, sizeof o.equiv, "%s", eq);
     else snprintf(o.equiv, sizeof o.equiv, "%s/coverage/equivalent-mutants.txt", o.root);
     if (!ng) for (int i = 0; inv_games[i] && ng < 8; i++) if (game_find(inv_games[i]->game)) games[ng++] = inv_games[i]->game;
@@ -1674,6 +1747,8 @@ int rf_mut_command(int argc, char **argv, FILE *out, FILE *errf)
         for (int i = 0; mf && i < s.n; i++)
             rf_mutscore_write_line(mf, s.m[i].key, st_name[s.m[i].status], s.m[i].clauses, s.m[i].rel, s.m[i].line, s.m[i].op);
         if (mf) fclose(mf);
+        if (write_report_schema(&s, &q, &o, dir))
+            fprintf(errf, "rulefuzz mutate: %s/mutation-report.json: cannot write it (or read a mutated file)\n", dir);
         report_game(&s, inv_game_find(games[gi]), &q, &o, out, json, gi == 0);
         mset_free(&s);
     }

@@ -60,12 +60,12 @@ mut=; ls "$BUILD"/mutate/*/mutants.tsv > /dev/null 2>&1 && mut="--mutation $BUIL
 status=0
 # shellcheck disable=SC2086
 "$COV_BUILD/rulefuzz" coverage --counts "$COV"/tests-*.counts "$COV/records.counts" "$COV"/inputs-*.counts \
-  --lcov "$COV/lcov.info" --lcov-html "$COV/lcov" --src-root . --json "$COV/clauses.json" --html "$COV/clauses" \
+  --lcov "$COV/lcov.info" --lcov-html "$COV/lcov" --src-root . --json-file "$COV/clauses.json" --html "$COV/clauses" --site "$BUILD/reports" \
   $mut --fail-under 100 --cases-fail-under 100 > "$COV/clauses.txt" || status=$?
 cat "$COV/clauses.txt"
 echo "coverage: lcov HTML        $COV/lcov/index.html"
 # shellcheck disable=SC2086
-"$COV_BUILD/rulefuzz" textcov $GAMES --quiet --html "$COV/textcov" --json "$COV/textcov.json" > "$COV/textcov.txt" || true
+"$COV_BUILD/rulefuzz" textcov $GAMES --quiet --html "$COV/textcov" --site "$BUILD/reports" --json-file "$COV/textcov.json" > "$COV/textcov.txt" || true
 echo "coverage: rule-text pages  $COV/textcov/<game>.html ($COV/textcov.txt)"
 echo "coverage: clause table     $COV/clauses.txt"
 echo "coverage: clause JSON      $COV/clauses.json"

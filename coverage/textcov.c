@@ -9,7 +9,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "textcov.h"
+#include "site.h"
 #include "counts.h"
 #include "../cli/opts.h"
 #include "../oracles/oracle.h"
@@ -1241,30 +1243,16 @@ static int write_json(FILE *f, tc_report *const *rs, int nr)
 }
 
 
-static void html_anchor(FILE *f, const char *id)
-{
-    for (const char *p = id; *p; p++) fputc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, f);
-}
-
-static const char *const tc_css =
-    "body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}"
-    "table{border-collapse:collapse;margin:8px 0 18px}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:left}"
-    "td.n{text-align:right;font-variant-numeric:tabular-nums}"
-    ".txt{font:13px/1.6 ui-monospace,monospace;white-space:pre-wrap;border:1px solid #ddd;padding:10px;background:#fcfcfc}"
-    ".ln{color:#999;display:inline-block;width:3.5em;user-select:none}"
-    "a.u,span.u{text-decoration:none;color:inherit;border-radius:3px;padding:0 1px}"
-    ".clause{background:#d6f5d6}.register{background:#fff0b3}.marked{background:#e8e8e8;color:#666}"
-    ".uncovered{background:#ffc9c9;outline:1px solid #d33}.gap{border-bottom:2px dashed #a040c0}"
-    ".key span{padding:1px 6px;margin-right:8px}.err{color:#b00}";
-
-static int write_html(const char *dir, const tc_report *r, const char *spec_href, char *err, size_t errlen)
+static int write_html(const char *dir, const char *site, const tc_report *r, const char *spec_href, char *err, size_t errlen)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.html", dir, r->g->name);
     FILE *f = fopen(path, "w");
     if (!f) { rf_set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Rule-text coverage: %s</title>"
-               "<style>%s</style></head><body>\n<h1>Rule-text coverage: %s <small>(%s)</small></h1>\n"
+    char head[256];
+    snprintf(head, sizeof head, "Rule-text coverage: %s", r->g->title);
+    rf_site_head(f, dir, site, head, NULL);
+    fprintf(f, "<h1>Rule-text coverage: %s <small>(%s)</small></h1>\n"
                "<p>Every sentence, list item, table row and heading of the rulebook is quoted by a clause, quoted by an "
                "ambiguity register entry, or marked as not a rule (with a reason in <code>rules/texts/*.marks</code>). "
                "<a href=\"../clauses/%s.html\">Clause coverage of %s</a>.</p>\n"
@@ -1272,7 +1260,7 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
                "<span class=\"marked\">not a rule</span><span class=\"uncovered\">uncovered</span>"
                "<span class=\"gap\">no counterpart in the other text</span></p>\n<table><tr><th>text</th><th>units</th>"
                "<th>clause</th><th>register</th><th>marked</th><th>uncovered</th><th>covered</th><th>gaps</th></tr>\n",
-            r->g->title, tc_css, r->g->title, r->g->name, r->g->name, r->g->title);
+            r->g->title, r->g->name, r->g->name, r->g->title);
     for (int i = 0; i < r->ntext; i++) {
         const tc_text *t = &r->text[i];
         fprintf(f, "<tr><td><a href=\"#%s\">%s</a></td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td>"
@@ -1307,9 +1295,9 @@ static int write_html(const char *dir, const tc_report *r, const char *spec_href
             if (u->nref && spec_href) {
                 fprintf(f, "<a class=\"u %s%s\" title=\"", tc_status_name[u->status], u->gap ? " gap" : "");
                 rf_html_esc(f, title, strlen(title));
-                fprintf(f, "\" href=\"%s#", spec_href);
-                html_anchor(f, r->entry[u->ref[0]].id);
-                fputs("\">", f);
+                char slug[128];
+                rf_site_slug(r->entry[u->ref[0]].id, strlen(r->entry[u->ref[0]].id), slug, sizeof slug);
+                fprintf(f, "\" href=\"%s#%s\">", spec_href, slug);
             } else {
                 fprintf(f, "<span class=\"u %s\" title=\"", tc_status_name[u->status]);
                 rf_html_esc(f, title, strlen(title));
@@ -1340,22 +1328,9 @@ static int mkdir_p(const char *dir)
     return mkdir(b, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-/* Relative path from directory `from` to file `to` (both relative to the working directory or both absolute). */
-static void rel_from(const char *from, const char *to, char *out, size_t n)
-{
-    char abs[4096];
-    if (to[0] == '/' || (from[0] == '/' && realpath(to, abs))) { snprintf(out, n, "%s", to[0] == '/' ? to : abs); return; }
-    size_t o = 0;
-    out[0] = 0;
-    int depth = *from ? 1 : 0;
-    for (const char *p = from; *p; p++) if (*p == '/' && p[1] && p[1] != '/') depth++;
-    for (int i = 0; i < depth && o + 4 < n; i++) o += (size_t)snprintf(out + o, n - o, "../");
-    snprintf(out + o, n - o, "%s", to);
-}
-
 int rf_cmd_textcov(int argc, char **argv)
 {
-    const char *spec = "SPEC.md", *texts = "rules/texts", *json = NULL, *html = NULL, *only = NULL;
+    const char *spec = "SPEC.md", *texts = "rules/texts", *json = NULL, *html = NULL, *only = NULL, *site = NULL;
     double fail_under = -1;
     int quiet = 0, ng = 0, subjects = 0, json_out = 0;
     const game_engine *games[16];
@@ -1367,6 +1342,7 @@ int rf_cmd_textcov(int argc, char **argv)
         {"json", RF_OPT_FLAG, &json_out, 0, 0, NULL, "the report as JSON on standard output", NULL},
         {"json-file", RF_OPT_STR, &jsonfile, 0, 0, "FILE", "the report as JSON into FILE", NULL},
         {"html", RF_OPT_STR, &html, 0, 0, "DIR", "an HTML page per game into DIR", NULL},
+        {"site", RF_OPT_STR, &site, 0, 0, "DIR", "the report site the pages link: report.css and SPEC.html (default: --html)", NULL},
         {"fail-under", RF_OPT_DOUBLE, &fail_under, 0, 100, "PCT", "exit 1 when a text's coverage is below PCT", NULL},
         {"subjects", RF_OPT_OPTSTR, &subj, 0, 0, "ENTRY-ID", "per register entry, the sentences that share its quotes' words "
                                                             "(--subjects ENTRY-ID or --subjects=ENTRY-ID: the IDs starting so)", NULL},
@@ -1450,10 +1426,14 @@ int rf_cmd_textcov(int argc, char **argv)
     }
     if (status != TC_EXIT_BAD && html) {
         if (mkdir_p(html)) { fprintf(stderr, "rulefuzz: textcov: cannot create %s\n", html); status = TC_EXIT_BAD; }
-        char href[4400];
-        rel_from(html, spec, href, sizeof href);
+        char href[4400], root[4096], sp[4200];
+        if (!site) site = html;
+        rf_site_root(spec, root, sizeof root);
+        if (status != TC_EXIT_BAD && rf_site_write(site, root, err, sizeof err)) { fprintf(stderr, "rulefuzz: textcov: %s\n", err); status = TC_EXIT_BAD; }
+        snprintf(sp, sizeof sp, "%s/SPEC.html", site);
+        rf_site_spec_href(html, site, NULL, href, sizeof href);
         for (int i = 0; i < loaded && status != TC_EXIT_BAD; i++)
-            if (write_html(html, &rs[i], href, err, sizeof err)) { fprintf(stderr, "rulefuzz: textcov: %s\n", err); status = TC_EXIT_BAD; }
+            if (write_html(html, site, &rs[i], access(sp, R_OK) == 0 ? href : NULL, err, sizeof err)) { fprintf(stderr, "rulefuzz: textcov: %s\n", err); status = TC_EXIT_BAD; }
         if (status != TC_EXIT_BAD && !quiet)
             for (int i = 0; i < loaded; i++) printf("textcov: HTML %s/%s.html\n", html, rs[i].g->name);
     }

@@ -603,7 +603,20 @@ START_TEST(enforcing_lines_follow_the_clause_id_comments_and_join_lcov_data)
     ck_assert_int_eq(rc, 0);
     free(out); free(msg);
     h = slurp(page);
-    ck_assert_msg(strstr(h, "href=\"../SPEC.md#hdz-score-majority8\"") != NULL, "no SPEC link");
+    /* the site (coverage/site.h): the page links the one stylesheet and SPEC.md rendered beside it,
+     * at the clause's anchor, which SPEC.html carries */
+    ck_assert_msg(strstr(h, "href=\"SPEC.html#hdz-score-majority8\"") != NULL, "no SPEC link");
+    ck_assert_msg(strstr(h, "<link rel=\"stylesheet\" href=\"report.css\">") != NULL, "the page does not link report.css");
+    ck_assert_ptr_null(strstr(h, "<style"));
+    char site_file[700];
+    snprintf(site_file, sizeof site_file, "%s/SPEC.html", html);
+    char *sh = slurp(site_file);
+    ck_assert_msg(strstr(sh, "<h3 id=\"hdz-score-majority8\">HDZ-SCORE-MAJORITY8</h3>") != NULL, "SPEC.html has no anchor for the clause");
+    free(sh);
+    snprintf(site_file, sizeof site_file, "%s/report.css", html);
+    sh = slurp(site_file);
+    ck_assert_ptr_nonnull(strstr(sh, ".never-fired .st"));
+    free(sh);
     ck_assert_ptr_null(strstr(h, "Mutants killed"));
     free(h);
     /* --mutation: a column with the clause's mutants killed (of those compiled and not equivalent),

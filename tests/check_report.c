@@ -535,6 +535,18 @@ START_TEST(the_report_states_its_control_and_correction_and_its_witnesses_replay
     char *html = slurp(path);
     ck_assert(strstr(html, "%%") == NULL);
     ck_assert(strstr(html, "<table>") && strstr(html, "<i>") && strstr(html, "<b>"));
+    /* the report site: the shared stylesheet, and each entry linked to its anchor in SPEC.html */
+    ck_assert_msg(strstr(html, "<link rel=\"stylesheet\" href=\"report.css\">") && !strstr(html, "<style"), "the page does not link report.css");
+    const char *sl = strstr(html, "href=\"SPEC.html#");
+    ck_assert_msg(sl != NULL, "no entry links SPEC.html");
+    char anchor[128], want[160];
+    ck_assert_int_eq(sscanf(sl + strlen("href=\"SPEC.html#"), "%127[^\"]", anchor), 1);
+    ck_assert_msg(!strncmp(anchor, "kk-amb-", 7), "the link names %s, not a kk register entry", anchor);
+    snprintf(want, sizeof want, " id=\"%s\"", anchor);
+    snprintf(path, sizeof path, "%s/SPEC.html", dir);
+    char *spec_html = slurp(path);
+    ck_assert_msg(strstr(spec_html, want) != NULL, "SPEC.html has no anchor %s", anchor);
+    free(spec_html);
     /* no Markdown emphasis left raw outside code and pre */
     int in_pre = 0, in_code = 0;
     for (const char *p = html; *p; p++) {
