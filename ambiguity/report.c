@@ -1294,6 +1294,15 @@ int rf_cmd_report(int argc, char **argv)
     char wdir[4096];
     snprintf(wdir, sizeof wdir, "%s/witnesses-%s", dir, g->name);
     if (!rf_mkdirs(dir) || !rf_mkdirs(wdir)) { fprintf(stderr, "rulefuzz: cannot create %s\n", wdir); rp_free(r); return RF_EXIT_BADINPUT; }
+    {   /* the report site, before any game is played (written again, unchanged, with the page) */
+        char serr[512], sroot[4096];
+        rf_site_root(r->o.spec, sroot, sizeof sroot);
+        if (rf_site_write(r->o.site ? r->o.site : dir, sroot, serr, sizeof serr)) {
+            fprintf(stderr, "rulefuzz: %s\n", serr);
+            rp_free(r);
+            return RF_EXIT_BADINPUT;
+        }
+    }
 
     /* The comparisons: every pair of profiles, every ambiguity toggled on the first profile, the control. */
     r->ncmp = g->n_profiles * (g->n_profiles - 1) / 2 + g->n_amb + 1;

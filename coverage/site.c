@@ -95,7 +95,11 @@ static int put_file(const char *path, const char *bytes, size_t len, char *err, 
 
 int rf_site_write(const char *site, const char *root, char *err, size_t errlen)
 {
-    if (!rf_mkdirs(site)) { snprintf(err, errlen, "%s: cannot create: %s", site, strerror(errno)); return -1; }
+    struct stat sb;
+    if (!rf_mkdirs(site) || stat(site, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: cannot create: %s", site, errno == EEXIST || errno == 0 ? "a file has that name" : strerror(errno));
+        return -1;
+    }
     char src[PATH_MAX + 32], dst[PATH_MAX + 32];
     size_t len;
     snprintf(src, sizeof src, "%s/coverage/report.css", root);

@@ -39,7 +39,8 @@ fi
 # One page that links every report of every game ($R/index.html); the clause pages' own index listed
 # only the game written last (rulefuzz coverage runs once per game here), so it goes.
 rm -f "$R/clauses/index.html"
-link() { if [ -e "$R/$1" ]; then printf '<a href="%s">%s</a>' "$1" "$2"; else printf '<span class="none">%s: not made</span>' "$2"; fi; }
+# link PATH TEXT [HOW]: a link to $R/PATH, or TEXT greyed with what makes it
+link() { if [ -e "$R/$1" ]; then printf '<a href="%s">%s</a>' "$1" "$2"; else printf '<span class="none">%s: not made%s</span>' "$2" "${3:+ ($3)}"; fi; }
 {
   printf '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">\n'
   printf '<title>rulefuzz reports</title>\n<link rel="stylesheet" href="report.css"></head><body>\n'
@@ -50,7 +51,7 @@ link() { if [ -e "$R/$1" ]; then printf '<a href="%s">%s</a>' "$1" "$2"; else pr
     printf '<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n' "$g" \
       "$(link "clauses/$g.html" "clauses")" "$(link "textcov/$g.html" "texts")" \
       "$(link "ambiguities-$g.html" "report")" "$(link "witnesses-$g" "records")" \
-      "$(link "../mutate/$g.html" "make mutate")" "$(link "mutation-$g.html" "make mutation-viewer")"
+      "$(link "../mutate/$g.html" "scores" "make mutate")" "$(link "mutation-$g.html" "viewer" "make mutation-viewer")"
   done
   printf '</tbody></table>\n<h2>Made by other targets</h2>\n<ul>\n'
   for x in "../coverage/lcov/index.html:line and branch coverage (make coverage)" \

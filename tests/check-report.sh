@@ -23,7 +23,7 @@ done
 echo "== rule-text coverage gate: every sentence of every text quoted or marked, every quote verbatim, every register entry's Profiles decision, every clause's Cases bullet (rulefuzz textcov --fail-under 100)"
 # shellcheck disable=SC2086
 "$BUILD/rulefuzz" textcov $TEXTCOV_GAMES --quiet --fail-under 100 || failed="$failed rule-text-coverage-gate"
-for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke ossfuzz; do
+for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutate-smoke site ossfuzz; do
   case $s in
     records) echo "== records: every record in corpus/records and corpus/regressions, all oracles on";;
     inputs) echo "== what users feed the CLI (tests/cli-inputs.txt): records, positions, counts files, options, writes";;
@@ -33,6 +33,7 @@ for s in records inputs inputs-asan workflows seeds regressions fuzz-smoke mutat
     regressions) echo "== regression inputs";;
     fuzz-smoke) echo "== fuzz smoke: every harness for ${SMOKE_SECONDS}s under ASan+UBSan";;
     mutate-smoke) echo "== mutation smoke: $SMOKE_MUTANTS mutants of $SMOKE_CLAUSE through rulefuzz mutate (the full run: make mutate)";;
+    site) echo "== the reports as one site (tests/site-check.sh): one stylesheet, SPEC.html anchors, first inputs as records, the mutation report against its schema";;
     ossfuzz) echo "== fuzz/build.sh as OSS-Fuzz runs it ($OSSFUZZ_SANITIZERS), each fuzzer over its seeds";;
   esac
   if [ -f "$L/$s.log" ]; then
