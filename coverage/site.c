@@ -30,7 +30,7 @@ void rf_site_root(const char *spec, char *out, size_t n)
 {
     const char *sl = strrchr(spec, '/');
     if (!sl) snprintf(out, n, ".");
-    else snprintf(out, n, "%.*s", (int)(sl - spec ? sl - spec : 1), spec);
+    else snprintf(out, n, "%.*s", sl == spec ? 1 : (int)(sl - spec), spec);   /* "/SPEC.md": "/" */
 }
 
 void rf_site_slug(const char *s, size_t n, char *out, size_t cap)
