@@ -454,8 +454,8 @@ mutate: $(BUILD)/rulefuzz
 # ($(BUILD)/mutate/<game>/mutation-report.json) checked against that schema and shown in its HTML viewer,
 # a page a game in the report site ($(BUILD)/reports/mutation-<game>.html, linked from the index).
 # The viewer, the schema and its checker (ajv) come from npm, pinned by coverage/mutation-viewer/
-# package-lock.json, into $(VIEWER) (under build/, never committed); fuzz/campaign-reports.sh writes
-# the pages again whenever they are installed.
+# package-lock.json, into $(VIEWER) (under build/, never committed); the index is written again to link
+# the pages (fuzz/reports-index.sh), and fuzz/campaign-reports.sh writes them again whenever they are installed.
 $(VIEWER)/.installed: coverage/mutation-viewer/package.json coverage/mutation-viewer/package-lock.json
 	@command -v node > /dev/null 2>&1 && command -v npm > /dev/null 2>&1 || { echo "make: the mutation viewer needs node and npm" \
 	  "(the npm registry's mutation-testing-elements): apt-get install nodejs npm, or as root: make deps" >&2; exit 1; }
@@ -466,6 +466,7 @@ mutation-viewer: $(VIEWER)/.installed
 	@ls $(BUILD)/mutate/*/mutation-report.json > /dev/null 2>&1 || { echo "make mutation-viewer: no results in $(BUILD)/mutate" \
 	  "(make mutate first; a small run: make mutate GAME=kk CLAUSES=KK-DRAW MUTATE_FUZZ_SECONDS=0)" >&2; exit 1; }
 	node coverage/mutation-viewer/site.mjs $(VIEWER) $(BUILD)/mutate $(BUILD)/reports
+	@BUILD=$(BUILD) GAMES="$(GAMES)" bash fuzz/reports-index.sh && echo "index: $(BUILD)/reports/index.html"
 
 # `make site-check`: the reports as one site (tests/site-check.sh): a small site written by the
 # campaign's report script and the mutation smoke's results; every page links the one stylesheet,

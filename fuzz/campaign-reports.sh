@@ -36,31 +36,8 @@ if ls "$BUILD"/mutate/*/mutation-report.json > /dev/null 2>&1; then
   if [ -d "$V/node_modules" ]; then echo; echo "== mutation viewer pages"; node coverage/mutation-viewer/site.mjs "$V" "$BUILD/mutate" "$R" || status=1
   else echo; echo "== mutation viewer: not installed (make mutation-viewer shows make mutate's results in it)"; fi
 fi
-# One page that links every report of every game ($R/index.html); the clause pages' own index listed
-# only the game written last (rulefuzz coverage runs once per game here), so it goes.
-rm -f "$R/clauses/index.html"
-# link PATH TEXT [HOW]: a link to $R/PATH, or TEXT greyed with what makes it
-link() { if [ -e "$R/$1" ]; then printf '<a href="%s">%s</a>' "$1" "$2"; else printf '<span class="none">%s: not made%s</span>' "$2" "${3:+ ($3)}"; fi; }
-{
-  printf '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">\n'
-  printf '<title>rulefuzz reports</title>\n<link rel="stylesheet" href="report.css"></head><body>\n'
-  printf '<h1>rulefuzz reports</h1>\n<p>Made by <code>make campaign</code> on %s. The clauses and register entries: ' "$(date -u '+%Y-%m-%d %H:%M UTC')"
-  printf '%s (SPEC.md with an anchor per ID; every report links into it).</p>\n' "$(link SPEC.html "the clause catalogue")"
-  printf '<table><thead><tr><th>game</th><th>clause and case coverage</th><th>rule-text coverage</th><th>ambiguities</th><th>witness records</th><th>mutation scores</th><th>mutants in the viewer</th></tr></thead><tbody>\n'
-  for g in $GAMES; do
-    printf '<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n' "$g" \
-      "$(link "clauses/$g.html" "clauses")" "$(link "textcov/$g.html" "texts")" \
-      "$(link "ambiguities-$g.html" "report")" "$(link "witnesses-$g" "records")" \
-      "$(link "../mutate/$g.html" "scores" "make mutate")" "$(link "mutation-$g.html" "viewer" "make mutation-viewer")"
-  done
-  printf '</tbody></table>\n<h2>Made by other targets</h2>\n<ul>\n'
-  for x in "../coverage/lcov/index.html:line and branch coverage (make coverage)" \
-           "../coverage/clauses/index.html:clause coverage of make coverage's run"; do
-    p=${x%%:*}; t=${x#*:}
-    if [ -e "$R/$p" ]; then printf '<li><a href="%s">%s</a></li>\n' "$p" "$t"; else printf '<li class="none">%s: not made yet</li>\n' "$t"; fi
-  done
-  printf '</ul>\n</body></html>\n'
-} > "$R/index.html" || status=1
+# One page that links every report of every game ($R/index.html; fuzz/reports-index.sh)
+BUILD=$BUILD GAMES=$GAMES bash fuzz/reports-index.sh || status=1
 echo; echo "== reports: $R/index.html"
 for g in $GAMES; do
   echo "  clause coverage:  $R/clauses/$g.html"
