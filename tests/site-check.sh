@@ -14,7 +14,7 @@
 # and that each check fails on a page broken on purpose. Exit 1 on the first failure.
 #   From the Makefile: BUILD GAMES SITE_GAMES VIEWER MUTATE_SMOKE
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 S=$BUILD/site-check
 R=$S/reports
 fail() { echo "FAILED: $*"; exit 1; }
@@ -39,6 +39,7 @@ links_css() {
 # Every SPEC.html#ID link of a page: prints the first whose anchor is missing; 0 when none is.
 spec_anchors_ok() {
   local page=$1 href file id
+  # shellcheck disable=SC2013  # hrefs hold no spaces
   for href in $(grep -o 'href="[^"]*SPEC\.html#[^"]*"' "$page" | sed 's/^href="//; s/"$//' | sort -u); do
     file=$(dirname "$page")/${href%%#*}; id=${href#*#}
     grep -q " id=\"$id\"" "$file" 2>/dev/null || { echo "$page: $href: no anchor $id in $file"; return 1; }
@@ -56,7 +57,7 @@ echo "site: $n pages link $R/report.css; their $nspec links into SPEC.html all l
 ids=0
 for g in $GAMES; do
   for id in $("$BUILD/rulefuzz" clauses "$g" | grep -oE '^[A-Z]+-[A-Z0-9-]+' | sort -u); do
-    slug=$(echo "$id" | tr 'A-Z' 'a-z')
+    slug=$(echo "$id" | tr '[:upper:]' '[:lower:]')
     grep -q " id=\"$slug\"" "$R/SPEC.html" || fail "SPEC.html has no anchor for $id"
     ids=$((ids+1))
   done
@@ -64,6 +65,7 @@ done
 echo "site: SPEC.html has an anchor for each of the $ids clause and register IDs of $GAMES"
 recs=0
 for g in $SITE_GAMES; do
+  # shellcheck disable=SC2013  # hrefs hold no spaces
   for href in $(grep -o 'class="first"><a href="[^"]*"' "$R/clauses/$g.html" | sed 's/.*href="//; s/"$//' | sort -u); do
     f=$R/clauses/$href
     case $href in inputs-"$g"/*.txt) ;; *) fail "$g's first input links $href, not a record beside the page";; esac
@@ -73,6 +75,7 @@ for g in $SITE_GAMES; do
 done
 [ "$recs" -ge 1 ] || fail "no first-input record linked"
 echo "site: $recs first-input links open game records that rulefuzz replay reads"
+# shellcheck disable=SC2013  # hrefs hold no spaces
 for href in $(grep -o 'href="[^"#]*"' "$R/index.html" | sed 's/^href="//; s/"$//'); do
   [ -e "$R/$href" ] || fail "index.html links $href, which does not exist"
 done
