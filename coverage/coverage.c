@@ -912,6 +912,19 @@ static int first_record(const char *html_dir, const game_engine *g, const char *
     return bad ? -1 : 0;
 }
 
+/* Empty html_dir/inputs-<game>/ before the game's page is written, so no record of an earlier run's
+ * first inputs stays beside it. */
+static void first_records_clear(const char *html_dir, const char *game)
+{
+    char dir[PATH_MAX], f[PATH_MAX * 2];
+    snprintf(dir, sizeof dir, "%s/inputs-%s", html_dir, game);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.') { snprintf(f, sizeof f, "%s/%s", dir, e->d_name); unlink(f); }
+    closedir(d);
+}
+
 static void html_row(FILE *f, const rf_code *cd, const rf_opts *o, const char *html_dir, const char *spec,
                      const rf_crow *r, const char *game)
 {
@@ -1210,6 +1223,7 @@ int rf_cov_command(int argc, char **argv, FILE *out, FILE *errf)
         for (int i = 0; i < ng; i++) {
             char path[PATH_MAX + 64];
             snprintf(path, sizeof path, "%s/%s.html", html, grs[i].g->name);
+            first_records_clear(html, grs[i].g->name);
             if (write_html(path, html, &cd, &grs[i], &o, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
         }
         if (write_html_index(html, o.site ? o.site : html, grs, ng, err, sizeof err)) { fprintf(errf, "rulefuzz: %s\n", err); goto done; }
