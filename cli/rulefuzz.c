@@ -685,6 +685,7 @@ static void triage_harness(const game_engine *g, int kind, const char *path, con
         unsetenv("RF_STATS_DIR");                    /* a campaign's counters are the fuzzers' alone */
         unsetenv("RF_CLAUSE_LOG");
         if (!freopen(logpath, "w", stderr)) _exit(3);
+        setvbuf(stderr, NULL, _IONBF, 0);   /* the harness aborts on a finding: nothing it said may wait in a buffer */
         const uint8_t *b = (const uint8_t *)data;
         if (kind == TK_POSITION) rf_fuzz_position(g, b, len);
         else if (kind == TK_REPLAY) rf_fuzz_replay(b, len);

@@ -1575,6 +1575,13 @@ static int hdz_load_position(void *vst, const game_config *cfg, const char *text
     if (st->phase == HDZ_PH_REDRAW && st->played != HDZ_NONE) {
         fail(&in, "position: '%s' must be '-' in phase redraw", "played"); return GAME_BADARG;
     }
+    /* HDZ-SETUP-DOG-REDRAW: only a seat holding a dog decides a redraw; the phase skips the others
+     * (redraw_advance), so no game reaches a redraw decision at a seat without one */
+    if (st->phase == HDZ_PH_REDRAW && st->turn < st->players && !seat_has_dog(st, st->turn)) {
+        failf(&in, "position: phase redraw needs a dog in the hand of the seat at turn (P%d holds none; seats "
+              "without a dog are skipped, HDZ-SETUP-DOG-REDRAW)", st->turn + 1);
+        return GAME_BADARG;
+    }
     if (st->phase == HDZ_PH_PLAY && st->played != HDZ_NONE) {
         fail(&in, "position: '%s' must be '-' in phase play (no card is played yet)", "played"); return GAME_BADARG;
     }

@@ -415,6 +415,32 @@ START_TEST(a_compulsory_redraw_position_needs_a_card_in_the_pile_that_is_no_dog)
 }
 END_TEST
 
+/* HDZ-SETUP-DOG-REDRAW: only a seat holding a dog decides a redraw, so a position in phase redraw
+ * with the turn at a seat without a dog is refused (no game reaches one; a campaign's position
+ * harness loaded one and HDZ-TURN-ORDER then fired on its `keep`:
+ * corpus/regressions/hdz_position/redraw-turn-at-a-seat-without-a-dog.input). */
+START_TEST(a_redraw_position_needs_a_dog_in_the_hand_of_the_seat_at_turn)
+{
+    hdz_state st, back;
+    tu_hdz_deal(&st, 3, NL, 2);
+    while (st.phase == HDZ_PH_REDRAW) ck_assert_int_eq(tu_try(G, &st, "keep"), GAME_OK);
+    tu_put_hand(&st, "Dog", 0, 1);              /* P1 holds a dog, P2 none */
+    tu_put_hand(&st, "A1", 1, 0);
+    tu_put_hand(&st, "B1", 1, 1);
+    st.phase = HDZ_PH_REDRAW; st.played = HDZ_NONE;
+    for (int i = 0; i < 2; i++) ck_assert_int_ne(st.hand[1][i], HDZ_DOG);
+    char text[GAME_TEXT_MAX], err[200];
+    game_config cfg = G->config(&st);
+    st.turn = st.decider = 0;
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_msg(G->setup_position(&back, &cfg, text, err, sizeof err) == GAME_OK, "%s", err);
+    st.turn = st.decider = 1;
+    ck_assert_int_gt(G->position_print(&st, text, sizeof text), 0);
+    ck_assert_int_eq(G->setup_position(&back, &cfg, text, err, sizeof err), GAME_BADARG);
+    ck_assert_msg(strstr(err, "phase redraw needs a dog in the hand of the seat at turn (P2 holds none"), "%s", err);
+}
+END_TEST
+
 /* HDZ-LEGAL-SET: legal_moves writes at most `max` moves (the first of the full list, in its order) and
  * returns how many it wrote; a shorter buffer is never written past its end. */
 START_TEST(legal_moves_never_writes_past_max)
@@ -1702,6 +1728,7 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, a_dog_in_the_starting_hand_may_be_kept_or_must_go_back, 0, 2);
     tcase_add_loop_test(tc, under_a_compulsory_redraw_play_begins_without_a_dog_in_hand, 0, 2);
     tcase_add_test(tc, a_compulsory_redraw_position_needs_a_card_in_the_pile_that_is_no_dog);
+    tcase_add_test(tc, a_redraw_position_needs_a_dog_in_the_hand_of_the_seat_at_turn);
     tcase_add_test(tc, the_redraw_after_the_deal_asks_p1_first);
     tcase_add_test(tc, legal_moves_never_writes_past_max);
     suite_add_tcase(s, tc);
