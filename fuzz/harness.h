@@ -134,8 +134,14 @@ __attribute__((unused)) static int rf_fuzz_record(const uint8_t *data, size_t le
     static rf_replay out;
     char err[RF_ERR_MAX];
     int rc = rf_replay_text("fuzz.rec", (const char *)data, len, NULL, &out, err, sizeof err);
-    if (rc != RF_EXIT_OK && rc != RF_EXIT_VIOLATION && rc != RF_EXIT_BADINPUT) abort();
-    if (rc == RF_EXIT_BADINPUT && (err[0] == 0 || strchr(err, '\n'))) abort();  /* one line, always */
+    if (rc != RF_EXIT_OK && rc != RF_EXIT_VIOLATION && rc != RF_EXIT_BADINPUT) {
+        fprintf(stderr, "rulefuzz: the record reader returned %d, no exit code it has\n", rc);
+        abort();
+    }
+    if (rc == RF_EXIT_BADINPUT && (err[0] == 0 || strchr(err, '\n'))) {   /* one line, always: GEN-REFUSAL */
+        fprintf(stderr, "rulefuzz: oracle GEN-REFUSAL violated: a record refused without a one-line reason: '%s'\n", err);
+        abort();
+    }
     return 0;
 }
 
@@ -166,7 +172,8 @@ __attribute__((unused)) static int rf_fuzz_position(const game_engine *g, const 
     char err[RF_ERR_MAX] = "";
     if (g->setup_position(st, &h.cfg, text, err, sizeof err) != GAME_OK) {
         if (!err[0] || strchr(err, '\n')) {
-            fprintf(stderr, "rulefuzz: %s's loader refused a position without a one-line reason: '%s'\n", g->name, err);
+            fprintf(stderr, "rulefuzz: oracle GEN-REFUSAL violated: %s's loader refused a position without a one-line reason: '%s'\n",
+                    g->name, err);
             abort();
         }
         return 0;
@@ -207,7 +214,7 @@ __attribute__((unused)) static int rf_fuzz_replay(const uint8_t *data, size_t le
     c.generic = INV_GEN_ALL;
     int rc = rf_replay_text("fuzz.rec", (const char *)data, len, &c, &out, err, sizeof err);
     if (rc == RF_EXIT_BADINPUT && (err[0] == 0 || strchr(err, '\n'))) {
-        fprintf(stderr, "rulefuzz: a record refused without a one-line reason: '%s'\n", err);
+        fprintf(stderr, "rulefuzz: oracle GEN-REFUSAL violated: a record refused without a one-line reason: '%s'\n", err);
         abort();
     }
     if (rc != RF_EXIT_OK && rc != RF_EXIT_VIOLATION && rc != RF_EXIT_BADINPUT) abort();

@@ -26,7 +26,7 @@ W=${PLANTED_DIR:-build/planted}
 CORE=${BENCH_CORE:-0}
 rm -rf "$W"; mkdir -p "$W"
 
-# game | file | sed expression (must change the file) | name
+# game | file | sed expression (must change the file) | name; the file may be a shared one (rules/game.h)
 muts=(
  "hdz|rules/hdz.c|s/if (sum\[p\] >= 8) {/if (sum[p] >= 9) {/|majority threshold 8 -> 9"
  "hdz|rules/hdz.c|s/sum\[q\] == sum\[w\] \&\& cnt\[q\] > cnt\[w\]/sum[q] == sum[w] \&\& cnt[q] < cnt[w]/|fourth-card count tie-break inverted"
@@ -44,6 +44,12 @@ muts=(
  "bids|rules/bids.c|s/w->v\[i\].brawl = w->v\[i\].males >= 2;/w->v[i].brawl = w->v[i].males >= 3;/|brawl needs three males"
  "bids|rules/bids.c|s/if (R(st, BIDS_R_DISTINCT) \&\& (seen \& b)) return 0;/if (0 \&\& (seen \& b)) return 0;/|each-species reading ignored"
  "bids|rules/bids.c|/^static unsigned best_single/,/^}/s/        if (v == best) w /        if (v == best \&\& !w) w /|rare: a tie of seats complete at once goes to one"
+ # shared helper (issue 36 point 4): game.h's move comparison reads the first four bytes only, so the
+ # engines that look a move up with it (hdz, kk and gp apply; bids checks each byte itself) take a
+ # listed move with other bytes; the oracles compare moves themselves (GEN-REJECT-UNCHANGED)
+ "hdz|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
+ "kk|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
+ "gp|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
 )
 SRC="rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
      rules/bids.c rules/bids_params.c oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c

@@ -531,14 +531,14 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
     /* a move offered wrongly first: the one clause that forbids it names the rule; a withheld move's
      * clause is the one that allows it, of the several a legal move needs */
     for (int i = 0; i < n; i++)
-        if (!game_move_in(want.m, want.n, &got[i])) {
+        if (!inv_move_in(want.m, want.n, &got[i])) {
             int kf = forbidder(s, T, &got[i], why, sizeof why);
             inv_applied(c, k0 + kf);
             inv_fail(c, k0 + kf, "legal moves: '%s' is offered, but %s", mname(c->g, s, &got[i]).s, why);
             return;
         }
     for (int i = 0; i < want.n; i++)
-        if (!game_move_in(got, n, &want.m[i])) {
+        if (!inv_move_in(got, n, &want.m[i])) {
             int kk = k0 + want.k[i];
             inv_applied(c, kk);
             inv_fail(c, kk, "legal moves: '%s' is withheld, and %s allows it", mname(c->g, s, &want.m[i]).s, bids_clauses[want.k[i]].id);
@@ -548,9 +548,9 @@ static void inv_bids_legal_set(inv_ctx *c, int k0, const bids_state *s, const ot
     /* a move offered twice: named under the clause that allows it (for a take, BIDS-GRAB-TOUCH's "one
      * move per type"), BIDS-LEGAL-SET only when no offered move repeats (the counts differ otherwise) */
     for (int i = 0; i < n; i++)
-        if (game_move_in(got, i, &got[i]))
+        if (inv_move_in(got, i, &got[i]))
             for (int j = 0; j < want.n; j++)
-                if (game_move_eq(&want.m[j], &got[i])) {
+                if (inv_move_same(&want.m[j], &got[i])) {
                     int kk = k0 + want.k[j];
                     inv_applied(c, kk);
                     inv_fail(c, kk, "legal moves: '%s' is offered twice (%d offered for %d distinct legal moves; %s allows it once)",
@@ -1516,7 +1516,7 @@ static void bids_mix_unseen(void *vs, int v, uint64_t seed)
     inv_shuffle(pool, np, &seed);
     for (int p = 0; p < s->players; p++)
         for (int i = 0; i < s->pile_len[p] && i < BIDS_PILE_MAX; i++) s->pile[p][i] = pool[k++];
-    s->rng = game_rng_next(&seed);
+    s->rng = inv_rng_next(&seed);
 }
 
 /* ---- Positions ------------------------------------------------------------------------------------- */

@@ -686,7 +686,7 @@ static int inv_gp_legal_set(inv_ctx *c, int k0, const gp_state *s, lmove *mine)
 /* The move played is one of the oracle's legal moves; else the clause that forbids it reports it. */
 static int move_allowed(inv_ctx *c, int k0, const gp_state *s, const game_move *m, const lmove *mine, int n_mine)
 {
-    for (int i = 0; i < n_mine; i++) if (game_move_eq(&mine[i].m, m)) return 1;
+    for (int i = 0; i < n_mine; i++) if (inv_move_same(&mine[i].m, m)) return 1;
     int K = clause_of(s, m);
     inv_applied(c, k0 + K);
     inv_fail(c, k0 + K, "P%d played '%s', which %s forbids here", s->turn + 1, mvname(m).s, gp_clauses[K].id);
@@ -1127,7 +1127,7 @@ static int inv_gp_chest_hidden(inv_ctx *c, int k0, const gx *x)
     game_move buf[GAME_MAX_MOVES], lb[GAME_MAX_MOVES];
     const game_move *la;
     int na = inv_legal_pre(c, x->pre, buf, &la), nb = c->g->legal_moves(&a, lb, GAME_MAX_MOVES);
-    if (!game_moves_eq(la, na, lb, nb)) {
+    if (!inv_moves_same(la, na, lb, nb)) {
         inv_fail(c, k, "the legal moves depend on the chests' faces");
         return 0;
     }

@@ -11,6 +11,16 @@
 
 #define NO HDZ_NONE
 
+/* The card code, restated here from SPEC.md's notation (a goat card is its type times five plus its
+ * value less one: A1 = 0, A5 = 4, B1 = 5) rather than taken from hdz.h (issue 36 point 1): the names
+ * stay, hdz.h's definitions do not, so a wrong macro there is not read twice. */
+#undef HDZ_TYPE
+#undef HDZ_VALUE
+#undef HDZ_CODE
+#define HDZ_TYPE(c)    ((c) / 5)
+#define HDZ_VALUE(c)   ((c) % 5 + 1)
+#define HDZ_CODE(t, v) ((t) * 5 + (v) - 1)
+
 enum {
     K_CARDS_121, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_MEADOW, K_SETUP_STABLES, K_SETUP_HAND,
     K_SETUP_DOG_REDRAW, K_TURN_ORDER, K_TURN_PHASES, K_TURN_PLAY, K_TURN_MOVE, K_DOG_NOMOVE,
@@ -1946,7 +1956,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
     case HDZ_PH_PLAY:
         for (int i = 0; i < 2; i++) {
             m.kind = HDZ_MV_PLAY; m.a = s->hand[p][i];
-            if (rules_allow(s, &m, &kc, &why) && !game_move_in(rule, nr, &m)) rule[nr++] = m;
+            if (rules_allow(s, &m, &kc, &why) && !inv_move_in(rule, nr, &m)) rule[nr++] = m;
         }
         break;
     case HDZ_PH_TAKE:
@@ -1981,7 +1991,7 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
             return;
         }
     for (int i = 0; i < nr; i++)
-        if (!game_move_in(eng, ne, &rule[i])) {
+        if (!inv_move_in(eng, ne, &rule[i])) {
             rules_allow(s, &rule[i], &kc, &why);
             inv_applied(c, k0 + kc);
             inv_fail(c, k0 + kc, "legal moves: %s may %s (phase %s), but legal_moves does not offer it (%d moves offered)",
@@ -2407,7 +2417,7 @@ static void hdz_mix_unseen(void *vs, int v, uint64_t seed)
         memcpy(s->hand[q], h, 2);
     }
     for (int i = 0; i < s->pile_len; i++) s->pile[i] = pool[k++];
-    s->rng = game_rng_next(&seed);
+    s->rng = inv_rng_next(&seed);
 }
 
 /* Invariants of every reachable position, judged on one state (a loaded [Position]); each

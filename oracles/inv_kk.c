@@ -21,6 +21,11 @@
 #define NO KK_NONE
 #define W  4                    /* council side: cell = row*4 + col */
 
+/* A card's colour, restated from SPEC.md's card ids (colour times twelve plus the card's number in its
+ * colour) rather than taken from kk.h (issue 36 point 1): the name stays, kk.h's definition does not. */
+#undef KK_COLOUR
+#define KK_COLOUR(id) ((id) / 12)
+
 enum {
     K_CARDS_72, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_HANDS, K_INFO_BACKS, K_SETUP_COUNCIL,
     K_SETUP_PILES, K_TURN_ORDER, K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW,
@@ -1455,7 +1460,7 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
             return;
         }
     for (int i = 0; i < nr; i++)
-        if (!game_move_in(eng, ne, &rule[i])) {
+        if (!inv_move_in(eng, ne, &rule[i])) {
             int kk = k0 + legal_clause(rule[i].kind);
             inv_applied(c, kk);
             inv_fail(c, kk, "legal moves: %s %s is missing: the rules allow it in phase %s, but legal_moves does "

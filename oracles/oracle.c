@@ -19,9 +19,16 @@ const inv_clause inv_generic_clauses[] = {
     {"GEN-REJECT-UNCHANGED", "inv_gen_reject",      "conformance", NULL},
     {"GEN-TERMINAL",         "inv_gen_terminal",    "conformance", NULL},
     {"GEN-HIDDEN-INFO",      "inv_gen_redact",      "conformance", NULL},
+    {"GEN-READINGS",         "inv_gen_readings",    "conformance", NULL},
+    {"GEN-REFUSAL",          "inv_gen_refusal",     "conformance", NULL},
 };
 const int inv_n_generic = (int)(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0]);
-enum { K_DET, K_ROUND, K_NOTE, K_LEGAL, K_REJECT, K_TERM, K_REDACT };
+enum {
+    K_DET = INV_K_DETERMINISM, K_ROUND = INV_K_ROUNDTRIP, K_NOTE = INV_K_NOTATION, K_LEGAL = INV_K_LEGAL,
+    K_REJECT = INV_K_REJECT, K_TERM = INV_K_TERMINAL, K_REDACT = INV_K_HIDDEN, K_READ = INV_K_READINGS,
+    K_REFUSE = INV_K_REFUSAL
+};
+_Static_assert(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0] == K_REFUSE + 1, "a K_ per generic clause");
 
 const inv_game *inv_game_find(const char *name)
 {
@@ -96,6 +103,80 @@ static int clause_named_in(const inv_ctx *c, const char *text, int dflt)
     return bk;
 }
 
+/* GEN-REFUSAL: a position text the loader must refuse (the printed position text of a reached state
+ * with a field no game has added, so the loaders' shared field splitter refuses it) is refused with
+ * GAME_BADARG and one printable line saying why (game.h: "GAME_BADARG with a one-line reason"; the
+ * shared helpers rules/game.c's game_fields_split and game_reason_line write it). Judged on the
+ * printed text of every state the round trip reads back. */
+static void gen_refusal(inv_ctx *c, const game_config *cfg, const char *text)
+{
+    const game_engine *g = c->g;
+    char bad[GAME_TEXT_MAX + 32], err[512];
+    state_buf scratch;
+    inv_applied(c, K_REFUSE);
+    snprintf(bad, sizeof bad, "%s;rulefuzz-no-field=1", text);
+    memset(err, 0, sizeof err);
+    int rc = g->setup_position(scratch.b, cfg, bad, err, sizeof err);
+    inv_fired(c, K_REFUSE);
+    if (rc != GAME_BADARG) {
+        inv_fail(c, K_REFUSE, "a position with an unknown field is %s, not refused with GAME_BADARG",
+                 rc == GAME_OK ? "taken" : "refused with another code");
+        return;
+    }
+    size_t len = strnlen(err, sizeof err);
+    if (len == 0 || len == sizeof err) {
+        inv_fail(c, K_REFUSE, "a refused position has %s reason", len ? "an unterminated" : "an empty");
+        return;
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)err[i];
+        if (ch < 0x20 || ch == 0x7f) {
+            inv_fail(c, K_REFUSE, "a refused position's reason is not one printable line: byte %zu is 0x%02x", i, ch);
+            return;
+        }
+    }
+}
+
+/* GEN-READINGS: the readings a state was set up with print as the record's reading list and parse
+ * back (rules/game.c's game_readings_print and game_readings_parse, which records use for their
+ * header), and every profile's name parses to its readings. The text is restated here from the
+ * engine's register (game.h: "key=reading" per ambiguity, comma-separated, in the register's order). */
+static void gen_readings(inv_ctx *c, const void *st)
+{
+    const game_engine *g = c->g;
+    game_config cfg = g->config(st);
+    char want[2048], got[2048], err[256];
+    size_t wl = 0;
+    uint32_t back = 0, mask = g->n_amb >= 32 ? 0xffffffffu : (1u << g->n_amb) - 1u;
+    inv_applied(c, K_READ);
+    want[0] = 0;
+    for (int i = 0; i < g->n_amb && wl < sizeof want; i++)
+        wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%s=%s", i ? "," : "", g->amb[i].key,
+                               g->amb[i].reading[(cfg.readings >> i) & 1u]);
+    inv_fired(c, K_READ);
+    int n = game_readings_print(g, cfg.readings, got, sizeof got);
+    if (n < 0 || strcmp(got, want) != 0) {
+        inv_fail(c, K_READ, "readings 0x%x print as '%.300s', not '%.300s'", cfg.readings, n < 0 ? "(too long)" : got, want);
+        return;
+    }
+    err[0] = 0;
+    if (game_readings_parse(g, NULL, want, &back, err, sizeof err) != GAME_OK || back != (cfg.readings & mask)) {
+        inv_fail(c, K_READ, "the reading list '%.300s' parses to 0x%x, not 0x%x%s%s", want, back, cfg.readings & mask,
+                 err[0] ? ": " : "", err);
+        return;
+    }
+    for (int i = 0; i < g->n_profiles; i++) {
+        back = 0;
+        err[0] = 0;
+        if (game_readings_parse(g, g->profiles[i].name, NULL, &back, err, sizeof err) != GAME_OK ||
+            back != g->profiles[i].readings) {
+            inv_fail(c, K_READ, "profile '%s' parses to readings 0x%x, not its own 0x%x%s%s", g->profiles[i].name, back,
+                     g->profiles[i].readings, err[0] ? ": " : "", err);
+            return;
+        }
+    }
+}
+
 /* GEN-ROUNDTRIP: the position text rebuilds the same bytes. A printed position the loader refuses
  * with a clause's ID (a load-time check of that clause that refuses a state the game reached) is
  * reported under that clause. */
@@ -115,8 +196,11 @@ static void gen_roundtrip(inv_ctx *c, const void *st)
         return;
     }
     inv_fired(c, k);
-    if (memcmp(back.b, st, g->state_size) != 0)
+    if (memcmp(back.b, st, g->state_size) != 0) {
         inv_fail(c, k, "position print/parse changes the state: %.200s", text);
+        return;
+    }
+    if (c->generic & INV_GEN_REFUSAL) gen_refusal(c, &cfg, text);
 }
 
 int inv_legal_pre(const inv_ctx *c, const void *st, game_move *buf, const game_move **list)
@@ -133,12 +217,12 @@ int inv_legal_post(const inv_ctx *c, const void *st, game_move *buf, const game_
     return c->g->legal_moves(st, buf, GAME_MAX_MOVES);
 }
 
-/* The moves of list as sorted 64-bit words (game_move_eq's view of a move); Shell sort with
+/* The moves of list as sorted keys (inv_move_key: every byte of the move); Shell sort with
  * Ciura's gaps, no callback per comparison (lists are at most GAME_MAX_MOVES long). */
 static void move_words(const game_move *list, int n, uint64_t *w)
 {
     static const int gaps[] = {301, 132, 57, 23, 10, 4, 1};
-    for (int i = 0; i < n; i++) memcpy(&w[i], &list[i], sizeof w[i]);
+    for (int i = 0; i < n; i++) w[i] = inv_move_key(&list[i]);
     for (int g = 0; g < (int)(sizeof gaps / sizeof gaps[0]); g++) {
         int gap = gaps[g];
         for (int i = gap; i < n; i++) {
@@ -150,19 +234,22 @@ static void move_words(const game_move *list, int n, uint64_t *w)
     }
 }
 
-/* Index of the first move of list not among the n sorted words w, or -1. */
+/* 1 when key is among the n sorted keys w (binary search). */
+static int key_in(const uint64_t *w, int n, uint64_t key)
+{
+    int lo = 0, hi = n;                          /* the first key >= key */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (w[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    return lo < n && w[lo] == key;
+}
+
+/* Index of the first move of list not among the n sorted keys w, or -1. */
 static int first_missing(const game_move *list, int nl, const uint64_t *w, int n)
 {
-    for (int i = 0; i < nl; i++) {
-        uint64_t key;
-        memcpy(&key, &list[i], sizeof key);
-        int lo = 0, hi = n;                      /* the first word >= key */
-        while (lo < hi) {
-            int mid = (lo + hi) / 2;
-            if (w[mid] < key) lo = mid + 1; else hi = mid;
-        }
-        if (lo == n || w[lo] != key) return i;
-    }
+    for (int i = 0; i < nl; i++)
+        if (!key_in(w, n, inv_move_key(&list[i]))) return i;
     return -1;
 }
 
@@ -171,7 +258,7 @@ void inv_moves_diff(const game_move *a, int na, const game_move *b, int nb, int 
     uint64_t wa[GAME_MAX_MOVES], wb[GAME_MAX_MOVES];
     if (na > GAME_MAX_MOVES) na = GAME_MAX_MOVES;
     if (nb > GAME_MAX_MOVES) nb = GAME_MAX_MOVES;
-    if (game_moves_eq(a, na, b, nb)) { *only_a = *only_b = -1; return; }   /* the same order: no sort */
+    if (inv_moves_same(a, na, b, nb)) { *only_a = *only_b = -1; return; }  /* the same order: no sort */
     move_words(a, na, wa);
     move_words(b, nb, wb);
     *only_a = first_missing(a, na, wb, nb);
@@ -220,6 +307,15 @@ const char *inv_fields_differ(const inv_field *f, int n, const void *a, const vo
     return NULL;
 }
 
+/* The decider's name as records write it (game.h: "P<n>" for a seat, "T" for the table), restated
+ * here rather than taken from rules/game.c's game_decider_print. */
+static void decider_name(const game_engine *g, const void *st, int who, char *buf, size_t n)
+{
+    game_config cfg = g->config(st);
+    if (who >= 0 && who == cfg.players) snprintf(buf, n, "T");
+    else snprintf(buf, n, "P%d", who + 1);
+}
+
 static int first_byte_diff(const void *a, const void *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -259,7 +355,7 @@ static void gen_determinize(inv_ctx *c, const void *post, int who, const void *v
         return;
     }
     int nb = g->legal_moves(det.b, b, GAME_MAX_MOVES);
-    if (!game_moves_eq(a, na, b, nb)) {
+    if (!inv_moves_same(a, na, b, nb)) {
         inv_fail(c, K_REDACT, "%s's legal moves change in determinize's sample of the cards %s cannot see", dn, dn);
         return;
     }
@@ -296,14 +392,14 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
     const game_move *a;
     state_buf view, again, mixed;
     char dn[16] = "?", why[200];
-    game_decider_print(g, post, who, dn, sizeof dn);   /* the table (game.h) sees only what every seat sees */
+    decider_name(g, post, who, dn, sizeof dn);   /* the table (game.h) sees only what every seat sees */
     inv_applied(c, K_REDACT);
     int na = inv_legal_post(c, post, buf, &a);
     memcpy(view.b, post, sz);
     g->redact(view.b, who);
     int nb = g->legal_moves(view.b, b, GAME_MAX_MOVES);
     inv_fired(c, K_REDACT);
-    if (!game_moves_eq(a, na, b, nb)) {
+    if (!inv_moves_same(a, na, b, nb)) {
         inv_fail(c, K_REDACT, "%s's legal moves depend on cards %s cannot see", dn, dn);
         return;
     }
@@ -328,7 +424,7 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
         return;
     }
     nb = g->legal_moves(mixed.b, b, GAME_MAX_MOVES);
-    if (!game_moves_eq(a, na, b, nb)) {
+    if (!inv_moves_same(a, na, b, nb)) {
         inv_fail(c, K_REDACT, "%s's legal moves change when the cards %s cannot see are shuffled", dn, dn);
         return;
     }
@@ -341,6 +437,75 @@ static void gen_redact(inv_ctx *c, const void *post, int who)
     if (g->determinize) gen_determinize(c, post, who, view.b, a, na, dn);
 }
 
+/* How many variants of listed moves GEN-REJECT-UNCHANGED probes on one step, at most, beyond the
+ * played move's nine: each probe is an apply. */
+#define REJECT_SPAN 96
+
+/* One probe of GEN-REJECT-UNCHANGED: bad, which the oracle's own comparison finds in none of the
+ * listed moves (sorted keys w), must be refused with nothing changed. from: the listed move it was
+ * made from (NULL: the empty move), j the byte changed. tmp holds a copy of pre. 1 on a violation. */
+static int reject_probe(inv_ctx *c, const void *pre, void *tmp, const game_move *bad, const game_move *from, int j)
+{
+    const game_engine *g = c->g;
+    int rc = g->apply(tmp, bad);
+    inv_fired(c, K_REJECT);
+    int changed = memcmp(tmp, pre, g->state_size) != 0;
+    if (rc == GAME_ILLEGAL && !changed) return 0;
+    const uint8_t *b = (const uint8_t *)bad;
+    char mt[96] = "the empty move";
+    if (from) {
+        char ft[48];
+        move_text(g, pre, from, ft, sizeof ft);
+        snprintf(mt, sizeof mt, "'%s' with byte %d changed", ft, j);
+    }
+    inv_fail(c, K_REJECT, "an unlisted move (bytes %02x %02x %02x %02x %02x %02x %02x %02x: %s) was %s", b[0], b[1], b[2],
+             b[3], b[4], b[5], b[6], b[7], mt,
+             rc == GAME_ILLEGAL ? "rejected but changed the state" : rc == GAME_OK ? "accepted" : "refused with another code");
+    return 1;
+}
+
+/* GEN-REJECT-UNCHANGED, on the oracle's own unlisted moves (issue 36 point 4): the played move with
+ * each of its eight bytes changed in turn, the empty move, and variants of the other listed moves,
+ * each byte changed in turn: all of them when the list is short (8 n <= REJECT_SPAN), else
+ * REJECT_SPAN of them from a place and a byte the step chooses, so that over a game every byte of
+ * every kind of listed move is changed. What a byte becomes moves with the step. A variant that the
+ * oracle's own comparison (every byte: inv_move_key) finds in the list is not probed; the engine's
+ * comparison (game.h's game_move_eq) is never asked, so an engine that looks moves up by some of
+ * their bytes accepts a variant here and is caught. */
+static void gen_reject(inv_ctx *c, const void *pre, const game_move *m, const game_move *legal, int n)
+{
+    state_buf tmp;
+    uint64_t w[GAME_MAX_MOVES];
+    if (n > GAME_MAX_MOVES) n = GAME_MAX_MOVES;
+    inv_applied(c, K_REJECT);
+    move_words(legal, n, w);
+    memcpy(tmp.b, pre, c->g->state_size);
+    unsigned step = (unsigned)c->step;
+    int total = 8 * n, span = total <= REJECT_SPAN ? total : REJECT_SPAN;
+    int first = total <= REJECT_SPAN ? 0 : (int)((step * 2654435761u) % (unsigned)total);
+    for (int v = -9; v < span; v++) {
+        game_move bad;
+        const game_move *from;
+        int j;
+        if (v < 0) {                                 /* the played move's neighbours, then the empty move */
+            from = v < -1 ? m : NULL;
+            j = v + 9;
+            bad = from ? *from : (game_move){0};
+        } else {
+            int t = (first + v) % total;
+            from = &legal[t / 8];
+            j = t % 8;
+            bad = *from;
+        }
+        if (from) {
+            uint8_t *b = (uint8_t *)&bad;
+            b[j] = (uint8_t)(b[j] + 1 + ((unsigned)j * 37u + (unsigned)v * 11u + step * 29u) % 255u);
+        }
+        if (key_in(w, n, inv_move_key(&bad))) continue;
+        if (reject_probe(c, pre, tmp.b, &bad, from, j)) return;
+    }
+}
+
 /* A loaded position or a deal: the game's own checks first (for a deal, the deal's clauses before
  * the card count), then the round trip and the terminal check, so a deal or a position a rule got
  * wrong is named under the rule (as in a step: inv_on_step). */
@@ -351,6 +516,7 @@ static void on_state(inv_ctx *c, const void *st, int deal)
     if (c->og->check_position) c->og->check_position(c, c->k_game, st);
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
     if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st, 0);
+    if (c->generic & INV_GEN_READINGS) gen_readings(c, st);
 }
 
 void inv_on_position(inv_ctx *c, const void *st) { on_state(c, st, 0); }
@@ -387,7 +553,7 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
             game_move back;
             if (g->move_print(pre, &legal[i], mt, sizeof mt) < 0 ||
                 g->move_parse(pre, mt, &back) != GAME_OK ||
-                !game_move_eq(&back, &legal[i])) {
+                !inv_move_same(&back, &legal[i])) {
                 inv_fail(c, K_NOTE, "legal move %d ('%s') does not print and parse back", i, mt);
                 break;
             }
@@ -405,31 +571,14 @@ void inv_on_step(inv_ctx *c, const void *pre, const game_move *m, const void *po
                 break;
             }
             inv_fired(c, K_LEGAL);
-            found |= game_move_eq(&legal[i], m);
+            found |= inv_move_same(&legal[i], m);
         }
         if (!found) {
             move_text(g, pre, m, mt, sizeof mt);
             inv_fail(c, K_LEGAL, "apply accepted '%s', which legal_moves does not list", mt);
         }
     }
-    if (gen & INV_GEN_REJECT) {                      /* GEN-REJECT-UNCHANGED */
-        inv_applied(c, K_REJECT);
-        /* Neighbours of the played move in every byte, and an empty move. */
-        for (int j = 0; j < 9; j++) {
-            game_move bad = *m;
-            if (j < 8) ((uint8_t *)&bad)[j] = (uint8_t)(((uint8_t *)&bad)[j] + 1 + j * 37);
-            else memset(&bad, 0, sizeof bad);
-            if (game_move_in(legal, n, &bad)) continue;
-            memcpy(tmp.b, pre, sz);
-            int rc = g->apply(tmp.b, &bad);
-            inv_fired(c, K_REJECT);
-            if (rc != GAME_ILLEGAL || memcmp(tmp.b, pre, sz) != 0) {
-                inv_fail(c, K_REJECT, "an unlisted move (kind %d, %d, %d) was %s", bad.kind, bad.a, bad.b,
-                         rc == GAME_ILLEGAL ? "rejected but changed the state" : "accepted");
-                break;
-            }
-        }
-    }
+    if (gen & INV_GEN_REJECT) gen_reject(c, pre, m, legal, n);   /* GEN-REJECT-UNCHANGED */
     /* The step's clause oracles judge the post state before the hidden-information check, the round
      * trip and the terminal check of that state do: when both see a wrong engine (a state with no
      * legal move that the legal-set clause explains, a field the printer loses or a redeal refuses

@@ -127,9 +127,16 @@ enum {
     INV_GEN_REJECT      = 1u << 4,  /* GEN-REJECT-UNCHANGED: an illegal move changes nothing */
     INV_GEN_TERMINAL    = 1u << 5,  /* GEN-TERMINAL: over <=> no legal move <=> result available */
     INV_GEN_REDACT      = 1u << 6,  /* GEN-HIDDEN-INFO: legal moves depend only on what the decider may know */
-    INV_GEN_ALL         = 0x7f,
+    INV_GEN_READINGS    = 1u << 7,  /* GEN-READINGS: reading bits print and parse back (rules/game.c) */
+    INV_GEN_REFUSAL     = 1u << 8,  /* GEN-REFUSAL: a refused position text gets one printable line */
+    INV_GEN_ALL         = 0x1ff,
     INV_GEN_CHEAP       = INV_GEN_DETERMINISM | INV_GEN_TERMINAL   /* run on every step even when sampling */
 };
+
+/* The generic clauses' indices in a context's counters (inv_generic_clauses' order), for a driver
+ * that reports a conformance failure itself (records/record.c: a listed move apply refuses). */
+enum { INV_K_DETERMINISM, INV_K_ROUNDTRIP, INV_K_NOTATION, INV_K_LEGAL, INV_K_REJECT, INV_K_TERMINAL,
+       INV_K_HIDDEN, INV_K_READINGS, INV_K_REFUSAL };
 
 /* Set up a context for engine g (its oracles looked up by name). Returns 0, or -1 when
  * the game has no oracles. */
@@ -171,6 +178,61 @@ static inline int inv_first_not(const uint8_t *a, int from, int to, uint8_t v)
     return -1;
 }
 
+/* The oracles' own account of a move (issue 36 point 4): two moves are the same when each of their
+ * eight bytes is, compared here byte by byte. The oracles never use game.h's game_move_eq,
+ * game_move_in or game_moves_eq, which the engines use to look a move up: a comparison that
+ * ignored some bytes there would otherwise blind the check that is to catch it. */
+static inline int inv_move_same(const game_move *x, const game_move *y)
+{
+    const uint8_t *a = (const uint8_t *)x, *b = (const uint8_t *)y;
+    for (int i = 0; i < (int)sizeof *x; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+/* 1 when m is one of the n moves of list (inv_move_same). */
+static inline int inv_move_in(const game_move *list, int n, const game_move *m)
+{
+    for (int i = 0; i < n; i++) if (inv_move_same(&list[i], m)) return 1;
+    return 0;
+}
+/* 1 when two move lists are equal entry by entry (inv_move_same). */
+static inline int inv_moves_same(const game_move *x, int nx, const game_move *y, int ny)
+{
+    if (nx != ny) return 0;
+    for (int i = 0; i < nx; i++) if (!inv_move_same(&x[i], &y[i])) return 0;
+    return 1;
+}
+/* A move as one number, its bytes in order (byte 0, the kind, highest): the key the oracles sort
+ * and search move lists by; two moves have the same key exactly when inv_move_same holds. */
+static inline uint64_t inv_move_key(const game_move *m)
+{
+    const uint8_t *b = (const uint8_t *)m;
+    uint64_t k = 0;
+    for (int i = 0; i < (int)sizeof *m; i++) k = k << 8 | b[i];
+    return k;
+}
+
+/* The oracles' own generator (xorshift64*, Vigna 2016) for what they shuffle (mix_unseen) and the
+ * stand-ins they draw: not game.h's game_rng_next, which deals the engines' cards. *s must not
+ * stay 0 (a zero state is moved off first). */
+static inline uint64_t inv_rng_next(uint64_t *s)
+{
+    uint64_t x = *s ? *s : 0x853c49e6748fea9bull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+/* Uniform in [0, n), n > 0, by rejection (no bias for any n). */
+static inline uint32_t inv_rng_below(uint64_t *s, uint32_t n)
+{
+    uint64_t lim = UINT64_MAX - UINT64_MAX % n;
+    uint64_t v;
+    do v = inv_rng_next(s); while (v >= lim);
+    return (uint32_t)(v % n);
+}
+
 /* A state field as an oracle names it: its name, offset and length (GEN-HIDDEN-INFO's views). */
 typedef struct inv_field { const char *name; unsigned off, len; } inv_field;
 /* The inv_field of member f of struct type T, named name. */
@@ -178,11 +240,11 @@ typedef struct inv_field { const char *name; unsigned off, len; } inv_field;
 /* The first of the n fields in which a and b differ, or NULL. */
 const char *inv_fields_differ(const inv_field *f, int n, const void *a, const void *b);
 
-/* Shuffle n bytes in place (Fisher-Yates, with game.h's generator), for mix_unseen. */
+/* Shuffle n bytes in place (Fisher-Yates, with the oracles' own generator), for mix_unseen. */
 static inline void inv_shuffle(uint8_t *a, int n, uint64_t *s)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)game_rng_below(s, (uint32_t)(i + 1));
+        int j = (int)inv_rng_below(s, (uint32_t)(i + 1));
         uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
     }
 }

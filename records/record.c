@@ -412,7 +412,7 @@ long rf_play(const game_engine *g, void *st, rf_chooser *ch, inv_ctx *c,
         game_move m = legal[rf_choose(ch, n)];
         if (c) memcpy(pre, st, g->state_size);
         if (g->apply(st, &m) != GAME_OK) {
-            if (c) inv_fail(c, 3 /* GEN-LEGAL-APPLIES */, "chosen legal move was rejected");
+            if (c) inv_fail(c, INV_K_LEGAL /* GEN-LEGAL-APPLIES */, "chosen legal move was rejected");
             break;
         }
         if (log && k < log_cap) log[k] = m;

@@ -17,6 +17,8 @@ const game_engine *game_find(const char *name)
     return NULL;
 }
 
+/* GEN-READINGS: a reading list game_readings_print writes parses back to the same bits, and a
+ * profile's name to its readings. */
 int game_readings_parse(const game_engine *g, const char *profile, const char *overrides,
                         uint32_t *out, char *err, size_t errlen)
 {
@@ -109,6 +111,7 @@ void game_put_int(game_out *o, long v)
     game_put(o, b + k);
 }
 
+/* GEN-REFUSAL: a refusal is one printable line, never an empty one. */
 int game_reason_line(int rc, char *err, size_t errlen)
 {
     if (rc != GAME_OK && err && errlen) {

@@ -26,7 +26,9 @@ typedef struct game_move {
 } game_move;
 _Static_assert(sizeof(game_move) == 8, "a move is eight bytes");
 
-/* Two moves are equal when all eight bytes are. Compared as one 64-bit word, not with memcmp:
+/* Two moves are equal when all eight bytes are (the engines' comparison: the oracles keep their own,
+ * inv_move_same in oracles/oracle.h, so a fault here is GEN-REJECT-UNCHANGED's to catch). Compared as
+ * one 64-bit word, not with memcmp:
  * libFuzzer intercepts every memcmp call (the fuzzer build disables the builtin), and move
  * lists are searched many times per step. */
 static inline int game_move_eq(const game_move *x, const game_move *y)

@@ -1051,13 +1051,14 @@ static int legal_peeking_at_the_next_hand(const void *vst, game_move *out, int m
     return k;
 }
 
-/* One move fewer while P3 holds spy_card, which P2 cannot see. */
-static int spy_card;
+/* One move fewer while P3 holds exactly the two cards of spy_hand, which P2 cannot see (the whole
+ * hand: a shuffle of what P2 cannot see may leave one of them with P3, hardly both). */
+static uint8_t spy_hand[2];
 static int legal_peeking_at_p3s_card(const void *vst, game_move *out, int max)
 {
     const hdz_state *st = vst;
     int k = hdz_engine.legal_moves(vst, out, max);
-    return k > 1 && (st->hand[2][0] == spy_card || st->hand[2][1] == spy_card) ? k - 1 : k;
+    return k > 1 && st->hand[2][0] == spy_hand[0] && st->hand[2][1] == spy_hand[1] ? k - 1 : k;
 }
 
 /* GEN-DETERMINISM */
@@ -1143,6 +1144,62 @@ START_TEST(reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_acc
 }
 END_TEST
 
+/* GEN-REJECT-UNCHANGED (issue 36 point 4): the rejection probes build their own variants of every
+ * listed move and compare moves byte by byte themselves, so an engine whose move comparison reads
+ * half of a move's bytes accepts a variant and is caught: a variant of the played move (variant 0),
+ * or, with the played move's variants refused, one of the other listed move (variant 1: P1's other
+ * hand card), which only the variants of every listed move reach. */
+START_TEST(reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes)
+{
+    hdz_state st;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "E3", 0, 0);
+    tu_put_hand(&st, "A1", 0, 1);
+    trans t = step(&st, "play E3");
+    accepts(&t, "GEN-REJECT-UNCHANGED");
+    break_engine();
+    tu_break_compare(&broken, &hdz_engine, _i == 1 ? t.m.a : -1);
+    broken_rejects(&t, "GEN-REJECT-UNCHANGED");
+    ck_assert_int_eq(ctx.first_k, tu_clause(&ctx, "GEN-REJECT-UNCHANGED"));
+    ck_assert_msg(strstr(ctx.first_msg, _i == 0 ? "'play E3' with byte" : "'play A1' with byte") &&
+                  strstr(ctx.first_msg, ") was accepted"), "%s", ctx.first_msg);
+}
+END_TEST
+
+/* GEN-REFUSAL: a position text with a field no game has is refused in one printable line; a loader
+ * whose refusal has no reason, or a reason of two lines, is reported under GEN-REFUSAL (not under no
+ * clause, not under GEN-ROUNDTRIP, whose round trip still holds). */
+START_TEST(refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("GEN-REFUSAL", 1);
+    break_engine();
+    tu_break_reason(&broken, &hdz_engine, _i);
+    tu_deal_caught(&ctx, &broken, &st, "GEN-REFUSAL");
+    ck_assert_msg(strstr(ctx.first_msg, _i == TU_REASON_EMPTY ? "an empty reason" : "not one printable line"), "%s", ctx.first_msg);
+}
+END_TEST
+
+/* GEN-READINGS: the readings print as the record writes them and parse back (rules/game.c), and each
+ * profile parses to its readings. An engine whose register names two ambiguities by one key (variant 0:
+ * the list no longer parses back) or two profiles by one name (variant 1: the second parses to the
+ * first's readings) is reported under GEN-READINGS. */
+START_TEST(readings_oracle_fires_when_the_readings_do_not_print_and_parse_back)
+{
+    hdz_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("GEN-READINGS", 1);
+    break_engine();
+    tu_break_register(&broken, &hdz_engine, _i);
+    ck_assert_uint_ne(hdz_engine.profiles[0].readings, hdz_engine.profiles[1].readings);
+    tu_deal_caught(&ctx, &broken, &st, "GEN-READINGS");
+    ck_assert_msg(strstr(ctx.first_msg, _i == TU_REG_KEY ? "parses to" : "profile '"), "%s", ctx.first_msg);
+}
+END_TEST
+
 /* GEN-TERMINAL */
 START_TEST(terminal_oracle_fires_when_to_move_says_over_while_moves_exist)
 {
@@ -1175,6 +1232,7 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
     tu_put_hand(&st, "A1", 1, 0);
     tu_put_hand(&st, "B1", 1, 1);
     tu_put_hand(&st, "Dog", 2, 0);             /* P3 holds a dog, which P2 cannot see */
+    tu_put_hand(&st, "C4", 2, 1);              /* and a goat card, of which there is one */
     ck_assert(st.hand[2][0] == HDZ_DOG || st.hand[2][1] == HDZ_DOG);
     play(&st, "play Dog");
     trans t = step(&st, "take d4");            /* P2 to play A1 or B1 */
@@ -1187,7 +1245,7 @@ START_TEST(hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand)
     /* the same kind of peek behind a view that hides nothing: only shuffling the unseen cards
      * (P3's card goes elsewhere) shows it */
     break_engine();
-    spy_card = t.post.hand[2][0] == HDZ_DOG ? t.post.hand[2][1] : t.post.hand[2][0];
+    memcpy(spy_hand, t.post.hand[2], sizeof spy_hand);
     broken.legal_moves = legal_peeking_at_p3s_card;
     tu_break_redact(&broken, TU_LEAK, 0, sizeof t.post, 0);
     broken_rejects_generic(&t, "GEN-HIDDEN-INFO");
@@ -1301,7 +1359,7 @@ END_TEST
 /* Every clause the hdz context checks has its test above: a new clause fails here until it has one. */
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
-    "GEN-TERMINAL", "GEN-HIDDEN-INFO",
+    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL",
     "HDZ-CARDS-121", "HDZ-SETUP-PLAYERS", "HDZ-TURN-PHASES", "HDZ-DOG-NO-MAJORITY", "HDZ-SCORE-REMINDER",
     "HDZ-SETUP-REMOVAL", "HDZ-SETUP-MEADOW", "HDZ-SETUP-STABLES", "HDZ-SETUP-HAND",
     "HDZ-SETUP-DOG-REDRAW", "HDZ-TURN-ORDER", "HDZ-TURN-PLAY", "HDZ-TURN-MOVE", "HDZ-DOG-NOMOVE",
@@ -1635,6 +1693,9 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, notation_oracle_fires_when_a_take_prints_another_cell);
     tcase_add_test(tc, legal_applies_oracle_fires_when_legal_moves_lists_a_card_not_in_hand);
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
+    tcase_add_loop_test(tc, reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes, 0, 2);
+    tcase_add_loop_test(tc, refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason, 0, 2);
+    tcase_add_loop_test(tc, readings_oracle_fires_when_the_readings_do_not_print_and_parse_back, 0, 2);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);

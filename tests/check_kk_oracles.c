@@ -899,6 +899,50 @@ START_TEST(reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_acc
 }
 END_TEST
 
+/* GEN-REJECT-UNCHANGED (issue 36 point 4): an engine whose apply looks moves up by half their bytes
+ * (game.h's game_move_eq broken so) takes a variant of a listed move in a byte it does not read; the
+ * probes build their own variants of every listed move and compare them byte by byte, so they see it:
+ * a variant of the played move (variant 0) or, with those refused, of another listed place (1). */
+START_TEST(reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes)
+{
+    kk_state st;
+    trans t = plain_place(&st);
+    accepts(&t, "GEN-REJECT-UNCHANGED");
+    break_engine();
+    tu_break_compare(&broken, &kk_engine, _i == 1 ? t.m.a : -1);
+    broken_rejects(&t, "GEN-REJECT-UNCHANGED");
+    ck_assert_int_eq(ctx.first_k, tu_clause(&ctx, "GEN-REJECT-UNCHANGED"));
+    ck_assert_msg(strstr(ctx.first_msg, _i == 0 ? "'place yF2 b2' with byte" : "with byte") &&
+                  strstr(ctx.first_msg, ") was accepted"), "%s", ctx.first_msg);
+}
+END_TEST
+
+/* GEN-REFUSAL: a refused position with no reason (variant 0) or a reason over two lines (1). */
+START_TEST(refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason)
+{
+    kk_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("GEN-REFUSAL", 1);
+    break_engine();
+    tu_break_reason(&broken, &kk_engine, _i);
+    tu_deal_caught(&ctx, &broken, &st, "GEN-REFUSAL");
+}
+END_TEST
+
+/* GEN-READINGS: two ambiguities named by one key, so the reading list no longer parses back. */
+START_TEST(readings_oracle_fires_when_the_reading_list_does_not_parse_back)
+{
+    kk_state st;
+    deal(&st);
+    setup_judge(&st);
+    clean("GEN-READINGS", 1);
+    break_engine();
+    tu_break_register(&broken, &kk_engine, TU_REG_KEY);
+    tu_deal_caught(&ctx, &broken, &st, "GEN-READINGS");
+}
+END_TEST
+
 /* GEN-TERMINAL */
 START_TEST(terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen)
 {
@@ -1124,7 +1168,7 @@ END_TEST
 
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
-    "GEN-TERMINAL", "GEN-HIDDEN-INFO",
+    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL",
     "KK-CARDS-72", "KK-SETUP-PLAYERS", "KK-SETUP-REMOVAL", "KK-SETUP-HANDS", "KK-INFO-BACKS",
     "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
     "KK-TURN-ORDER", "KK-TURN-GIVE", "KK-TURN-PLACE", "KK-TAKE-RUN", "KK-TAKE-MATCH", "KK-CRISIS",
@@ -1201,6 +1245,9 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, notation_oracle_fires_when_a_place_prints_another_place);
     tcase_add_test(tc, legal_applies_oracle_fires_when_legal_moves_lists_a_card_not_in_hand);
     tcase_add_loop_test(tc, reject_oracle_fires_when_an_unlisted_move_changes_the_state_or_is_accepted, 0, 2);
+    tcase_add_loop_test(tc, reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes, 0, 2);
+    tcase_add_loop_test(tc, refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason, 0, 2);
+    tcase_add_test(tc, readings_oracle_fires_when_the_reading_list_does_not_parse_back);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);

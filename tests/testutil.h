@@ -370,6 +370,79 @@ static inline void tu_break_determinize(game_engine *b, int fault, size_t off, s
     tu_det_from = from;
 }
 
+/* A deal st judged by the oracles of engine b (every GEN- check on): clause id reports it, first. */
+static inline void tu_deal_caught(inv_ctx *c, const game_engine *b, const void *st, const char *id)
+{
+    ck_assert_int_eq(inv_init(c, b, INV_GEN_ALL), 0);
+    inv_on_setup(c, st);
+    tu_caught(c, tu_clause(c, id));
+    ck_assert_msg(c->first_k == tu_clause(c, id), "first violation: %s: %s", tu_first_id(c), c->first_msg);
+}
+
+/* A move comparison that reads half of a move's bytes (kind, a, b, c), as game.h's game_move_eq would
+ * if broken so, for GEN-REJECT-UNCHANGED's oracle-fires tests (issue 36 point 4). tu_apply_by_half
+ * looks the move up in the real engine's legal moves with it and plays the listed move it finds, as
+ * an engine's apply does with game_move_in; a listed move whose byte `a` is tu_half_spared is found
+ * only when every byte matches (-1: none spared), so that only the variants of the other listed
+ * moves are taken. */
+static const game_engine *tu_half_real;
+static int tu_half_spared = -1;
+static inline int tu_half_same(const game_move *x, const game_move *y) { return memcmp(x, y, 4) == 0; }
+static inline int tu_apply_by_half(void *st, const game_move *m)
+{
+    game_move ms[GAME_MAX_MOVES];
+    int n = tu_half_real->legal_moves(st, ms, GAME_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (tu_half_same(&ms[i], m) && (memcmp(&ms[i], m, sizeof *m) == 0 || ms[i].a != tu_half_spared))
+            return tu_half_real->apply(st, &ms[i]);
+    return GAME_ILLEGAL;
+}
+/* Engine b (a copy of real) whose apply compares moves by half their bytes. */
+static inline void tu_break_compare(game_engine *b, const game_engine *real, int spared)
+{
+    tu_half_real = real;
+    tu_half_spared = spared;
+    b->apply = tu_apply_by_half;
+}
+
+/* A loader whose refusals say nothing (TU_REASON_EMPTY) or say it over two lines (TU_REASON_LINES), as
+ * one would if rules/game.c's game_reason_line let them through: GEN-REFUSAL's oracle-fires tests. */
+enum { TU_REASON_EMPTY, TU_REASON_LINES };
+static const game_engine *tu_reason_real;
+static int tu_reason_fault;
+static inline int tu_load_bad_reason(void *st, const game_config *cfg, const char *text, char *err, size_t errlen)
+{
+    int rc = tu_reason_real->setup_position(st, cfg, text, err, errlen);
+    if (rc == GAME_BADARG && errlen > 16) {
+        if (tu_reason_fault == TU_REASON_EMPTY) err[0] = 0;
+        else snprintf(err, errlen, "position:\nrefused");
+    }
+    return rc;
+}
+static inline void tu_break_reason(game_engine *b, const game_engine *real, int fault)
+{
+    tu_reason_real = real;
+    tu_reason_fault = fault;
+    b->setup_position = tu_load_bad_reason;
+}
+
+/* Engine b (a copy of real) whose register names ambiguity 1 by ambiguity 0's key (TU_REG_KEY) or
+ * profile 1 by profile 0's name (TU_REG_PROFILE): reading lists that no longer parse back (GEN-READINGS). */
+enum { TU_REG_KEY, TU_REG_PROFILE };
+static inline void tu_break_register(game_engine *b, const game_engine *real, int fault)
+{
+    static game_ambiguity amb[32];
+    static game_profile prof[16];
+    ck_assert_int_le(real->n_amb, 32);
+    ck_assert_int_le(real->n_profiles, 16);
+    memcpy(amb, real->amb, sizeof amb[0] * (size_t)real->n_amb);
+    memcpy(prof, real->profiles, sizeof prof[0] * (size_t)real->n_profiles);
+    if (fault == TU_REG_KEY) { ck_assert_int_ge(real->n_amb, 2); amb[1].key = amb[0].key; }
+    else { ck_assert_int_ge(real->n_profiles, 2); prof[1].name = prof[0].name; }
+    b->amb = amb;
+    b->profiles = prof;
+}
+
 /* GEN-HIDDEN-INFO, determinize (game.h): the sample of st for `viewer` drawn from `seed`, into out.
  * Every sample redacts to the viewer's view of st, keeps all the viewer sees by the game's own
  * account (view_differs: its cards, the sizes and backs, the same cards in all) and is a position
