@@ -402,6 +402,7 @@ static int run_input(const game_engine *g, const uint8_t *data, size_t len, inv_
     int before = c->violations;
     inv_on_setup(c, st);
     long n = c->violations > before ? 0 : rf_play(g, st, &ch, c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    if (c->violations == before) rf_record_check(c, &h, start, log, n, st);   /* GEN-RECORD, as the game harness */
     int violated = c->violations > before;
     if (record_path) {
         FILE *f = fopen(record_path, "w");
@@ -533,12 +534,16 @@ static void run_finding(const game_engine *g, const uint8_t *data, size_t len, r
                         game_move *log, long *nlog, rf_header *hout, void *start)
 {
     static inv_ctx c;
+    static game_move own_log[RF_MAX_GAME_MOVES];
     unsigned char st[GAME_STATE_MAX] __attribute__((aligned(16))), pre[GAME_STATE_MAX] __attribute__((aligned(16)));
+    unsigned char st0[GAME_STATE_MAX] __attribute__((aligned(16)));
     rf_header h;
     rf_chooser ch;
     game_move legal[GAME_MAX_MOVES];
+    if (!log) log = own_log;
     rf_header_from_bytes(g, data, len, &h, &ch);
     g->setup_seed(st, &h.cfg, h.seed);
+    memcpy(st0, st, g->state_size);
     if (start) memcpy(start, st, g->state_size);
     if (hout) *hout = h;
     inv_init(&c, g, INV_GEN_ALL);
@@ -552,7 +557,7 @@ static void run_finding(const game_engine *g, const uint8_t *data, size_t len, r
         game_move m = legal[rf_choose(&ch, k)];
         memcpy(pre, st, g->state_size);
         if (g->apply(st, &m) != GAME_OK) break;
-        if (log) log[n] = m;
+        log[n] = m;
         n++;
         inv_on_step(&c, pre, &m, st);
         if (c.violations) {
@@ -564,6 +569,10 @@ static void run_finding(const game_engine *g, const uint8_t *data, size_t len, r
     if (!c.violations && g->to_move(st) < 0) {
         inv_on_final(&c, st);
         if (c.violations) { f->at_final = 1; snprintf(f->verb, sizeof f->verb, "final"); }
+    }
+    if (!c.violations && rf_record_check(&c, &h, st0, log, n, st)) {   /* GEN-RECORD, as the game harness */
+        f->at_final = 1;
+        snprintf(f->verb, sizeof f->verb, "record");
     }
     if (nlog) *nlog = n;
     if (c.violations) {

@@ -112,6 +112,9 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
     c.gen_phase = rf_input_hash(data, len);
     inv_on_setup(&c, st);
     long n = c.violations ? 0 : rf_play(g, st, &ch, &c, log, RF_MAX_GAME_MOVES, RF_MAX_GAME_MOVES);
+    /* GEN-RECORD, sampled as the costly GEN- checks are: one input in rf_gen_every(), by its hash */
+    if (!c.violations && (c.generic & INV_GEN_RECORD) && (c.gen_every <= 1 || c.gen_phase % c.gen_every == 0))
+        rf_record_check(&c, &h, start, log, n, st);
     rf_count_moves(n);
     rf_log_new_clauses(&c);
     rf_case_feedback(&c);

@@ -21,6 +21,7 @@ const inv_clause inv_generic_clauses[] = {
     {"GEN-HIDDEN-INFO",      "inv_gen_redact",      "conformance", NULL},
     {"GEN-READINGS",         "inv_gen_readings",    "conformance", NULL},
     {"GEN-REFUSAL",          "inv_gen_refusal",     "conformance", NULL},
+    {"GEN-RECORD",           "rf_record_check",     "conformance", NULL},
 };
 const int inv_n_generic = (int)(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0]);
 enum {
@@ -28,7 +29,7 @@ enum {
     K_REJECT = INV_K_REJECT, K_TERM = INV_K_TERMINAL, K_REDACT = INV_K_HIDDEN, K_READ = INV_K_READINGS,
     K_REFUSE = INV_K_REFUSAL
 };
-_Static_assert(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0] == K_REFUSE + 1, "a K_ per generic clause");
+_Static_assert(sizeof inv_generic_clauses / sizeof inv_generic_clauses[0] == INV_K_RECORD + 1, "an INV_K_ per generic clause");
 
 const inv_game *inv_game_find(const char *name)
 {

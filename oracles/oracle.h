@@ -129,14 +129,16 @@ enum {
     INV_GEN_REDACT      = 1u << 6,  /* GEN-HIDDEN-INFO: legal moves depend only on what the decider may know */
     INV_GEN_READINGS    = 1u << 7,  /* GEN-READINGS: reading bits print and parse back (rules/game.c) */
     INV_GEN_REFUSAL     = 1u << 8,  /* GEN-REFUSAL: a refused position text gets one printable line */
-    INV_GEN_ALL         = 0x1ff,
+    INV_GEN_RECORD      = 1u << 9,  /* GEN-RECORD: a game written as a record replays to it (records/, by the driver) */
+    INV_GEN_ALL         = 0x3ff,
     INV_GEN_CHEAP       = INV_GEN_DETERMINISM | INV_GEN_TERMINAL   /* run on every step even when sampling */
 };
 
 /* The generic clauses' indices in a context's counters (inv_generic_clauses' order), for a driver
- * that reports a conformance failure itself (records/record.c: a listed move apply refuses). */
+ * that reports a conformance failure itself (records/record.c: a listed move apply refuses, a game
+ * whose record does not replay to it: GEN-RECORD, which only a driver with the record code judges). */
 enum { INV_K_DETERMINISM, INV_K_ROUNDTRIP, INV_K_NOTATION, INV_K_LEGAL, INV_K_REJECT, INV_K_TERMINAL,
-       INV_K_HIDDEN, INV_K_READINGS, INV_K_REFUSAL };
+       INV_K_HIDDEN, INV_K_READINGS, INV_K_REFUSAL, INV_K_RECORD };
 
 /* Set up a context for engine g (its oracles looked up by name). Returns 0, or -1 when
  * the game has no oracles. */

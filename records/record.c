@@ -378,6 +378,32 @@ int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_m
     return 0;
 }
 
+int rf_record_check(inv_ctx *c, const rf_header *h, const void *start, const game_move *log, long n,
+                    const void *final)
+{
+    static rf_replay out;
+    char *text = NULL, err[RF_ERR_MAX] = "";
+    size_t len = 0;
+    inv_applied(c, INV_K_RECORD);
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return 0;                                /* no memory: nothing judged */
+    int wrc = rf_record_write(f, h, start, log, n, "GEN-RECORD");
+    if (fclose(f) != 0 || !text) { free(text); return 0; }
+    inv_fired(c, INV_K_RECORD);
+    int bad = 1;
+    if (wrc != 0)
+        inv_fail(c, INV_K_RECORD, "the game of %ld moves does not write as a record", n);
+    else if (rf_replay_text("record", text, len, NULL, &out, err, sizeof err) != RF_EXIT_OK)
+        inv_fail(c, INV_K_RECORD, "the game's record does not replay: %s", err);
+    else if (out.moves != n)
+        inv_fail(c, INV_K_RECORD, "the game's record replays %ld moves, not %ld", out.moves, n);
+    else if (memcmp(out.st, final, h->g->state_size) != 0)
+        inv_fail(c, INV_K_RECORD, "the game's record replays to another state after its %ld moves", n);
+    else bad = 0;
+    free(text);
+    return bad;
+}
+
 /* ---- Decision stream -------------------------------------------------------------- */
 
 static void trace_byte(rf_chooser *ch, unsigned b)

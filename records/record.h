@@ -64,6 +64,13 @@ char *rf_read_file(const char *path, size_t *len, char *err, size_t errlen);
 int rf_record_write(FILE *f, const rf_header *h, const void *start, const game_move *moves,
                     long n, const char *comment);
 
+/* GEN-RECORD: the game of n moves from `start` (header h), written as a record (rf_record_write),
+ * replays (rf_replay_text, no oracles) to the same number of moves and the state `final` byte for
+ * byte. Counted in c and reported there under GEN-RECORD (the record code shared by triage, `rulefuzz
+ * play` and the crash records is what it judges). Returns 1 on a violation, else 0. */
+int rf_record_check(inv_ctx *c, const rf_header *h, const void *start, const game_move *log, long n,
+                    const void *final);
+
 /* Decision stream: each choice picks one of n legal moves. From bytes while they last (one byte,
  * two when n > 256, taken modulo n), then from a generator (use_rng) or always the first move.
  * With `trace` set, every choice also appends the bytes that would make it from bytes (the byte

@@ -1200,6 +1200,24 @@ START_TEST(readings_oracle_fires_when_the_readings_do_not_print_and_parse_back)
 }
 END_TEST
 
+/* GEN-RECORD: the game written as a record (records/record.c, as triage and `rulefuzz play` write it)
+ * replays to the same state; a writer that prints a take one row off (the engine's move_print, which
+ * the record writer uses) gives a record of another game, reported under GEN-RECORD. */
+START_TEST(record_oracle_fires_when_the_games_record_replays_to_another_game)
+{
+    hdz_state st, st0;
+    start(&st, 3, NL);
+    tu_put_hand(&st, "Dog", 0, 0);
+    st0 = st;
+    game_move log[2];
+    log[0] = step(&st, "play Dog").m;
+    log[1] = step(&st, "take d4").m;
+    break_engine();
+    broken.move_print = print_take_misplaced;
+    tu_record_check_caught(&ctx, G, &broken, &st0, log, 2, &st);
+}
+END_TEST
+
 /* GEN-TERMINAL */
 START_TEST(terminal_oracle_fires_when_to_move_says_over_while_moves_exist)
 {
@@ -1359,7 +1377,7 @@ END_TEST
 /* Every clause the hdz context checks has its test above: a new clause fails here until it has one. */
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
-    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL",
+    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL", "GEN-RECORD",
     "HDZ-CARDS-121", "HDZ-SETUP-PLAYERS", "HDZ-TURN-PHASES", "HDZ-DOG-NO-MAJORITY", "HDZ-SCORE-REMINDER",
     "HDZ-SETUP-REMOVAL", "HDZ-SETUP-MEADOW", "HDZ-SETUP-STABLES", "HDZ-SETUP-HAND",
     "HDZ-SETUP-DOG-REDRAW", "HDZ-TURN-ORDER", "HDZ-TURN-PLAY", "HDZ-TURN-MOVE", "HDZ-DOG-NOMOVE",
@@ -1696,6 +1714,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes, 0, 2);
     tcase_add_loop_test(tc, refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason, 0, 2);
     tcase_add_loop_test(tc, readings_oracle_fires_when_the_readings_do_not_print_and_parse_back, 0, 2);
+    tcase_add_test(tc, record_oracle_fires_when_the_games_record_replays_to_another_game);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);

@@ -943,6 +943,18 @@ START_TEST(readings_oracle_fires_when_the_reading_list_does_not_parse_back)
 }
 END_TEST
 
+/* GEN-RECORD: a record writer that writes a place four cells off (the engine's move_print, which the
+ * record writer uses) gives a record of another game. */
+START_TEST(record_oracle_fires_when_the_games_record_replays_to_another_game)
+{
+    kk_state st;
+    trans t = plain_place(&st);
+    break_engine();
+    broken.move_print = print_place_misplaced;
+    tu_record_check_caught(&ctx, G, &broken, &t.pre, &t.m, 1, &t.post);
+}
+END_TEST
+
 /* GEN-TERMINAL */
 START_TEST(terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen)
 {
@@ -1168,7 +1180,7 @@ END_TEST
 
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
-    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL",
+    "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL", "GEN-RECORD",
     "KK-CARDS-72", "KK-SETUP-PLAYERS", "KK-SETUP-REMOVAL", "KK-SETUP-HANDS", "KK-INFO-BACKS",
     "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
     "KK-TURN-ORDER", "KK-TURN-GIVE", "KK-TURN-PLACE", "KK-TAKE-RUN", "KK-TAKE-MATCH", "KK-CRISIS",
@@ -1248,6 +1260,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, reject_oracle_fires_when_the_engine_compares_half_of_a_moves_bytes, 0, 2);
     tcase_add_loop_test(tc, refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason, 0, 2);
     tcase_add_test(tc, readings_oracle_fires_when_the_reading_list_does_not_parse_back);
+    tcase_add_test(tc, record_oracle_fires_when_the_games_record_replays_to_another_game);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_a_pile_must_be_chosen);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_or_shows_other_backs);

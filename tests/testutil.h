@@ -379,6 +379,24 @@ static inline void tu_deal_caught(inv_ctx *c, const game_engine *b, const void *
     ck_assert_msg(c->first_k == tu_clause(c, id), "first violation: %s: %s", tu_first_id(c), c->first_msg);
 }
 
+/* GEN-RECORD: the game of n moves from start to final, written as a record with real (under the
+ * readings of start's configuration), replays to final; written with broken (a copy of real with a
+ * fault in what the record writer uses), it does not, and GEN-RECORD says so. */
+static inline void tu_record_check_caught(inv_ctx *c, const game_engine *real, const game_engine *broken,
+                                          const void *start, const game_move *log, long n, const void *final)
+{
+    rf_header h = {.g = real, .cfg = real->config(start)};
+    ck_assert_int_gt(game_readings_print(real, h.cfg.readings, h.readings, sizeof h.readings), 0);
+    ck_assert_int_eq(inv_init(c, real, INV_GEN_ALL), 0);
+    ck_assert_msg(rf_record_check(c, &h, start, log, n, final) == 0, "%s", c->first_msg);
+    tu_clean(c, "GEN-RECORD", 1);
+    h.g = broken;
+    ck_assert_int_eq(inv_init(c, broken, INV_GEN_ALL), 0);
+    ck_assert_int_eq(rf_record_check(c, &h, start, log, n, final), 1);
+    tu_caught(c, tu_clause(c, "GEN-RECORD"));
+    ck_assert_msg(strstr(c->first_msg, "the game's record"), "%s", c->first_msg);
+}
+
 /* A move comparison that reads half of a move's bytes (kind, a, b, c), as game.h's game_move_eq would
  * if broken so, for GEN-REJECT-UNCHANGED's oracle-fires tests (issue 36 point 4). tu_apply_by_half
  * looks the move up in the real engine's legal moves with it and plays the listed move it finds, as
