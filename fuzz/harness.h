@@ -98,7 +98,11 @@ __attribute__((unused)) static int rf_fuzz_one(const game_engine *g, const uint8
     rf_header h;
     rf_chooser ch;
     rf_header_from_bytes(g, data, len, &h, &ch);
-    if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) abort();   /* every header is valid */
+    if (g->setup_seed(st, &h.cfg, h.seed) != GAME_OK) {          /* every header is valid */
+        fprintf(stderr, "rulefuzz: oracle GEN-REFUSAL violated at move 0: setup_seed refuses %d players under readings 0x%x\n",
+                h.cfg.players, h.cfg.readings);
+        abort();
+    }
     memcpy(start, st, g->state_size);
     if (inv_init(&c, g, INV_GEN_ALL) != 0) {
         fprintf(stderr, "rulefuzz: no oracles for %s\n", g->name);

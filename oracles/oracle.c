@@ -138,6 +138,26 @@ static void gen_refusal(inv_ctx *c, const game_config *cfg, const char *text)
     }
 }
 
+/* GEN-REFUSAL, its other half: what must be taken is taken. After a deal, setup_seed deals every
+ * table size of the engine (min_players..max_players) under the deal's readings (game.h: "GAME_BADARG
+ * for a bad config" only). */
+static void gen_takes_config(inv_ctx *c, const void *st)
+{
+    const game_engine *g = c->g;
+    game_config cfg = g->config(st);
+    state_buf scratch;
+    inv_applied(c, K_REFUSE);
+    for (int p = g->min_players; p <= g->max_players; p++) {
+        game_config other = {p, cfg.readings};
+        if (g->setup_seed(scratch.b, &other, 1) != GAME_OK) {
+            inv_fail(c, K_REFUSE, "setup_seed refuses %d players under readings 0x%x, a configuration %s plays", p,
+                     cfg.readings, g->name);
+            return;
+        }
+    }
+    inv_fired(c, K_REFUSE);
+}
+
 /* GEN-READINGS: the readings a state was set up with print as the record's reading list and parse
  * back (rules/game.c's game_readings_print and game_readings_parse, which records use for their
  * header), and every profile's name parses to its readings. The text is restated here from the
@@ -518,6 +538,7 @@ static void on_state(inv_ctx *c, const void *st, int deal)
     if (c->generic & INV_GEN_ROUNDTRIP) gen_roundtrip(c, st);
     if (c->generic & INV_GEN_TERMINAL) gen_terminal(c, st, 0);
     if (c->generic & INV_GEN_READINGS) gen_readings(c, st);
+    if (deal && (c->generic & INV_GEN_REFUSAL)) gen_takes_config(c, st);
 }
 
 void inv_on_position(inv_ctx *c, const void *st) { on_state(c, st, 0); }

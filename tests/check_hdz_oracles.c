@@ -1182,6 +1182,25 @@ START_TEST(refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason)
 }
 END_TEST
 
+/* A deal that refuses five players, a table size the game has. */
+static int seed_refusing_five(void *st, const game_config *cfg, uint64_t seed)
+{
+    return cfg->players == 5 ? GAME_BADARG : hdz_engine.setup_seed(st, cfg, seed);
+}
+
+/* GEN-REFUSAL, its other half: a configuration the game plays is taken. An engine whose setup_seed
+ * refuses five players is reported under GEN-REFUSAL at a three-player deal. */
+START_TEST(refusal_oracle_fires_when_setup_seed_refuses_a_table_size_the_game_has)
+{
+    hdz_state st;
+    deal(&st);
+    break_engine();
+    broken.setup_seed = seed_refusing_five;
+    tu_deal_caught(&ctx, &broken, &st, "GEN-REFUSAL");
+    ck_assert_msg(strstr(ctx.first_msg, "setup_seed refuses 5 players"), "%s", ctx.first_msg);
+}
+END_TEST
+
 /* GEN-READINGS: the readings print as the record writes them and parse back (rules/game.c), and each
  * profile parses to its readings. An engine whose register names two ambiguities by one key (variant 0:
  * the list no longer parses back) or two profiles by one name (variant 1: the second parses to the
@@ -1715,6 +1734,7 @@ static Suite *oracles_suite(void)
     tcase_add_loop_test(tc, refusal_oracle_fires_when_a_refused_position_has_no_one_line_reason, 0, 2);
     tcase_add_loop_test(tc, readings_oracle_fires_when_the_readings_do_not_print_and_parse_back, 0, 2);
     tcase_add_test(tc, record_oracle_fires_when_the_games_record_replays_to_another_game);
+    tcase_add_test(tc, refusal_oracle_fires_when_setup_seed_refuses_a_table_size_the_game_has);
     tcase_add_test(tc, terminal_oracle_fires_when_to_move_says_over_while_moves_exist);
     tcase_add_test(tc, hidden_info_oracle_fires_when_legal_moves_peek_at_another_hand);
     tcase_add_test(tc, hidden_info_oracle_fires_when_a_view_leaks_loses_a_card_or_is_not_canonical);
