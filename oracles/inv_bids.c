@@ -5,7 +5,9 @@
 #include "../rules/bids.h"
 
 /* Independence: nothing here calls rules/bids.c to compute what the rules require. The only engine
- * data used are bids.h's constants and macros, the state bytes and the assumed-fact table bids_param;
+ * data used are bids.h's constants and macros and the state bytes; the physical facts are the oracle's
+ * own (BF below, from SPEC.md's parameter table and the texts' numbers), and the engine's table
+ * bids_param is read by BIDS-FACTS alone, to compare it with them;
  * BIDS-LEGAL-SET and BIDS-CALL-LATE judge the engine's own legal_moves (through the context's
  * engine, as the conformance oracles do) against the set restated here. The card types, the stable
  * views, completeness, values, placements, the effect of a played card, the round's end and its
@@ -21,7 +23,7 @@ enum {
     K_ONE_SPECIES, K_SECOND_MALE, K_ANIMAL_OWN, K_FEMALE_EMPTY, K_ANIMAL_DISCARD, K_NO_MOVE, K_ELEPHANT,
     K_MADCOW, K_WILD, K_TRUCK, K_BRAWL, K_CALL, K_CALL_LATE, K_END_SIMULTANEOUS, K_END_EXHAUSTED,
     K_END_VALUE, K_SCORE_TABLE, K_EXTRA_STABLE, K_RESET, K_GAME_END, K_VAR_BONUS, K_VAR_SHORT,
-    K_LEGAL_SET, K_N
+    K_LEGAL_SET, K_FACTS, K_N
 };
 
 static const inv_clause bids_clauses[K_N] = {
@@ -62,6 +64,7 @@ static const inv_clause bids_clauses[K_N] = {
     {"BIDS-VAR-BONUS",           "check_end",             "nl+fr", "choose other ordinary two-at-once table-names"},
     {"BIDS-VAR-SHORT",           "check_end",             "nl+fr", NULL},
     {"BIDS-LEGAL-SET",           "inv_bids_legal_set",    "nl+fr", "table grab play special"},
+    {"BIDS-FACTS",               "inv_bids_facts",        "nl+fr", NULL},
 };
 
 /* Case indexes, in the order of each clause's names above (SPEC.md "- **Cases:**"). */
@@ -101,15 +104,41 @@ enum { LS_TABLE, LS_GRAB, LS_PLAY, LS_SPECIAL };                        /* BIDS-
 
 static int bits(unsigned x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
 
-/* ---- Card facts, restated from the parameter table ----------------------------------------- */
+/* ---- The physical facts, in the oracle's own words (BIDS-FACTS) ---------------------------------- */
+
+/* BIDS-FACTS: what the oracles know of the cards and the score table, written from SPEC.md's
+ * "Parameters (Bonje in de Stal)" and the texts, not read from the engine's table. Types in the
+ * order of the material list (stallion, mare, bull, cow, boar, sow, ram, ewe, rooster, hen,
+ * elephant, mad cow, wild stallion, truck); a card id runs through the types in that order. */
+static const struct {
+    /* "4 hengsten - 7 merries - 4 stieren - 7 koeien - 5 beren - 10 zeugen - 5 rammen - 10 oaien -
+     * 6 hanen - 12 hennen - 3 olifanten - 2 gekke koeien - 2 dolle hengsten - 7 transportwagens" */
+    int count[BIDS_TYPES];
+    /* "de olifant nummer 3 toont en de transportwagen nummer 6"; the animals none, mad cow 4, wild
+     * stallion 5 (ASSUMPTION) */
+    int number[BIDS_TYPES];
+    /* the 2-3 player symbol: 18 cards (src:gockola: 84 - 66), which ones an ASSUMPTION: a mare, a
+     * cow, a boar, 2 sows, a ram, 3 ewes, a rooster, 4 hens, an elephant, 3 trucks */
+    int symbol[BIDS_TYPES];
+    /* "Per hengst/merrie: 4 punten ... stier/koe: 3 ... beer/zeug: 2 ... ram/ooi: 2 ... haan/hen: 1 punt" */
+    int points[BIDS_SPECIES];
+    int pair_bonus;          /* "Per stelletje: 2 punten extra" */
+    int special[2];          /* the species the two special stables show: horses, cattle (ASSUMPTION) */
+    int goal;                /* "met 5 stallen" */
+} BF = {
+    {4, 7, 4, 7, 5, 10, 5, 10, 6, 12, 3, 2, 2, 7},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 4, 5, 6},
+    {0, 1, 0, 1, 1, 2, 1, 3, 1, 4, 1, 0, 0, 3},
+    {4, 3, 2, 2, 1}, 2, {BIDS_HORSES, BIDS_CATTLE}, 5,
+};
 
 static int ty(int id)
 {
-    for (int t = 0; t < BIDS_TYPES; t++) { if (id < bids_param.count[t]) return t; id -= bids_param.count[t]; }
+    for (int t = 0; t < BIDS_TYPES; t++) { if (id < BF.count[t]) return t; id -= BF.count[t]; }
     return -1;
 }
-static int base_id(int t) { int b = 0; for (int u = 0; u < t; u++) b += bids_param.count[u]; return b; }
-static int num(int id) { return bids_param.number[ty(id)]; }
+static int base_id(int t) { int b = 0; for (int u = 0; u < t; u++) b += BF.count[u]; return b; }
+static int num(int id) { return BF.number[ty(id)]; }
 static int ordinary(int t) { return t >= 0 && t < BIDS_ELEPHANT; }
 static int male(int t) { return ordinary(t) && t % 2 == 0; }
 static int spec(int t) { return t / 2; }
@@ -144,7 +173,7 @@ static void tab_of(const uint8_t *loc, otab *T)
     }
     int id = 0;
     for (int t = 0; t < BIDS_TYPES; t++)
-        for (int j = 0; j < bids_param.count[t]; j++, id++) {
+        for (int j = 0; j < BF.count[t]; j++, id++) {
             if (loc[id] < BIDS_L_STABLE || loc[id] >= BIDS_L_STABLE + BIDS_MAXP * BIDS_STABLES) continue;
             ov *v = &T->v[loc[id] - BIDS_L_STABLE];
             v->n++;
@@ -159,7 +188,7 @@ static void tab_of(const uint8_t *loc, otab *T)
 }
 #define VW(T, p, st) ((T)->v[(p) * BIDS_STABLES + (st)])
 
-static int shows(const bids_state *s, int p, int st) { return s->special[p][st] ? bids_param.special_species[s->special[p][st] - 1] : -1; }
+static int shows(const bids_state *s, int p, int st) { return s->special[p][st] ? BF.special[s->special[p][st] - 1] : -1; }
 
 /* BIDS-STABLE-COMPLETE, BIDS-BRAWL, BIDS-ELEPHANT, BIDS-VAR-BONUS */
 static int complete_stable(const bids_state *s, const otab *T, int p, int st)
@@ -204,7 +233,7 @@ static int value(const bids_state *s, const otab *T, int p, int st)
     if (shows(s, p, st) >= 0 && shows(s, p, st) != v.species) return 0;
     /* reading of BIDS-AMB-PAIR-COUNT (SPEC.md register): a pair bonus per stable, or per female beside its male */
     int pairs = v.males && v.females ? (RB(s, BIDS_R_PAIR_EACH) ? v.females : 1) : 0;
-    return (v.males + v.females) * bids_param.points[v.species] + pairs * bids_param.pair_bonus;
+    return (v.males + v.females) * BF.points[v.species] + pairs * BF.pair_bonus;
 }
 
 /* Wrong versions of the stable table, for naming a wrong round winner (BIDS-SCORE-TABLE when one of
@@ -220,7 +249,7 @@ static int value_variant(const bids_state *s, const otab *T, int p, int st, int 
     if (var != TV_SPECIAL_IGNORED && shows(s, p, st) >= 0 && shows(s, p, st) != v.species) return 0;
     int each = RB(s, BIDS_R_PAIR_EACH) != (var == TV_PAIR_TOGGLE);
     int pairs = var == TV_NO_PAIR ? 0 : v.males && v.females ? (each ? v.females : 1) : 0;
-    return (v.males + v.females) * (var == TV_ONE_POINT ? 1 : bids_param.points[v.species]) + pairs * bids_param.pair_bonus;
+    return (v.males + v.females) * (var == TV_ONE_POINT ? 1 : BF.points[v.species]) + pairs * BF.pair_bonus;
 }
 
 /* The first wrong version of the table under which the round's winners (decided by value: how 1, the
@@ -645,7 +674,7 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
     inv_applied(c, k);
     inv_fired_case(c, k, NP < 4 ? RM_SYMBOL_OUT : RM_ALL_CARDS);
     for (int id = 0; id < BIDS_CARDS; id++) {
-        int t = ty(id), sym = id - base_id(t) < bids_param.symbol[t];
+        int t = ty(id), sym = id - base_id(t) < BF.symbol[t];
         if (s->loc[id] == BIDS_L_BOX && !(NP < 4 && sym)) box++;   /* the remainder of the deal */
         if (s->loc[id] == BIDS_L_PILE || s->loc[id] == BIDS_L_OPEN) dealt++;
         if (NP < 4 && sym && s->loc[id] != BIDS_L_BOX && s->loc[id] < BIDS_L_STABLE) {
@@ -672,9 +701,47 @@ static void check_deal(inv_ctx *c, int k0, const bids_state *s)
     }
 }
 
+/* BIDS-FACTS: "Spelmateriaal" ("4 hengsten - 7 merries ... 7 transportwagens") and "Puntentelling"
+ * (BF above): the oracle's facts hold the texts' numbers (84 cards; 18 with the 2-3 player symbol),
+ * and the engine's table t (a bids_params) states the same facts field by field. A wrong fact in
+ * either is named with both values; which side is wrong SPEC.md's sources decide. */
+static void inv_bids_facts(inv_ctx *c, int k0, const void *table)
+{
+    static const char *const sname[BIDS_SPECIES] = {"horses", "cattle", "pigs", "sheep", "chickens"};
+    const bids_params *t = table;
+    int k = k0 + K_FACTS, cards = 0, sym = 0;
+    inv_applied(c, k);
+    for (int u = 0; u < BIDS_TYPES; u++) { cards += BF.count[u]; sym += BF.symbol[u]; }
+    if (cards != BIDS_CARDS || sym != 84 - 66) {
+        inv_fail(c, k, "oracle facts: %d cards, %d with the 2-3 player symbol; the sources say 84 and 18", cards, sym);
+        return;
+    }
+    for (int u = 0; u < BIDS_TYPES; u++)
+        if (t->count[u] != BF.count[u] || t->number[u] != BF.number[u] || t->symbol[u] != BF.symbol[u]) {
+            inv_fail(c, k, "engine table: %d x %s, number %d, %d with the symbol; the oracle's facts say %d, %d, %d",
+                     t->count[u], tname[u], t->number[u], t->symbol[u], BF.count[u], BF.number[u], BF.symbol[u]);
+            return;
+        }
+    for (int sp = 0; sp < BIDS_SPECIES; sp++)
+        if (t->points[sp] != BF.points[sp]) {
+            inv_fail(c, k, "engine table: %s score %d points an animal, the oracle's facts say %d", sname[sp], t->points[sp], BF.points[sp]);
+            return;
+        }
+    if (t->pair_bonus != BF.pair_bonus || t->goal != BF.goal ||
+        t->special_species[0] != BF.special[0] || t->special_species[1] != BF.special[1]) {
+        inv_fail(c, k, "engine table: pair bonus %d, goal %d stables, special stables species %d and %d; the oracle's facts say %d, %d, %d, %d",
+                 t->pair_bonus, t->goal, t->special_species[0], t->special_species[1], BF.pair_bonus, BF.goal, BF.special[0], BF.special[1]);
+        return;
+    }
+    inv_fired(c, k);
+}
+
 static void bids_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const bids_state *s = st;
+    /* BIDS-FACTS first, at every deal: a wrong fact in the engine's table (or the oracle's) is named
+     * as such, before the deal's clauses judge the deal by the oracle's facts */
+    inv_bids_facts(c, k0, &bids_param);
     /* the deal's own clauses first, then where every card is (a deal that loses a card is named by
      * the step of the deal that lost it) */
     if (!inv_bids_material_part(c, k0, s, INV_CARDS_FORM)) return;
@@ -1200,10 +1267,10 @@ static void check_end(inv_ctx *c, int k0, const sx *x)
         for (int p = 0; p < NP; p++)
             if (last >> p & 1) {
                 /* reading of BIDS-AMB-FIVE (SPEC.md register) */
-                if (!RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] >= bids_param.goal) over |= 1u << p;
+                if (!RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] >= BF.goal) over |= 1u << p;
             }
         gcase = over ? GE_OWN_FIVE : GE_GOES_ON;
-        if (!over) for (int p = 0; p < NP; p++) if ((last >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] + 1 >= bids_param.goal) over |= 1u << p;
+        if (!over) for (int p = 0; p < NP; p++) if ((last >> p & 1) && RB(s, BIDS_R_REACH_FIVE) && e.nstables[p] + 1 >= BF.goal) over |= 1u << p;
         if (over && gcase == GE_GOES_ON) gcase = GE_REACH_FIVE;
         /* reading of BIDS-AMB-FIVE-WIN (SPEC.md register): complete-win, a round won on value ends no game */
         if (RB(s, BIDS_R_FIVE_COMPLETE) && how == 2 && !chained && over) { over = 0; gcase = GE_VALUE_NO_END; }
@@ -1589,7 +1656,7 @@ static int inv_bids_position(inv_ctx *c, int k0, const bids_state *s, const otab
     if ((ph == BIDS_PH_OVER) != (s->game_winners != 0) || (s->game_winners & ~s->round_winners))
         FAIL(K_GAME_END, "winners: %d in phase %d, last round won by %d", s->game_winners, ph, s->round_winners);
     for (int p = 0; p < NP; p++)
-        if ((s->game_winners >> p & 1) && !RB(s, BIDS_R_SHORT) && s->nstables[p] != bids_param.goal)
+        if ((s->game_winners >> p & 1) && !RB(s, BIDS_R_SHORT) && s->nstables[p] != BF.goal)
             FAIL(K_GAME_END, "winners: P%d wins the game with %d stables", p + 1, s->nstables[p]);
     /* reading of BIDS-AMB-FIVE-TIE (SPEC.md register): play-on, the game has one winner */
     if (RB(s, BIDS_R_FIVE_PLAY_ON) && !RB(s, BIDS_R_SHORT) && (s->game_winners & (s->game_winners - 1)))
@@ -1654,4 +1721,5 @@ const inv_game inv_bids_game = {
     "bids", bids_clauses, K_N, bids_check_setup, bids_check_step, bids_check_final, bids_check_position,
     bids_view_differs, bids_mix_unseen,
     bids_check_material,
+    inv_bids_facts,
 };

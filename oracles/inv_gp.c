@@ -5,9 +5,11 @@
 #include "../rules/gp.h"
 
 /* Independence: nothing here calls rules/gp.c. The only engine data used are gp.h's constants,
- * the state bytes, the printed-number table gp_param, and the game.h interface (legal_moves and
+ * the state bytes, and the game.h interface (legal_moves and
  * apply, for GP-LEGAL-SET and GP-CHEST-HIDDEN, which compare the engine with itself or with the
- * oracle's own move list). Everything else is restated from the Dutch text (SPEC.md).
+ * oracle's own move list). Everything else is restated from the Dutch text (SPEC.md): the printed
+ * numbers and the material are the oracle's own (GF below), and the engine's table gp_param is read
+ * by GP-FACTS alone, to compare it with them.
  *
  * Method: from (pre, move) the oracle builds the whole expected post state (x.e) by its own
  * reading of the rules, noting which rules took effect on the way (x.ev). Each clause then
@@ -26,7 +28,7 @@ enum {
     K_FOX_WORTHLESS, K_FOX_EXTEND, K_TAKE_DISPLAY, K_TAKE_PILE, K_FOX_OWN, K_FOX_LEFT, K_FOX_ONCE,
     K_FOX_PASS, K_JOKER, K_DOUBLER_PLAY, K_DOUBLER_SCORE, K_NO_TAKEBACK, K_DH_REVEAL, K_SCORING_TIMES,
     K_SCORING_INTERRUPT, K_END, K_SCORE_SOLE, K_SCORE_LONGEST, K_SCORE_SECOND, K_SCORE_TIE_LONGEST,
-    K_SCORE_TIE_SECOND, K_PENALTY_CHEST, K_PENALTY_HAND, K_WINNER, K_LEGAL_SET,
+    K_SCORE_TIE_SECOND, K_PENALTY_CHEST, K_PENALTY_HAND, K_WINNER, K_LEGAL_SET, K_FACTS,
     K_N
 };
 
@@ -69,7 +71,7 @@ static const inv_clause gp_clauses[K_N] = {
     {"GP-PENALTY-CHEST",      "inv_gp_penalty_chest",      "nl", "one several"},
     {"GP-PENALTY-HAND",       "inv_gp_penalty_hand",       "nl", "cards doubler position"},
     {"GP-WINNER",             "inv_gp_winner",             "nl", "sole shared none"},
-    {"GP-LEGAL-SET",          "inv_gp_legal_set",          "nl", "act pass"},
+    {"GP-LEGAL-SET",          "inv_gp_legal_set",          "nl", "act pass"},    {"GP-FACTS",              "inv_gp_facts",              "nl", NULL},
 };
 
 /* Case indexes, in the order of each clause's `cases` above (SPEC.md's "- **Cases:**" bullets). */
@@ -107,7 +109,24 @@ enum { C_LEGAL_ACT, C_LEGAL_PASS };                                      /* GP-L
 
 typedef struct { char s[64]; } nm;
 
-static char tl(int t) { return t >= 0 && t < GP_TYPES ? gp_param.letter[t] : '?'; }
+/* ---- The printed numbers and the material, in the oracle's own words (GP-FACTS) ------------ */
+
+/* GP-FACTS: what the oracles know of the cards and the score table, written from SPEC.md's
+ * "Parameters (Gloria Picktoria)" and the text, not read from the engine's table. */
+static const struct {
+    int per_motif;           /* "90 verzamelkaarten", 10 motifs x 9 (public sources) */
+    int jokers, doublers, dh;                   /* "5x joker", "5x verdubbelaar", "10x Dschingis-Haan" */
+    int display, hand;                          /* "Drie kaarten" ... "4 kaarten in de hand" */
+    int scoring_at[3];                          /* the 4th, 7th and 10th Dschingis-Haan: "vierde", "in totaal 10" */
+    int sole, longest, second, tie_longest;     /* points: alone 4, longest 3, second 1, tied longest 2 */
+    int bare_chest, hand_card;                  /* "verliest 2 ... per verdekte kaart", "1 verzamelpunt voor iedere handkaart" */
+    const char *letters;                        /* the notation's letters (SPEC.md), motifs then J X # */
+} GF = {9, 5, 5, 10, 3, 4, {4, 7, 10}, 4, 3, 1, 2, 2, 1, "VKSTWMHGFDJX#"};
+
+/* The cards shuffled at the start: the motifs and the jokers ("de overige 95 kaarten"). */
+#define GF_SHUFFLED (GP_MOTIFS * GF.per_motif + GF.jokers)
+
+static char tl(int t) { return t >= 0 && t < GP_TYPES ? GF.letters[t] : '?'; }
 
 static nm mvname(const game_move *m)
 {
@@ -218,11 +237,11 @@ static int inv_gp_cards_step(inv_ctx *c, int k0, const gp_state *s, int part, in
     if (s->pad0[0] || s->pad0[1] || s->pad0[2]) { inv_fail(c, k, "padding bytes are not 0"); return 0; }
     if (!(part & INV_CARDS_COUNT)) return 1;
     for (int t = 0; t < GP_MOTIFS; t++)
-        if (n[t] != 9) { inv_fail(c, k, "%d cards of motif %c, expected 9", n[t], tl(t)); return 1; }
-    if (n[GP_JOKER] != 5) { inv_fail(c, k, "%d jokers, expected 5", n[GP_JOKER]); return 1; }
-    if (n[GP_DOUBLER] + (5 - s->players) != 5)
-        { inv_fail(c, k, "%d doublers in play and %d in the box, expected 5", n[GP_DOUBLER], 5 - s->players); return 1; }
-    if (n[GP_DH] + s->dh != 10) { inv_fail(c, k, "%d Dschingis-Haan in the pile and %d laid out, expected 10", n[GP_DH], s->dh); return 1; }
+        if (n[t] != GF.per_motif) { inv_fail(c, k, "%d cards of motif %c, expected %d", n[t], tl(t), GF.per_motif); return 1; }
+    if (n[GP_JOKER] != GF.jokers) { inv_fail(c, k, "%d jokers, expected %d", n[GP_JOKER], GF.jokers); return 1; }
+    if (n[GP_DOUBLER] + (GF.doublers - s->players) != GF.doublers)
+        { inv_fail(c, k, "%d doublers in play and %d in the box, expected %d", n[GP_DOUBLER], GF.doublers - s->players, GF.doublers); return 1; }
+    if (n[GP_DH] + s->dh != GF.dh) { inv_fail(c, k, "%d Dschingis-Haan in the pile and %d laid out, expected %d", n[GP_DH], s->dh, GF.dh); return 1; }
     return 1;
 }
 
@@ -252,7 +271,7 @@ static void inv_gp_setup_sort(inv_ctx *c, int k0, const gp_state *s)
         if (s->pile[i] == GP_DOUBLER) { inv_fail(c, k, "a doubler is in the pile"); return; }
         others += s->pile[i] != GP_DH;
     }
-    if (others != 95) inv_fail(c, k, "%d of the 95 shuffled cards are in display, hands and pile", others);
+    if (others != GF_SHUFFLED) inv_fail(c, k, "%d of the %d shuffled cards are in display, hands and pile", others, GF_SHUFFLED);
 }
 
 /* GP-SETUP-DISPLAY: "Drie kaarten hiervan worden naast elkaar in het midden van de tafel gelegd". */
@@ -274,7 +293,7 @@ static void inv_gp_setup_hands(inv_ctx *c, int k0, const gp_state *s)
     /* "De resterende verdubbelkaarten worden terug in het doosje gelegd": none left with 5 players */
     inv_fired_case(c, k, s->players == GP_MAXP ? C_HANDS_ALL : C_HANDS_BOX);
     for (int q = 0; q < s->players; q++)
-        if (s->hand[q][GP_DOUBLER] != 1 || hsize(s, q) != 5) {
+        if (s->hand[q][GP_DOUBLER] != 1 || hsize(s, q) != GF.hand + 1) {
             inv_fail(c, k, "P%d holds %d cards with %d doublers after the deal, expected 4 and one doubler", q + 1,
                      hsize(s, q) - s->hand[q][GP_DOUBLER], s->hand[q][GP_DOUBLER]);
             return;
@@ -290,7 +309,7 @@ static void inv_gp_setup_pile(inv_ctx *c, int k0, const gp_state *s)
     inv_applied(c, k);
     inv_fired(c, k);
     for (int i = 0; i < s->pile_len; i++) dh += s->pile[i] == GP_DH;
-    if (dh != 10 || s->dh || s->pile_len != 95 - 3 - 4 * s->players + 10)
+    if (dh != GF.dh || s->dh || s->pile_len != GF_SHUFFLED - GF.display - GF.hand * s->players + GF.dh)
         { inv_fail(c, k, "pile of %d cards with %d Dschingis-Haan (and %d laid out)", s->pile_len, dh, s->dh); return; }
     if (s->fox != NO || s->ncol || s->scorings) { inv_fail(c, k, "the fox or a collection is on the table at the start"); return; }
     for (int r = 0; r < 3; r++)
@@ -366,13 +385,13 @@ static void x_scoring(gx *x, int idx)
         for (int j = 0; j < n; j++) nsec += len[j] == sec && sec > 0;
         for (int j = 0; j < n; j++) {
             int v, K = -1, o = e->col_owner[who[j]], d = e->col_dbl[who[j]];
-            if (n == 1) { v = 4; K = K_SCORE_SOLE; }
+            if (n == 1) { v = GF.sole; K = K_SCORE_SOLE; }
             else if (ntop > 1) {
-                if (len[j] == top) { v = 2; K = K_SCORE_TIE_LONGEST; }
+                if (len[j] == top) { v = GF.tie_longest; K = K_SCORE_TIE_LONGEST; }
                 else v = 0;
-            } else if (len[j] == top) { v = 3; K = K_SCORE_LONGEST; }
+            } else if (len[j] == top) { v = GF.longest; K = K_SCORE_LONGEST; }
             else if (len[j] == sec) {
-                if (nsec == 1) { v = 1; K = K_SCORE_SECOND; }
+                if (nsec == 1) { v = GF.second; K = K_SCORE_SECOND; }
                 else { v = 0; K = K_SCORE_TIE_SECOND; }
             } else v = 0;
             if (who[j] == e->fox) { if (d) x->seen[K_DOUBLER_SCORE] |= 1u << C_DSCORE_ZERO; continue; }   /* ranked, but worth nothing */
@@ -404,7 +423,7 @@ static void x_scoring(gx *x, int idx)
                 x->cat[K_PENALTY_HAND]++;
                 x->seen[K_PENALTY_HAND] |= 1u << (e->hand[q][GP_DOUBLER] ? C_PH_DOUBLER : C_PH_CARDS);
             }
-            e->penalty[q] = (int16_t)(2 * bare + hsize(e, q));
+            e->penalty[q] = (int16_t)(GF.bare_chest * bare + GF.hand_card * hsize(e, q));
         }
 }
 
@@ -414,7 +433,7 @@ static void x_dh(gx *x)
     gp_state *e = &x->e;
     x->ev |= EV_DH;
     e->dh++;
-    int idx = e->dh == 4 ? 0 : e->dh == 7 ? 1 : e->dh == 10 ? 2 : -1;
+    int idx = e->dh == GF.scoring_at[0] ? 0 : e->dh == GF.scoring_at[1] ? 1 : e->dh == GF.scoring_at[2] ? 2 : -1;
     if (idx < 0) return;
     x_scoring(x, idx);
     e->scorings = (uint8_t)(idx + 1);
@@ -916,7 +935,8 @@ static int alt_points(const gx *x, int q, int K, int v, int *touched)
             if (e->col_owner[who[j]] != q || (who[j] == e->fox && K != K_FOX_WORTHLESS)) continue;
             int c = n == 1 ? K_SCORE_SOLE : ntop > 1 ? (len[j] == top ? K_SCORE_TIE_LONGEST : -1)
                   : len[j] == top ? K_SCORE_LONGEST : len[j] == sec ? (nsec == 1 ? K_SCORE_SECOND : K_SCORE_TIE_SECOND) : -1;
-            int base = c == K_SCORE_SOLE ? 4 : c == K_SCORE_TIE_LONGEST ? 2 : c == K_SCORE_LONGEST ? 3 : c == K_SCORE_SECOND ? 1 : 0;
+            int base = c == K_SCORE_SOLE ? GF.sole : c == K_SCORE_TIE_LONGEST ? GF.tie_longest : c == K_SCORE_LONGEST ? GF.longest
+                     : c == K_SCORE_SECOND ? GF.second : 0;
             if (c == K && c >= 0) { base = v; *touched = 1; }
             int d = e->col_dbl[who[j]];
             if (K == K_DOUBLER_SCORE) {
@@ -1151,9 +1171,49 @@ static void check_frame(inv_ctx *c, int k0, const gx *x)
 
 /* ---- Hooks ------------------------------------------------------------------------------------ */
 
+/* GP-FACTS: "90 verzamelkaarten" ... "5x joker" ... "5x verdubbelaar" ... "10x Dschingis-Haan" and the
+ * printed numbers of the setup and the scorings (GF above): the oracle's facts hold the text's
+ * numbers, and the engine's table t (a gp_params) states the same facts field by field. A wrong
+ * fact in either is named with both values; which side is wrong SPEC.md's sources decide. */
+static void inv_gp_facts(inv_ctx *c, int k0, const void *table)
+{
+    const gp_params *t = table;
+    int k = k0 + K_FACTS;
+    inv_applied(c, k);
+    if (GP_MOTIFS * GF.per_motif != 90 || GF_SHUFFLED + GF.doublers + GF.dh != 110) {
+        inv_fail(c, k, "oracle facts: %d x %d collector's cards, %d in all; the text says 90 and 110",
+                 GP_MOTIFS, GF.per_motif, GF_SHUFFLED + GF.doublers + GF.dh);
+        return;
+    }
+    struct { const char *what; int engine, oracle; } f[] = {
+        {"cards per motif", t->per_motif, GF.per_motif}, {"jokers", t->jokers, GF.jokers},
+        {"doublers", t->doublers, GF.doublers}, {"Dschingis-Haan cards", t->dh, GF.dh},
+        {"display cards", t->display, GF.display}, {"hand cards", t->hand, GF.hand},
+        {"first scoring at", t->scoring_at[0], GF.scoring_at[0]}, {"second scoring at", t->scoring_at[1], GF.scoring_at[1]},
+        {"third scoring at", t->scoring_at[2], GF.scoring_at[2]}, {"points alone", t->sole, GF.sole},
+        {"points longest", t->longest, GF.longest}, {"points second", t->second, GF.second},
+        {"points tied longest", t->tie_longest, GF.tie_longest},
+        {"penalty per bare chest", t->bare_chest_penalty, GF.bare_chest}, {"penalty per hand card", t->hand_penalty, GF.hand_card},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (f[i].engine != f[i].oracle) {
+            inv_fail(c, k, "engine table: %s %d, the oracle's facts say %d", f[i].what, f[i].engine, f[i].oracle);
+            return;
+        }
+    for (int ty = 0; ty < GP_TYPES; ty++)
+        if (t->letter[ty] != GF.letters[ty]) {
+            inv_fail(c, k, "engine table: type %d's letter %c, the oracle's facts say %c", ty, t->letter[ty], GF.letters[ty]);
+            return;
+        }
+    inv_fired(c, k);
+}
+
 static void gp_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const gp_state *s = st;
+    /* GP-FACTS first, at every deal: a wrong fact in the engine's table (or the oracle's) is named
+     * as such, before the deal's clauses judge the deal by the oracle's facts */
+    inv_gp_facts(c, k0, &gp_param);
     /* the deal's own clauses first, then the card count (a deal that loses a card is named by the
      * step of the deal that lost it) */
     if (!inv_gp_cards_part(c, k0, s, INV_CARDS_FORM | INV_CARDS_DEAL)) return;
@@ -1505,4 +1565,5 @@ const inv_game inv_gp_game = {
     "gp", gp_clauses, K_N, gp_check_setup, gp_check_step, gp_check_final, gp_check_position,
     gp_view_differs, gp_mix_unseen,
     gp_check_material,
+    inv_gp_facts,
 };

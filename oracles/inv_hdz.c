@@ -5,7 +5,9 @@
 #include "../rules/hdz.h"
 
 /* Independence: nothing here calls rules/hdz.c. The only engine data used are hdz.h's
- * constants and macros, the state bytes, and the assumed-fact table hdz_param. Geometry,
+ * constants and macros and the state bytes; the physical facts are the oracle's own (HF below,
+ * from SPEC.md's parameter table and the texts' numbers), and the engine's table hdz_param is read
+ * by HDZ-FACTS alone, to compare it with them. Geometry,
  * line membership, the dog rules, the scoring and the final tally are restated below
  * from the design note (/tmp/hdz-design.md, SPEC.md) and the rule texts. */
 
@@ -30,7 +32,7 @@ enum {
     K_SCORE_FIFTH_MEADOW, K_SCORE_FIFTH_HAND, K_SCORE_REMINDER, K_SCORE_B_WORTHLESS, K_DOG_SWAP_NEUTRAL,
     K_DOG_SWAP_AGREE, K_DOG_EMPTY, K_END_LINE_EMPTY, K_END_BLOCKED, K_FINAL_MEADOW,
     K_FINAL_STABLE_DOUBLE, K_FINAL_MILK_FIRST, K_FINAL_MILK_SECOND, K_FINAL_MILK_TIE,
-    K_FINAL_WINNER, K_LEGAL_SET, K_N
+    K_FINAL_WINNER, K_LEGAL_SET, K_FACTS, K_N
 };
 
 static const inv_clause hdz_clauses[K_N] = {
@@ -73,6 +75,7 @@ static const inv_clause hdz_clauses[K_N] = {
     {"HDZ-FINAL-MILK-TIE",       "inv_hdz_final_milk_tie",       "nl+en", "first-full first-share second-full second-share first-both"},
     {"HDZ-FINAL-WINNER",         "inv_hdz_final_winner",         "nl+en", "one tie"},
     {"HDZ-LEGAL-SET",            "inv_hdz_legal_set",            "nl+en", "redraw play take dog agree"},
+    {"HDZ-FACTS",                "inv_hdz_facts",                "nl+en", NULL},
 };
 
 /* Case indexes (SPEC.md "- **Cases:**"), in the order of each clause's `cases` string. A clause with
@@ -110,6 +113,33 @@ enum { C_SECOND_EXACT, C_SECOND_ROUNDED, C_SECOND_LATER };
 enum { C_TIE_FIRST_FULL, C_TIE_FIRST_SHARE, C_TIE_SECOND_FULL, C_TIE_SECOND_SHARE, C_TIE_FIRST_BOTH };
 enum { C_WINNER_ONE, C_WINNER_TIE };
 enum { C_LEGAL_REDRAW, C_LEGAL_PLAY, C_LEGAL_TAKE, C_LEGAL_DOG, C_LEGAL_AGREE };
+
+/* ---- The physical facts, in the oracle's own words (HDZ-FACTS) ---------------------- */
+
+/* HDZ-FACTS: what the oracles know of the material and the table, written from SPEC.md's
+ * "Parameters (assumed physical facts)" and the texts, not read from the engine's table. */
+static const struct {
+    int milk[2];        /* "16 melkkaarten", showing 1 or 2: 8 ones, 8 twos (ASSUMPTION) */
+    /* the nl removal table, a row per player count from 5 down to 2: goat types (5 cards each),
+     * dogs, milk 1, milk 2 ("5 spelers: geen ... 2 spelers: 8 soorten, 8 honden, 4 melkjes 1 en 4 melkjes 2") */
+    struct { int players, types, dogs, milk1, milk2; } removal[4];
+    int small_goats;    /* "10 kleine houten geiten" */
+    int hand;           /* "2 geitenkaarten" */
+    /* stable sites as track positions, seat by seat, from SPEC.md's table: 2 players c1 c6,
+     * 3 players d1 g6 a6, 4 players the corners a1 g1 g7 a7 (each at the head of its side),
+     * 5 players b1 f1 g4 d7 a4 (ASSUMPTION but for the 4-player corners) */
+    int site[HDZ_MAXP + 1][HDZ_MAXP];
+} HF = {
+    {8, 8},
+    {{5, 0, 0, 0, 0}, {4, 2, 2, 2, 0}, {3, 5, 5, 5, 0}, {2, 8, 8, 4, 4}},
+    10, 2,
+    {{0}, {0}, {2, 15}, {3, 12, 22}, {0, 7, 14, 21}, {1, 5, 10, 17, 24}},
+};
+
+/* "De weide is 7 x 7 groot (alleen in het spel voor 2 spelers is de weide maar 6 x 6 groot)" */
+static int side_for(int players) { return players == 2 ? 6 : 7; }
+/* The removal row of a player count (2..5). */
+static int removal_row(int players) { return 5 - players; }
 
 /* ---- Names for messages (only built on a failure path) ------------------------------ */
 
@@ -348,7 +378,7 @@ static int supply_unlimited(uint32_t r)
 static int sane(const hdz_state *s)
 {
     if (s->players < 2 || s->players > HDZ_MAXP) return 0;
-    if (s->n != hdz_param.side[s->players]) return 0;
+    if (s->n != side_for(s->players)) return 0;
     if (s->turn >= s->players || s->pile_len > HDZ_CARDS) return 0;
     for (int q = 0; q < s->players; q++)
         if (s->goat[q] >= 4 * s->n) return 0;
@@ -644,7 +674,7 @@ static int inv_hdz_cards_part(inv_ctx *c, int k0, const hdz_state *s, int part) 
     if (part & INV_CARDS_FORM) inv_applied(c, k);
     if (!sane(s)) {
         inv_fail(c, k, "malformed state: players %d, side %d (expected %d), turn %d, pile %d",
-                 s->players, s->n, s->players <= HDZ_MAXP ? hdz_param.side[s->players] : -1,
+                 s->players, s->n, s->players <= HDZ_MAXP ? side_for(s->players) : -1,
                  s->turn, s->pile_len);
         return 0;
     }
@@ -674,7 +704,7 @@ static int inv_hdz_cards_part(inv_ctx *c, int k0, const hdz_state *s, int part) 
     inv_fired(c, k);
     for (int v = 0; v < HDZ_CODES; v++) {
         int want = v < HDZ_GOATS ? 1 : v == HDZ_DOG ? HDZ_DOGS
-                 : v == HDZ_MILK1 ? hdz_param.milk_ones : hdz_param.milk_twos;
+                 : v == HDZ_MILK1 ? HF.milk[0] : HF.milk[1];
         if (cnt[v] == want) continue;
         int md = 0, pl = 0, hd = 0, dp = 0;
         for (int i = 0; i < HDZ_CELLS; i++) md += in_meadow(s->n, i) && s->cell[i] == v;
@@ -697,7 +727,7 @@ static int stable_cell(const hdz_state *s, int c)
     /* HDZ-AMB-STABLE-SITE: cell (the border place stays free) | outside (it holds a card) */
     if (s->readings & HDZ_R_SITE_OUTSIDE) return 0;
     for (int q = 0; q < s->players; q++)
-        if (trk_cell(s->n, hdz_param.stable_site[s->players][q]) == c) return 1;
+        if (trk_cell(s->n, HF.site[s->players][q]) == c) return 1;
     return 0;
 }
 
@@ -707,8 +737,9 @@ static void inv_hdz_setup_removal(inv_ctx *c, int k0, const hdz_state *s)
 {
     int k = k0 + K_SETUP_REMOVAL, P = s->players;
     int types = 0, dogs, m1, m2;
-    int want_t = hdz_param.removed_types[P], want_d = hdz_param.removed_dogs[P];
-    int want_1 = hdz_param.removed_milk1[P], want_2 = hdz_param.removed_milk2[P];
+    int r = removal_row(P);
+    int want_t = HF.removal[r].types, want_d = HF.removal[r].dogs;
+    int want_1 = HF.removal[r].milk1, want_2 = HF.removal[r].milk2;
     inv_applied(c, k);
     /* HDZ-AMB-REMOVAL: the nl table | none (the en text lists no table) */
     if (s->readings & HDZ_R_REMOVAL_NONE) want_t = want_d = want_1 = want_2 = 0;
@@ -737,8 +768,8 @@ static void inv_hdz_setup_meadow(inv_ctx *c, int k0, const hdz_state *s)
 {
     int k = k0 + K_SETUP_MEADOW;
     inv_applied(c, k);
-    if (s->n != hdz_param.side[s->players]) {
-        inv_fail(c, k, "%d players: meadow side %d, expected %d", s->players, s->n, hdz_param.side[s->players]);
+    if (s->n != side_for(s->players)) {
+        inv_fail(c, k, "%d players: meadow side %d, expected %d", s->players, s->n, side_for(s->players));
         return;
     }
     for (int i = 0; i < HDZ_CELLS; i++) {
@@ -769,7 +800,7 @@ static void inv_hdz_setup_stables(inv_ctx *c, int k0, const hdz_state *s)
     int k = k0 + K_SETUP_STABLES, P = s->players;
     inv_applied(c, k);
     for (int q = 0; q < P; q++) {
-        int site = hdz_param.stable_site[P][q];
+        int site = HF.site[P][q];
         if (s->stable[q] != site) {
             inv_fail(c, k, "%s's stable at track %d, expected %d", sn(q).s, s->stable[q], site);
             return;
@@ -779,9 +810,9 @@ static void inv_hdz_setup_stables(inv_ctx *c, int k0, const hdz_state *s)
                      sn(q).s, s->goat[q], site);
             return;
         }
-        if (s->supply[q] != hdz_param.small_goats) {
+        if (s->supply[q] != HF.small_goats) {
             inv_fail(c, k, "%s has %d small goats at the deal, expected %d", sn(q).s, s->supply[q],
-                     hdz_param.small_goats);
+                     HF.small_goats);
             return;
         }
     }
@@ -809,9 +840,9 @@ static void inv_hdz_setup_hand(inv_ctx *c, int k0, const hdz_state *s)
     inv_applied(c, k);
     for (int q = 0; q < s->players; q++) {
         int held = (s->hand[q][0] != NO) + (s->hand[q][1] != NO);
-        if (held != hdz_param.hand_size || s->hand[q][0] > s->hand[q][1]) {
+        if (held != HF.hand || s->hand[q][0] > s->hand[q][1]) {
             inv_fail(c, k, "%s holds %d cards (%s %s) at the deal, expected %d in ascending order", sn(q).s,
-                     held, kn(s->hand[q][0]).s, kn(s->hand[q][1]).s, hdz_param.hand_size);
+                     held, kn(s->hand[q][0]).s, kn(s->hand[q][1]).s, HF.hand);
             return;
         }
     }
@@ -854,9 +885,9 @@ static void stables_supply(inv_ctx *c, int k0, const hx *h)
         if (supply_unlimited(h->r)) continue;
         int on = marks_of(post, q), rem = 0;
         for (int t = 0; t < HDZ_TYPES; t++) if (post->owner[t] == q) rem += post->remind[t];
-        if (post->supply[q] + on + rem != hdz_param.small_goats) {
+        if (post->supply[q] + on + rem != HF.small_goats) {
             inv_fail(c, k, "%s: %d small goats in the stable + %d on meadow cards + %d reminders != %d",
-                     sn(q).s, post->supply[q], on, rem, hdz_param.small_goats);
+                     sn(q).s, post->supply[q], on, rem, HF.small_goats);
             return;
         }
     }
@@ -2010,9 +2041,60 @@ static void inv_hdz_legal_set(inv_ctx *c, int k0, const hdz_state *s)
 
 /* ---- Hooks --------------------------------------------------------------------------------- */
 
+/* HDZ-FACTS: "121 kaarten" ... "90 geitenkaarten" ... "15 hondenkaarten" ... "16 melkkaarten" and the
+ * numbers of the setup (HF above): the oracle's facts hold the texts' numbers, and the engine's
+ * table t (an hdz_params) states the same facts field by field. A wrong fact in either is named
+ * with both values; which side is wrong SPEC.md's sources decide. */
+static void inv_hdz_facts(inv_ctx *c, int k0, const void *table)
+{
+    const hdz_params *t = table;
+    int k = k0 + K_FACTS;
+    inv_applied(c, k);
+    if (HF.milk[0] + HF.milk[1] != HDZ_MILKS || HDZ_GOATS + HDZ_DOGS + HDZ_MILKS != 121) {
+        inv_fail(c, k, "oracle facts: %d + %d milk cards, %d cards in all; the texts say 16 and 121",
+                 HF.milk[0], HF.milk[1], HDZ_GOATS + HDZ_DOGS + HF.milk[0] + HF.milk[1]);
+        return;
+    }
+    if (t->milk_ones != HF.milk[0] || t->milk_twos != HF.milk[1]) {
+        inv_fail(c, k, "engine table: milk split %d x 1 + %d x 2, the oracle's facts say %d + %d",
+                 t->milk_ones, t->milk_twos, HF.milk[0], HF.milk[1]);
+        return;
+    }
+    for (int P = 2; P <= HDZ_MAXP; P++) {
+        int r = removal_row(P);
+        if (HF.removal[r].players != P) { inv_fail(c, k, "oracle facts: removal row %d is for %d players", r, HF.removal[r].players); return; }
+        if (t->removed_types[P] != HF.removal[r].types || t->removed_dogs[P] != HF.removal[r].dogs ||
+            t->removed_milk1[P] != HF.removal[r].milk1 || t->removed_milk2[P] != HF.removal[r].milk2) {
+            inv_fail(c, k, "engine table: %d players remove %d types, %d dogs, %d M1, %d M2; the oracle's facts say %d, %d, %d, %d",
+                     P, t->removed_types[P], t->removed_dogs[P], t->removed_milk1[P], t->removed_milk2[P],
+                     HF.removal[r].types, HF.removal[r].dogs, HF.removal[r].milk1, HF.removal[r].milk2);
+            return;
+        }
+        if (t->side[P] != side_for(P)) {
+            inv_fail(c, k, "engine table: %d players play a %dx%d meadow, the oracle's facts say %d", P, t->side[P], t->side[P], side_for(P));
+            return;
+        }
+        for (int q = 0; q < P; q++)
+            if (t->stable_site[P][q] != HF.site[P][q]) {
+                inv_fail(c, k, "engine table: %d players, seat %d's stable at track %d, the oracle's facts say %d",
+                         P, q + 1, t->stable_site[P][q], HF.site[P][q]);
+                return;
+            }
+    }
+    if (t->small_goats != HF.small_goats || t->hand_size != HF.hand) {
+        inv_fail(c, k, "engine table: %d small goats, a hand of %d; the oracle's facts say %d, %d",
+                 t->small_goats, t->hand_size, HF.small_goats, HF.hand);
+        return;
+    }
+    inv_fired(c, k);
+}
+
 static void hdz_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const hdz_state *s = st;
+    /* HDZ-FACTS first, at every deal: a wrong fact in the engine's table (or the oracle's) is named
+     * as such, before the deal's clauses judge the deal by the oracle's facts */
+    inv_hdz_facts(c, k0, &hdz_param);
     if (!inv_hdz_setup_players(c, k0, s) || !inv_hdz_cards_part(c, k0, s, INV_CARDS_FORM)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
      * clauses first, then the card count (a deal that loses a card is named by the step of the
@@ -2093,7 +2175,7 @@ typedef struct fin {
 /* Is c "naast de eigen stal" of seat q? */
 static int next_to_stable(const hdz_state *s, int q, int c)
 {
-    int n = s->n, sc = trk_cell(n, hdz_param.stable_site[s->players][q]);
+    int n = s->n, sc = trk_cell(n, HF.site[s->players][q]);
     int dr = c / HDZ_W - sc / HDZ_W, dc = c % HDZ_W - sc % HDZ_W;
     if (!in_meadow(n, c)) return 0;
     /* HDZ-AMB-STABLE-SITE: cell (its meadow neighbours) | outside (the border cell beside it) */
@@ -2446,10 +2528,10 @@ static void hdz_check_position(inv_ctx *c, int k0, const void *st)
     for (int q = 0; q < s->players && !supply_unlimited(s->readings); q++) {
         int on = marks_of(s, q), rem = 0;
         for (int t = 0; t < HDZ_TYPES; t++) if (s->owner[t] == q) rem += s->remind[t];
-        if (s->supply[q] + on + rem != hdz_param.small_goats) {
+        if (s->supply[q] + on + rem != HF.small_goats) {
             inv_fail(c, k, "supply: P%d has %d small goats in the stable ('supply' says %d) and %d on meadow cards%s; "
                      "together they must be %d", q + 1, s->supply[q], s->supply[q], on, rem ? " and reminders" : "",
-                     hdz_param.small_goats);
+                     HF.small_goats);
             return;
         }
     }
@@ -2519,4 +2601,5 @@ const inv_game inv_hdz_game = {
     "hdz", hdz_clauses, K_N, hdz_check_setup, hdz_check_step, hdz_check_final, hdz_check_position,
     hdz_view_differs, hdz_mix_unseen,
     hdz_check_material,
+    inv_hdz_facts,
 };

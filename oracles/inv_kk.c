@@ -5,7 +5,9 @@
 #include "../rules/kk.h"
 
 /* Independence: nothing here calls rules/kk.c to compute what the rules require. The only engine
- * data used are kk.h's constants and macros, the state bytes, and the assumed-fact table kk_param.
+ * data used are kk.h's constants and macros and the state bytes; the physical facts are the
+ * oracle's own (KF below, from SPEC.md's parameter table and the text's numbers), and the engine's
+ * table kk_param is read by KK-FACTS alone, to compare it with them.
  * KK-INFO-BACKS judges the engine's own redact (through the context's engine, as the final
  * clauses judge its result) against what the rule says every seat sees. The council geometry, the
  * runs, the matching, the crisis, the draw, the refill, the turn flow and the final tally are
@@ -30,7 +32,7 @@ enum {
     K_CARDS_72, K_SETUP_PLAYERS, K_SETUP_REMOVAL, K_SETUP_HANDS, K_INFO_BACKS, K_SETUP_COUNCIL,
     K_SETUP_PILES, K_TURN_ORDER, K_TURN_GIVE, K_TURN_PLACE, K_TAKE_RUN, K_TAKE_MATCH, K_CRISIS, K_DRAW,
     K_REFILL, K_END_LASTROUND, K_END_HANDS, K_FINAL_MAJORITY, K_FINAL_OPEN, K_FINAL_TIE, K_FINAL_PENALTY,
-    K_FINAL_WINNER, K_LEGAL_SET, K_N
+    K_FINAL_WINNER, K_LEGAL_SET, K_FACTS, K_N
 };
 
 /* The cases each clause distinguishes (SPEC.md, each clause's "- **Cases:**" bullet), in the
@@ -83,13 +85,28 @@ static const inv_clause kk_clauses[K_N] = {
     {"KK-FINAL-PENALTY",  "inv_kk_final_penalty",  "de", "all-secured open-cards"},
     {"KK-FINAL-WINNER",   "inv_kk_final_winner",   "de", "sole tie-shared tie-none lowest-secured-none fewest-of-securers"},
     {"KK-LEGAL-SET",      "inv_kk_legal_set",      "de", "place give pass draw over"},
+    {"KK-FACTS",          "inv_kk_facts",          "de", NULL},
 };
 
-/* ---- Card facts, restated from the parameter table --------------------------------------- */
+/* ---- The physical facts, in the oracle's own words (KK-FACTS) ------------------------------- */
+
+/* KK-FACTS: what the oracles know of the cards and the numbers of the game, written from SPEC.md's
+ * "Parameters (Kleine Kläffer)" and the text, not read from the engine's table. A colour's 12
+ * cards are four of each breed, breed by breed (Chihuahua, Zwergspitz, Bulldogge), each breed's
+ * votes ascending: "1235" is Chihuahua 1, 2, 3 and 5 (ASSUMPTION, the even split SPEC.md argues). */
+static const struct {
+    const char *votes[KK_BREEDS];  /* per breed, its four cards' votes */
+    int removed_per_missing_seat;  /* "bei 2 Spielern 18 Karten, bei 3 Spielern 12 Karten und bei 4 Spielern 6" */
+    int hand;                      /* "Jeder Spieler erhält 4 Karten." */
+    int threshold;                 /* "10 oder höher" */
+    int free_after_refill;         /* "bis nur mehr 4 Plätze frei sind" */
+} KF = {{"1235", "1245", "2345"}, 6, 4, 10, 4};
 
 static int colour_of(int id) { return KK_COLOUR(id); }
-static int breed_of(int id)  { return kk_param.breed[id % KK_PER]; }
-static int value_of(int id)  { return kk_param.value[id % KK_PER]; }
+static int breed_of(int id)  { return id % KK_PER / 4; }
+static int value_of(int id)  { return KF.votes[breed_of(id)][id % KK_PER % 4] - '0'; }
+/* Cards removed unseen: 6 for every seat short of 5 (2: 18, 3: 12, 4: 6). */
+static int removed_for(int players) { return players >= 2 && players <= KK_MAXP ? KF.removed_per_missing_seat * (5 - players) : 0; }
 static int is_card(int v)    { return v >= 0 && v < KK_CARDS; }
 
 /* "entweder mit der Farbe oder mit der Hunderasse ... übereinstimmen": shares colour or breed */
@@ -373,7 +390,7 @@ static int inv_kk_setup_players(inv_ctx *c, int k0, const kk_state *pre, const k
  * die Schachtel gelegt." */
 static void inv_kk_setup_removal(inv_ctx *c, int k0, const kk_state *s)
 {
-    int k = k0 + K_SETUP_REMOVAL, n = 0, want = kk_param.removed[s->players];
+    int k = k0 + K_SETUP_REMOVAL, n = 0, want = removed_for(s->players);
     inv_applied(c, k);
     for (int v = 0; v < KK_CARDS; v++) n += s->box[v];
     if (n != want) {
@@ -389,9 +406,9 @@ static void inv_kk_setup_hands(inv_ctx *c, int k0, const kk_state *s)
     int k = k0 + K_SETUP_HANDS;
     inv_applied(c, k);
     for (int q = 0; q < s->players; q++) {
-        if (hcount(s->hand[q]) != kk_param.hand) {
+        if (hcount(s->hand[q]) != KF.hand) {
             inv_fail(c, k, "%s holds %d cards (%s) at the deal, expected %d", sn(q).s, hcount(s->hand[q]),
-                     hn(s->hand[q]).s, kk_param.hand);
+                     hn(s->hand[q]).s, KF.hand);
             return;
         }
         for (int v = 0; v < KK_CARDS; v++)
@@ -478,7 +495,7 @@ static void inv_kk_setup_council(inv_ctx *c, int k0, const kk_state *s)
 static void inv_kk_setup_piles(inv_ctx *c, int k0, const kk_state *s)
 {
     int k = k0 + K_SETUP_PILES, P = s->players;
-    int n = KK_CARDS - kk_param.removed[P] - P * kk_param.hand - council_cards(s);
+    int n = KK_CARDS - removed_for(P) - P * KF.hand - council_cards(s);
     int left = (n + 1) / 2;
     inv_applied(c, k);
     if (s->pile_len[0] != left || s->pile_len[1] != n - left) {
@@ -633,7 +650,7 @@ static void take_compute(kx *h)
         while (hi < W - 1 && c1[line_cell(L, at, hi + 1)] != NO) hi++;
         for (int i = lo; i <= hi; i++) sum += value_of(c1[line_cell(L, at, i)]);
         h->lo[L] = lo; h->hi[L] = hi; h->sum[L] = sum;
-        h->conv[L] = sum >= kk_param.threshold;
+        h->conv[L] = sum >= KF.threshold;
         if (!h->conv[L]) continue;
         /* the whole line, gaps allowed; the played card stays */
         for (int i = 0; i < W; i++) {
@@ -687,9 +704,9 @@ static void draw_refill(kx *h, int first)
     h->len_d[1] = e->pile_len[1];
     memcpy(h->c2, e->council, KK_CELLS);
     /* KK-END-LASTROUND: "In the last round there is no draw and no refill" (the piles are empty) */
-    h->need = kk_param.hand - hcount(e->hand[p]);
+    h->need = KF.hand - hcount(e->hand[p]);
     if (h->pre->last_left != NO) return;
-    while (hcount(e->hand[p]) < kk_param.hand && (i = pile_pick(e, first)) >= 0) {
+    while (hcount(e->hand[p]) < KF.hand && (i = pile_pick(e, first)) >= 0) {
         int v = pile_pop(e, i);
         hadd(e->hand[p], v);
         h->drawn[h->n_drawn++] = (uint8_t)v;
@@ -699,7 +716,7 @@ static void draw_refill(kx *h, int first)
     h->len_d[1] = e->pile_len[1];
     /* the pile the hand was refilled from (its first card's), for telling the refill's cases */
     int drawn = (h->drawn_from & (1 << first)) || !h->drawn_from ? first : 1 - first;
-    while (free_count(e->council) > kk_param.free_after_refill && (i = pile_pick(e, first)) >= 0) {
+    while (free_count(e->council) > KF.free_after_refill && (i = pile_pick(e, first)) >= 0) {
         int cell = 0;
         while (e->council[cell] != NO) cell++;       /* reading order: a1 b1 c1 d1 a2 ... d4 */
         e->council[cell] = (uint8_t)pile_pop(e, i);
@@ -745,7 +762,7 @@ static void end_turn(kx *h)
 static void after_place(kx *h)
 {
     kk_state *e = &h->e;
-    if (h->pre->last_left == NO && hcount(e->hand[h->p]) < kk_param.hand &&
+    if (h->pre->last_left == NO && hcount(e->hand[h->p]) < KF.hand &&
         e->pile_len[0] > 0 && e->pile_len[1] > 0) {
         h->to_draw = 1;
         memcpy(h->c2, e->council, KK_CELLS);
@@ -1190,7 +1207,7 @@ static int inv_kk_refill(inv_ctx *c, int k0, const kx *h)
     /* "sofern mehr als 4 Plätze frei sind"; from the drawn pile; "Werden während des Nachbesetzens
      * die Karten einer Auslage aufgebraucht, sind die restlichen Karten von der zweiten Auslage zu
      * nehmen"; "Gibt es auch dort keine Karten mehr, bleiben eventuell überzählige Plätze frei" */
-    int kase = free_count(e->council) > kk_param.free_after_refill ? C_REFILL_PILES_OUT
+    int kase = free_count(e->council) > KF.free_after_refill ? C_REFILL_PILES_OUT
              : h->n_refill == 0 ? C_REFILL_NOT_NEEDED
              : h->n_refill_other > 0 ? C_REFILL_OTHER : C_REFILL_DRAWN;
     inv_fired_case(c, k, kase);
@@ -1477,11 +1494,53 @@ static void inv_kk_legal_set(inv_ctx *c, int k0, const kk_state *s)
                          : n_pass ? C_LEGAL_PASS : n_give ? C_LEGAL_GIVE : C_LEGAL_PLACE);
 }
 
+/* ---- KK-FACTS ------------------------------------------------------------------------------------ */
+
+/* KK-FACTS: "72 Karten, jede Karte zeigt ein Mitglied des Hunderates ... sowie eine Zahl zwischen
+ * 1 und 5" and the numbers of the setup and the rules (KF above): the oracle's facts hold the
+ * text's numbers, and the engine's table t (a kk_params) states the same facts field by field. A
+ * wrong fact in either is named with both values; which side is wrong SPEC.md's sources decide. */
+static void inv_kk_facts(inv_ctx *c, int k0, const void *table)
+{
+    const kk_params *t = table;
+    int k = k0 + K_FACTS, cards = 0;
+    static const char *const breed[KK_BREEDS] = {"Chihuahua", "Zwergspitz", "Bulldogge"};
+    inv_applied(c, k);
+    for (int b = 0; b < KK_BREEDS; b++)
+        for (const char *v = KF.votes[b]; *v; v++, cards++)
+            if (*v < '1' || *v > '5') { inv_fail(c, k, "oracle facts: a %s shows %c votes, the text says 1 to 5", breed[b], *v); return; }
+    if (cards * KK_COLOURS != KK_CARDS) {
+        inv_fail(c, k, "oracle facts: %d cards a colour x %d colours, the text says 72", cards, KK_COLOURS);
+        return;
+    }
+    for (int i = 0; i < KK_PER; i++) {
+        if (t->breed[i] != breed_of(i) || t->value[i] != value_of(i)) {
+            inv_fail(c, k, "engine table: card k=%d of every colour is breed %d value %d, the oracle's facts say %s %d",
+                     i, t->breed[i], t->value[i], breed[breed_of(i)], value_of(i));
+            return;
+        }
+    }
+    for (int p = 2; p <= KK_MAXP; p++)
+        if (t->removed[p] != removed_for(p)) {
+            inv_fail(c, k, "engine table: %d players remove %d cards, the oracle's facts say %d", p, t->removed[p], removed_for(p));
+            return;
+        }
+    if (t->hand != KF.hand || t->threshold != KF.threshold || t->free_after_refill != KF.free_after_refill) {
+        inv_fail(c, k, "engine table: hand %d, threshold %d, free places after a refill %d; the oracle's facts say %d, %d, %d",
+                 t->hand, t->threshold, t->free_after_refill, KF.hand, KF.threshold, KF.free_after_refill);
+        return;
+    }
+    inv_fired(c, k);
+}
+
 /* ---- Hooks ------------------------------------------------------------------------------------ */
 
 static void kk_check_setup(inv_ctx *c, int k0, const void *st)
 {
     const kk_state *s = st;
+    /* KK-FACTS first, at every deal: a wrong fact in the engine's table (or the oracle's) is named
+     * as such, before the deal's clauses judge the deal by the oracle's facts */
+    inv_kk_facts(c, k0, &kk_param);
     if (!inv_kk_setup_players(c, k0, NULL, s) || !inv_kk_cards_part(c, k0, s, INV_CARDS_FORM)) return;
     /* The caller says this is a fresh deal (inv_on_setup, not inv_on_position). The deal's own
      * clauses first, then the card count (a deal that loses a card is named by the step of the
@@ -1932,4 +1991,5 @@ const inv_game inv_kk_game = {
     "kk", kk_clauses, K_N, kk_check_setup, kk_check_step, kk_check_final, kk_check_position,
     kk_view_differs, kk_mix_unseen,
     kk_check_material,
+    inv_kk_facts,
 };

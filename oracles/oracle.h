@@ -73,6 +73,11 @@ typedef struct inv_game {
      * material oracle on one state (every card in exactly one place, as many as the game has),
      * reporting under its own clause. */
     void (*check_material)(struct inv_ctx *c, int k0, const void *st);
+    /* The game's facts clause (<GAME>-FACTS): the physical facts the oracles state in their own
+     * form, from SPEC.md's parameter table and the texts' numbers, compared field by field with an
+     * engine's parameter table `table` (a pointer to its <game>_params). check_setup calls it with
+     * the engine's own table at every deal; a test may pass a patched copy. */
+    void (*check_facts)(struct inv_ctx *c, int k0, const void *table);
 } inv_game;
 
 /* Everything one run of the oracles keeps. Caller-owned; no globals. */

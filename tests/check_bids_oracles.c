@@ -655,6 +655,25 @@ START_TEST(the_position_oracles_flag_a_position_no_game_reaches)
 }
 END_TEST
 
+/* BIDS-FACTS: a wrong fact in the engine's table is named at the deal, field by field: the score
+ * table read across the rulebook's two columns (cattle 2, pigs 3), a sixth mad cow. */
+START_TEST(facts_oracle_fires_when_the_engine_table_reads_the_score_table_across_or_counts_a_card_more)
+{
+    bids_params t = bids_param;
+    t.points[BIDS_CATTLE] = 2; t.points[BIDS_PIGS] = 3;
+    tu_facts_caught(&bids_engine, "BIDS-FACTS", &bids_param, &t, "cattle score 2 points");
+    t = bids_param;
+    t.count[BIDS_MADCOW] = 3;
+    tu_facts_caught(&bids_engine, "BIDS-FACTS", &bids_param, &t, "3 x madcow");
+    static inv_ctx c;                      /* and the engine's own table passes at every deal */
+    bids_state st;
+    tu_bids_deal(&st, 3, bids_engine.profiles[0].readings, 5);
+    tu_bids_oracles(&c);
+    inv_on_setup(&c, &st);
+    tu_clean(&c, "BIDS-FACTS", 1);
+}
+END_TEST
+
 static Suite *bids_oracles_suite(void)
 {
     Suite *s = suite_create("bids_oracles");
@@ -663,6 +682,7 @@ static Suite *bids_oracles_suite(void)
     tcase_add_test(tc, a_lost_take_is_reported_as_holding_nothing);
     tcase_add_test(tc, a_card_both_taken_and_open_is_named_under_the_take_before_the_material);
     tcase_add_test(tc, the_setup_oracles_flag_wrong_deals);
+    tcase_add_test(tc, facts_oracle_fires_when_the_engine_table_reads_the_score_table_across_or_counts_a_card_more);
     tcase_add_test(tc, the_legal_set_oracle_catches_a_withheld_move_and_the_late_call_oracle_a_late_call);
     tcase_add_loop_test(tc, a_wrong_legal_move_is_named_under_the_clause_that_allows_or_forbids_it, 0,
                         (int)(sizeof legal_cases / sizeof legal_cases[0]));

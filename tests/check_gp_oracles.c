@@ -911,6 +911,22 @@ START_TEST(legal_set_oracle_fires_when_legal_moves_lists_a_move_twice)
 }
 END_TEST
 
+/* GP-FACTS: a wrong fact in the engine's table is named at the deal, field by field: the points of
+ * a sole collection and of the longest swapped (3 and 4), 8 cards a motif. */
+START_TEST(facts_oracle_fires_when_the_engine_table_swaps_two_scores_or_has_8_cards_a_motif)
+{
+    gp_params t = gp_param;
+    t.sole = 3; t.longest = 4;
+    tu_facts_caught(G, "GP-FACTS", &gp_param, &t, "points alone 3");
+    t = gp_param;
+    t.per_motif = 8;
+    tu_facts_caught(G, "GP-FACTS", &gp_param, &t, "cards per motif 8");
+    gp_state s;                            /* and the engine's own table passes at every deal */
+    fresh(&s);
+    tu_clean(&ctx, "GP-FACTS", 1);
+}
+END_TEST
+
 /* The clauses the tests above prove, one entry per test's clause. */
 static const char *const proven[] = {
     "GP-CARDS-110", "GP-SETUP-SORT", "GP-SETUP-DISPLAY", "GP-SETUP-HANDS", "GP-SETUP-PILE", "GP-TURN-ORDER",
@@ -919,7 +935,7 @@ static const char *const proven[] = {
     "GP-FOX-OWN", "GP-FOX-LEFT", "GP-FOX-ONCE", "GP-FOX-PASS", "GP-JOKER", "GP-DOUBLER-PLAY", "GP-DOUBLER-SCORE",
     "GP-NO-TAKEBACK", "GP-DH-REVEAL", "GP-SCORING-TIMES", "GP-SCORING-INTERRUPT", "GP-END", "GP-SCORE-SOLE",
     "GP-SCORE-LONGEST", "GP-SCORE-SECOND", "GP-SCORE-TIE-LONGEST", "GP-SCORE-TIE-SECOND", "GP-PENALTY-CHEST",
-    "GP-PENALTY-HAND", "GP-WINNER", "GP-LEGAL-SET",
+    "GP-PENALTY-HAND", "GP-WINNER", "GP-LEGAL-SET", "GP-FACTS",
 };
 
 /* Every GP clause of the oracle table is in `proven` (the generic clauses are proven by the
@@ -1021,6 +1037,7 @@ static Suite *gp_oracles_suite(void)
     tcase_add_test(tc, setup_pile_oracle_fires_when_the_fox_starts_on_the_table_or_a_score_is_set);
     tcase_add_test(tc, cards_oracle_fires_when_a_taken_card_stays_in_the_display_too);
     tcase_add_test(tc, a_card_doubled_by_a_take_is_named_under_the_take_before_the_card_count);
+    tcase_add_test(tc, facts_oracle_fires_when_the_engine_table_swaps_two_scores_or_has_8_cards_a_motif);
     suite_add_tcase(s, tc);
     tc = tcase_create("turn and actions");
     tcase_add_test(tc, turn_order_oracle_fires_when_a_player_is_skipped);

@@ -1393,6 +1393,23 @@ START_TEST(hidden_info_oracle_fires_when_a_view_hides_a_revealed_card)
 }
 END_TEST
 
+/* HDZ-FACTS: a wrong fact in the engine's table is named at the deal, field by field: the 16 milk
+ * cards split 9 and 7 (the removal table still satisfiable), a 2-player stable one step on. */
+START_TEST(facts_oracle_fires_when_the_engine_table_splits_the_milk_9_7_or_moves_a_stable)
+{
+    hdz_params t = hdz_param;
+    t.milk_ones = 9; t.milk_twos = 7;
+    tu_facts_caught(G, "HDZ-FACTS", &hdz_param, &t, "milk split 9 x 1 + 7 x 2");
+    t = hdz_param;
+    t.stable_site[2][1] = 16;
+    tu_facts_caught(G, "HDZ-FACTS", &hdz_param, &t, "seat 2's stable at track 16");
+    hdz_state st;                          /* and the engine's own table passes at every deal */
+    deal(&st);
+    setup_judge(&st);
+    clean("HDZ-FACTS", 1);
+}
+END_TEST
+
 /* Every clause the hdz context checks has its test above: a new clause fails here until it has one. */
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
@@ -1405,7 +1422,7 @@ static const char *const proven[] = {
     "HDZ-SCORE-FOURTH-TRIGGER", "HDZ-SCORE-FIFTH-MEADOW", "HDZ-SCORE-FIFTH-HAND", "HDZ-SCORE-B-WORTHLESS",
     "HDZ-DOG-SWAP-NEUTRAL", "HDZ-DOG-SWAP-AGREE", "HDZ-DOG-EMPTY", "HDZ-END-LINE-EMPTY", "HDZ-END-BLOCKED",
     "HDZ-FINAL-MEADOW", "HDZ-FINAL-STABLE-DOUBLE", "HDZ-FINAL-MILK-FIRST", "HDZ-FINAL-MILK-SECOND",
-    "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER", "HDZ-LEGAL-SET",
+    "HDZ-FINAL-MILK-TIE", "HDZ-FINAL-WINNER", "HDZ-LEGAL-SET", "HDZ-FACTS",
 };
 
 /* ---- Clauses found by rule-text coverage (rulefuzz textcov) ------------------------------------ */
@@ -1669,6 +1686,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, stables_oracle_fires_when_a_large_goat_starts_one_step_past_its_stable);
     tcase_add_test(tc, hand_oracle_fires_when_a_player_is_dealt_one_card);
     tcase_add_test(tc, dog_redraw_oracle_fires_when_the_replacement_is_not_the_top_card);
+    tcase_add_test(tc, facts_oracle_fires_when_the_engine_table_splits_the_milk_9_7_or_moves_a_stable);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("clauses found by rule-text coverage");

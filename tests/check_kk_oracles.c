@@ -1178,6 +1178,25 @@ START_TEST(position_oracles_fire_on_a_seat_the_turns_do_not_lead_to_and_on_an_ea
 }
 END_TEST
 
+/* KK-FACTS: a wrong fact in the engine's table is named at the deal, field by field: the values of
+ * two breeds swapped (Chihuahua 5 and Zwergspitz 4 turned into Chihuahua 4 and Zwergspitz 5, every
+ * colour still 37 votes) and a wrong removal row. */
+START_TEST(facts_oracle_fires_when_the_engine_table_swaps_two_breeds_values_or_removes_13)
+{
+    kk_params t = kk_param;
+    t.value[3] = 4;                        /* card k=3 (C5) shows 4 */
+    t.value[6] = 5;                        /* k=6 (S4) shows 5 */
+    tu_facts_caught(G, "KK-FACTS", &kk_param, &t, "card k=3");
+    t = kk_param;
+    t.removed[3] = 13;
+    tu_facts_caught(G, "KK-FACTS", &kk_param, &t, "3 players remove 13");
+    kk_state st;                           /* and the engine's own table passes at every deal */
+    deal(&st);
+    setup_judge(&st);
+    clean("KK-FACTS", 1);
+}
+END_TEST
+
 static const char *const proven[] = {
     "GEN-DETERMINISM", "GEN-ROUNDTRIP", "GEN-NOTATION", "GEN-LEGAL-APPLIES", "GEN-REJECT-UNCHANGED",
     "GEN-TERMINAL", "GEN-HIDDEN-INFO", "GEN-READINGS", "GEN-REFUSAL", "GEN-RECORD",
@@ -1185,7 +1204,7 @@ static const char *const proven[] = {
     "KK-SETUP-COUNCIL", "KK-SETUP-PILES",
     "KK-TURN-ORDER", "KK-TURN-GIVE", "KK-TURN-PLACE", "KK-TAKE-RUN", "KK-TAKE-MATCH", "KK-CRISIS",
     "KK-DRAW", "KK-REFILL", "KK-END-LASTROUND", "KK-END-HANDS", "KK-FINAL-MAJORITY", "KK-FINAL-OPEN",
-    "KK-FINAL-TIE", "KK-FINAL-PENALTY", "KK-FINAL-WINNER", "KK-LEGAL-SET",
+    "KK-FINAL-TIE", "KK-FINAL-PENALTY", "KK-FINAL-WINNER", "KK-LEGAL-SET", "KK-FACTS",
 };
 
 START_TEST(every_clause_of_the_kk_oracles_has_a_wrong_transition_test)
@@ -1213,6 +1232,7 @@ static Suite *oracles_suite(void)
     tcase_add_test(tc, backs_oracle_fires_when_a_view_shows_the_wrong_colours);
     tcase_add_test(tc, council_oracle_fires_when_a_ring_card_is_dealt_onto_an_inner_place);
     tcase_add_test(tc, piles_oracle_fires_when_the_piles_are_split_17_and_19);
+    tcase_add_test(tc, facts_oracle_fires_when_the_engine_table_swaps_two_breeds_values_or_removes_13);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("turn");

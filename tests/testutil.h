@@ -81,6 +81,21 @@ static inline void tu_clean(const inv_ctx *c, const char *id, int fired)
     if (fired) ck_assert_msg(c->count[k].fired > 0, "%s did not fire on the correct transition", id);
 }
 
+/* The facts clause `id` (<GAME>-FACTS) of engine g's oracles: it fires clean on the engine's own
+ * parameter table `good`, and names `id` on `bad` (a patched copy of it), with `what` in its message. */
+static inline void tu_facts_caught(const game_engine *g, const char *id, const void *good, const void *bad, const char *what)
+{
+    static inv_ctx c;
+    ck_assert_int_eq(inv_init(&c, g, 0), 0);
+    ck_assert_ptr_nonnull(c.og->check_facts);
+    c.og->check_facts(&c, c.k_game, good);
+    tu_clean(&c, id, 1);
+    inv_reset_counts(&c);
+    c.og->check_facts(&c, c.k_game, bad);
+    ck_assert_msg(c.first_k == tu_clause(&c, id), "a wrong fact named %s: %s", tu_first_id(&c), c.first_msg);
+    ck_assert_msg(strstr(c.first_msg, what) != NULL, "%s's message lacks '%s': %s", id, what, c.first_msg);
+}
+
 /* Parse and apply a move given as text; returns the engine's code (GAME_BADARG if unreadable). */
 static inline int tu_try(const game_engine *g, void *st, const char *move)
 {

@@ -109,7 +109,7 @@ static inline void tu_gp_pos(gp_state *st, int players, uint32_t readings, const
 /* An oracle context with every oracle of Gloria Picktoria (1), or only the generic ones (0). */
 static inline int tu_gp_oracles(inv_ctx *c)
 {
-    static const inv_game none = {"gp", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    static const inv_game none = {"gp", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     if (inv_init(c, &gp_engine, INV_GEN_ALL) == 0) return 1;
     memset(c, 0, sizeof *c);
     c->g = &gp_engine;

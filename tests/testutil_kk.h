@@ -51,7 +51,7 @@ static inline void tu_kk_deal(kk_state *st, int players, uint32_t readings, uint
  * (returns 1), else the generic conformance oracles alone (returns 0). */
 static inline int tu_kk_oracles(inv_ctx *c)
 {
-    static const inv_game none = {"kk", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    static const inv_game none = {"kk", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     if (inv_init(c, &kk_engine, INV_GEN_ALL) == 0) return 1;
     memset(c, 0, sizeof *c);
     c->g = &kk_engine;
