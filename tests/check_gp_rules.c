@@ -1375,12 +1375,59 @@ START_TEST(positions_given_whole_are_judged_under_their_clauses)
 }
 END_TEST
 
+/* ---- Deals judged (issue 36 point 3) ------------------------------------------------------ */
+
+/* GP-SETUP-SORT GP-SETUP-PILE: "Daarna worden de overige 95 kaarten verdekt zeer grondig gemixt." ...
+ * "In de resterende kaarten worden nu de Dschingis-Haankaarten gemixt." Every kind of card is as
+ * likely in every display place and pile slot as the two fair shuffles make it (3 players, 3,000
+ * deals, seeds 1-3,000): a display place holds a kind of m cards with probability m / 95; a pile
+ * slot (80 of the 95 and the 10 Dschingis-Haan, 90 in all) with m * 80/95 / 90, a Dschingis-Haan
+ * with 10 / 90. Each (kind, place) count is Binomial(3,000, that); the test fails when any count's
+ * exact two-sided tail is below 1e-4 / cells (Bonferroni): a false-alarm rate of at most 1e-4 a
+ * run over the choice of seeds (fixed, so the verdict is too). The hands are left out (two cards
+ * of one kind can share a hand). Power, and its limit: cards of a kind are alike, so Sattolo's cycle
+ * (no card stays where it was) moves a kind's chance at its own deck position only from 9/95 to
+ * about 8/94, which 3,000 deals do not show at this rate: with gp.c's shuffle made Sattolo's (a
+ * scratch copy, CK_RUN_CASE="setup" build/tests/check_gp_rules, 2026-11-28) this test passes
+ * (issue 36: a shuffle bug of gp that only identical cards hide is left open). */
+START_TEST(every_kind_reaches_every_display_place_and_pile_slot_as_a_fair_shuffle_gives)
+{
+    static tu_deal_tally t;
+    memset(&t, 0, sizeof t);
+    for (long d = 0; d < 3000; d++) {
+        gp_state dl;
+        game_config cfg = {3, GP_NL};
+        ck_assert_int_eq(G->setup_seed(&dl, &cfg, (uint64_t)d + 1), GAME_OK);
+        int mult[GP_TYPES] = {0}, shuffled = 0, rest = 0;
+        for (int i = 0; i < GP_DISPLAY; i++) { mult[dl.display[i]]++; shuffled++; }
+        for (int q = 0; q < dl.players; q++)
+            for (int ty = 0; ty < GP_DOUBLER; ty++) { mult[ty] += dl.hand[q][ty]; shuffled += dl.hand[q][ty]; }
+        for (int i = 0; i < dl.pile_len; i++) if (dl.pile[i] != GP_DH) { mult[dl.pile[i]]++; shuffled++; rest++; }
+        ck_assert_int_eq(shuffled, 95);
+        for (int i = 0; i < GP_DISPLAY; i++) {
+            t.count[dl.display[i]][i]++;
+            for (int ty = 0; ty < GP_DOUBLER; ty++) t.share[ty][i] = (double)mult[ty] / shuffled;
+        }
+        for (int i = 0; i < dl.pile_len; i++) {
+            int p = GP_DISPLAY + i;
+            t.count[dl.pile[i]][p]++;
+            for (int ty = 0; ty < GP_DOUBLER; ty++) t.share[ty][p] = (double)mult[ty] * rest / shuffled / dl.pile_len;
+            t.share[GP_DH][p] = (double)(dl.pile_len - rest) / dl.pile_len;
+        }
+        t.deals++;
+    }
+    char why[256];
+    ck_assert_msg(tu_deal_outliers(&t, 1e-4, why, sizeof why) == 0, "%s", why);
+}
+END_TEST
+
 static Suite *gp_rules_suite(void)
 {
     Suite *s = suite_create("gp-rules");
     TCase *tc = tcase_create("setup");
     tcase_add_loop_test(tc, the_deal_lays_three_cards_out_gives_four_and_a_doubler_and_mixes_ten_dschingis_haan_into_the_rest, 0, 8);
     tcase_add_test(tc, the_display_and_the_hands_are_dealt_from_the_shuffled_cards);
+    tcase_add_test(tc, every_kind_reaches_every_display_place_and_pile_slot_as_a_fair_shuffle_gives);
     tcase_add_test(tc, a_position_without_all_110_cards_is_refused);
     tcase_add_loop_test(tc, a_position_with_a_joker_doubler_or_dschingis_haan_too_many_is_refused, 0, 3);
     tcase_add_loop_test(tc, a_position_no_game_reaches_is_refused_naming_the_field, 0,

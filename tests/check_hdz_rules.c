@@ -1712,6 +1712,95 @@ START_TEST(the_winners_are_seats_whatever_the_scores_buffer_holds_past_them)
 }
 END_TEST
 
+/* ---- Deals judged (issue 36 point 3) ------------------------------------------------------ */
+
+/* HDZ-SETUP-MEADOW HDZ-SETUP-HAND: "Alle resterende kaarten worden verdekt zeer grondig gemixt".
+ * Every kind of card is as likely on every meadow place and pile slot of the deal as a fair shuffle
+ * makes it (5 players, nothing removed: 121 cards; 3,000 deals, seeds 1-3,000): a kind with m cards
+ * lies on a one-card place with probability m / 121 a deal, so each (kind, place) count is
+ * Binomial(3,000, m / 121). The test fails when any count's exact two-sided tail is below 1e-4 /
+ * cells (Bonferroni): a false-alarm rate of at most 1e-4 a run over the choice of seeds (fixed,
+ * so the verdict is too). The hands are left out (two cards of one kind can share a hand). Which
+ * goat types 2 players remove (8 of 18): each type in the box with probability 8/18 a deal, the
+ * same test. Power: with hdz.c's Fisher-Yates made Sattolo's cycle (game_rng_below(rng, i) for
+ * (i + 1), a scratch copy, CK_RUN_CASE="deals judged" build/tests/check_hdz_rules, 2026-11-28) the
+ * deal fails, 80 of 10,323 cells out of line, the worst 0 against 24.8 expected. */
+START_TEST(every_kind_reaches_every_place_of_the_deal_and_every_type_the_box)
+{
+    static tu_deal_tally t;
+    memset(&t, 0, sizeof t);
+    uint32_t nl = hdz_engine.profiles[0].readings;
+    for (long d = 0; d < 3000; d++) {
+        hdz_state st;
+        game_config cfg = {5, nl};
+        ck_assert_int_eq(G->setup_seed(&st, &cfg, (uint64_t)d + 1), GAME_OK);
+        int mult[HDZ_CODES] = {0}, n = 0;
+        for (int i = 0; i < HDZ_CELLS; i++) if (st.cell[i] < HDZ_CODES) { mult[st.cell[i]]++; n++; }
+        for (int i = 0; i < st.pile_len; i++) { mult[st.pile[i]]++; n++; }
+        for (int q = 0; q < st.players; q++)
+            for (int j = 0; j < 2; j++) if (st.hand[q][j] < HDZ_CODES) { mult[st.hand[q][j]]++; n++; }
+        ck_assert_int_eq(n, HDZ_CARDS);
+        for (int i = 0; i < HDZ_CELLS; i++) {
+            if (st.cell[i] >= HDZ_CODES) continue;             /* a stable, or no meadow place */
+            t.count[st.cell[i]][i]++;
+            for (int k = 0; k < HDZ_CODES; k++) t.share[k][i] = (double)mult[k] / n;
+        }
+        for (int i = 0; i < st.pile_len; i++) {
+            t.count[st.pile[i]][HDZ_CELLS + i]++;
+            for (int k = 0; k < HDZ_CODES; k++) t.share[k][HDZ_CELLS + i] = (double)mult[k] / n;
+        }
+        t.deals++;
+    }
+    char why[256];
+    ck_assert_msg(tu_deal_outliers(&t, 1e-4, why, sizeof why) == 0, "5 players: %s", why);
+
+    memset(&t, 0, sizeof t);                                   /* the types 2 players remove */
+    for (long d = 0; d < 3000; d++) {
+        hdz_state st;
+        game_config cfg = {2, nl};
+        ck_assert_int_eq(G->setup_seed(&st, &cfg, (uint64_t)d + 1), GAME_OK);
+        for (int ty = 0; ty < HDZ_TYPES; ty++) {
+            int boxed = st.box[HDZ_CODE(ty, 1)] != 0;
+            t.count[ty][boxed]++;
+            t.share[ty][1] = 8.0 / HDZ_TYPES;                   /* "2 spelers: 8 soorten" */
+            t.share[ty][0] = 1 - 8.0 / HDZ_TYPES;
+        }
+        t.deals++;
+    }
+    ck_assert_msg(tu_deal_outliers(&t, 1e-4, why, sizeof why) == 0, "2 players' removed types: %s", why);
+}
+END_TEST
+
+/* HDZ-SETUP-DOG-REDRAW: "De hondenkaarten worden dan terug in de stapel gemixt": a returned dog can come
+ * back. Over 3,000 returns (3 players, the first seat holding a dog in deals of seeds 1..), the
+ * pile's top after the return is a dog as often as a fair reshuffle makes it (d dogs in a pile of
+ * len: d / len each time; the sum of those probabilities against the count, a normal test at
+ * |z| < 4.42, a false-alarm rate of 1e-5), and so is its bottom: a returned dog reaches both ends.
+ * Power: under the Sattolo scratch copy above, a dog on top 317 times against 406.3 (z -4.80). */
+START_TEST(a_returned_dog_is_shuffled_back_in_and_can_be_drawn_again_at_once)
+{
+    uint32_t nl = hdz_engine.profiles[0].readings;
+    long returns = 0, top = 0, bottom = 0;
+    double want = 0, var = 0;
+    for (uint64_t seed = 1; returns < 3000; seed++) {
+        hdz_state st;
+        game_config cfg = {3, nl};
+        ck_assert_int_eq(G->setup_seed(&st, &cfg, seed), GAME_OK);
+        if (st.phase != HDZ_PH_REDRAW || tu_try(G, &st, "return") != GAME_OK) continue;
+        int d = 0;
+        for (int i = 0; i < st.pile_len; i++) d += st.pile[i] == HDZ_DOG;
+        double q = (double)d / st.pile_len;
+        want += q; var += q * (1 - q);
+        top += st.pile[st.pile_len - 1] == HDZ_DOG;
+        bottom += st.pile[0] == HDZ_DOG;
+        returns++;
+    }
+    double zt = ((double)top - want) / sqrt(var), zb = ((double)bottom - want) / sqrt(var);
+    ck_assert_msg(top > 0 && fabs(zt) < 4.42, "a dog on top after %ld returns %ld times, expected %.1f (z %.2f)", returns, top, want, zt);
+    ck_assert_msg(bottom > 0 && fabs(zb) < 4.42, "a dog at the bottom %ld times, expected %.1f (z %.2f)", bottom, want, zb);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("hdz-rules");
@@ -1741,6 +1830,11 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, a_fifth_card_in_the_pile_gets_a_reminder_after_the_fourth, 0, 2);
     suite_add_tcase(s, tc);
 
+    tc = tcase_create("deals judged");
+    tcase_set_timeout(tc, 60);                  /* seconds of CPU, more on a loaded machine */
+    tcase_add_test(tc, every_kind_reaches_every_place_of_the_deal_and_every_type_the_box);
+    tcase_add_test(tc, a_returned_dog_is_shuffled_back_in_and_can_be_drawn_again_at_once);
+    suite_add_tcase(s, tc);
     tc = tcase_create("turn");
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, phase_1_lays_one_hand_card_open_and_nothing_else);

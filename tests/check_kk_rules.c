@@ -1388,6 +1388,88 @@ START_TEST(a_territory_may_be_given_in_the_last_round_only_when_allowed)
 }
 END_TEST
 
+/* ---- Deals judged (issue 36 point 3) ------------------------------------------------------ */
+
+/* Where each card lies after a deal: 0 the box, 1 + seat its hand, 5 + cell the council, 21 + i
+ * the left pile's slot i, 21 + KK_PILE_MAX + i the right pile's. */
+static int kk_place_of(const kk_state *st, int id, int *size)
+{
+    if (st->box[id]) { *size = 0; for (int v = 0; v < KK_CARDS; v++) *size += st->box[v]; return 0; }
+    for (int q = 0; q < st->players; q++)
+        for (int i = 0; i < KK_HAND; i++) if (st->hand[q][i] == id) { *size = KK_HAND; return 1 + q; }
+    *size = 1;
+    for (int c = 0; c < KK_CELLS; c++) if (st->council[c] == id) return 5 + c;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < st->pile_len[s]; i++) if (st->pile[s][i] == id) return 21 + s * KK_PILE_MAX + i;
+    ck_abort_msg("card %d is nowhere", id);
+    return -1;
+}
+
+/* KK-SETUP-REMOVAL KK-SETUP-HANDS KK-SETUP-COUNCIL KK-SETUP-PILES: "Die Karten werden gut gemischt."
+ * Every card is as likely in every place of the deal: the box, each hand, each council place, each
+ * pile slot (3 and 4 players, 3,000 deals each, seeds 1-3,000). Each (card, place) count over the
+ * deals is Binomial(3,000, size / 72) under a uniform shuffle; the test fails when any count's
+ * exact two-sided tail is below 1e-4 / cells (Bonferroni): a false-alarm rate of at most 1e-4 a run,
+ * over the choice of seeds (the seeds are fixed, so the verdict is too). Power: with the engine's
+ * Fisher-Yates made Sattolo's cycle (no card stays where it was, so the card at each deck position
+ * never reaches the one-card place that position fills) this test fails, 48 of 3,744 cells of 3
+ * players out of line, the worst 0 against 41.7 expected (a scratch copy with kk.c's shuffle
+ * drawing game_rng_below(rng, i) for (i + 1), CK_RUN_CASE="deals judged"
+ * build/tests/check_kk_rules, 2026-11-28); deal_shuffles_are_caught_sattolo_and_one_stopping_early
+ * below shows the statistic catching both planted shuffles in make check itself. */
+START_TEST(every_card_reaches_every_place_of_the_deal_as_often_as_a_fair_shuffle_gives)
+{
+    for (int players = 3; players <= 4; players++) {
+        static tu_deal_tally t;
+        memset(&t, 0, sizeof t);
+        kk_state st;
+        for (long d = 0; d < 3000; d++) {
+            game_config cfg = {players, DE};
+            ck_assert_int_eq(G->setup_seed(&st, &cfg, (uint64_t)d + 1), GAME_OK);
+            for (int id = 0; id < KK_CARDS; id++) {
+                int size, p = kk_place_of(&st, id, &size);
+                t.count[id][p]++;
+                for (int v = 0; v < KK_CARDS; v++) t.share[v][p] = (double)size / KK_CARDS;   /* any card, this place */
+            }
+            t.deals++;
+        }
+        char why[256];
+        ck_assert_msg(tu_deal_outliers(&t, 1e-4, why, sizeof why) == 0, "%d players: %s", players, why);
+    }
+}
+END_TEST
+
+/* The deal test's statistic on a plain deck (place = deck position, 72 one-card places, 3,000
+ * shuffles of seeds 1-3,000, the same 1e-4 false-alarm rate): Fisher-Yates with the engines'
+ * generator passes; Sattolo's cycle (no card stays where it was: 72 cells at 0 against 41.7
+ * expected, each tail 1.2e-18 against the cell bound 1.9e-8) and a Fisher-Yates that stops one step
+ * early (the deck's first two cards never trade places: 3 cells out of line, card 0 never in place
+ * 1) are caught. Measured with this tally on 2026-11-28: 72 and 3 cells out of line; over 200
+ * further blocks of 3,000 seeds each, each bad shuffle was caught in all 200. */
+START_TEST(deal_shuffles_are_caught_sattolo_and_one_stopping_early)
+{
+    void (*const shuffles[3])(uint8_t *, int, uint64_t *) = {inv_shuffle, tu_shuffle_sattolo, tu_shuffle_end_biased};
+    for (int w = 0; w < 3; w++) {
+        static tu_deal_tally t;
+        memset(&t, 0, sizeof t);
+        for (long d = 0; d < 3000; d++) {
+            uint8_t deck[KK_CARDS];
+            uint64_t rng = (uint64_t)d + 1;
+            for (int i = 0; i < KK_CARDS; i++) deck[i] = (uint8_t)i;
+            shuffles[w](deck, KK_CARDS, &rng);
+            for (int i = 0; i < KK_CARDS; i++) t.count[deck[i]][i]++;
+            t.deals++;
+        }
+        for (int k = 0; k < KK_CARDS; k++)
+            for (int i = 0; i < KK_CARDS; i++) t.share[k][i] = 1.0 / KK_CARDS;
+        char why[256];
+        int bad = tu_deal_outliers(&t, 1e-4, why, sizeof why);
+        if (w == 0) ck_assert_msg(bad == 0, "Fisher-Yates: %s", why);
+        else ck_assert_msg(bad >= (w == 1 ? KK_CARDS : 2), "%s: %s", w == 1 ? "Sattolo" : "stopping early", why);
+    }
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("kk-rules");
@@ -1405,6 +1487,11 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, under_all16_nobody_can_place_and_a_round_of_passes_ends_the_game, 0, 3);
     suite_add_tcase(s, tc);
 
+    tc = tcase_create("deals judged");
+    tcase_set_timeout(tc, 60);                  /* seconds of CPU, more on a loaded machine */
+    tcase_add_test(tc, every_card_reaches_every_place_of_the_deal_as_often_as_a_fair_shuffle_gives);
+    tcase_add_test(tc, deal_shuffles_are_caught_sattolo_and_one_stopping_early);
+    suite_add_tcase(s, tc);
     tc = tcase_create("turn");
     tcase_add_test(tc, players_take_turns_clockwise_from_the_first_seat);
     tcase_add_test(tc, a_whole_territory_goes_to_a_seat_without_that_colour);

@@ -13,6 +13,7 @@
 #define ck_assert_msg(expr, ...) \
     ((expr) ? (void)0 : _ck_assert_failed(__FILE__, __LINE__, "Assertion '" #expr "' failed", ##__VA_ARGS__))
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,76 @@ static inline void tu_facts_caught(const game_engine *g, const char *id, const v
     c.og->check_facts(&c, c.k_game, bad);
     ck_assert_msg(c.first_k == tu_clause(&c, id), "a wrong fact named %s: %s", tu_first_id(&c), c.first_msg);
     ck_assert_msg(strstr(c.first_msg, what) != NULL, "%s's message lacks '%s': %s", id, what, c.first_msg);
+}
+
+/* ---- Deals judged: is every card as likely in every place? (issue 36 point 3) ---------------- */
+
+#define TU_DEAL_KINDS  96
+#define TU_DEAL_PLACES 200
+
+/* Over `deals` deals, how often each kind of card lay in each place, beside `share[k][p]`, the
+ * probability the rules' uniform shuffle gives kind k in place p in one deal (0: the cell is not
+ * judged). A cell must hold at most one card of its kind a deal (one card, or a one-card slot), so
+ * that its count over independent deals is Binomial(deals, share): the test is exact. */
+typedef struct tu_deal_tally {
+    long deals;
+    long count[TU_DEAL_KINDS][TU_DEAL_PLACES];
+    double share[TU_DEAL_KINDS][TU_DEAL_PLACES];
+} tu_deal_tally;
+
+/* The two-sided tail of Binomial(n, q) at c: twice the smaller of P(X <= c) and P(X >= c), at most 1.
+ * The terms are summed outward from c (each from the one before), so it costs about the tail's width. */
+static inline double tu_binom_tail2(long c, long n, double q)
+{
+    if (q <= 0 || q >= 1) return (q <= 0) == (c == 0) ? 1 : 0;
+    double lq = log(q), lr = log1p(-q);
+    double at = exp(lgamma((double)n + 1) - lgamma((double)c + 1) - lgamma((double)(n - c) + 1) + (double)c * lq + (double)(n - c) * lr);
+    double lo = at, hi = at, t = at;
+    for (long i = c; i > 0 && t > lo * 1e-17; i--) { t *= (double)i / (double)(n - i + 1) * (1 - q) / q; lo += t; }
+    t = at;
+    for (long i = c; i < n && t > hi * 1e-17; i++) { t *= (double)(n - i) / (double)(i + 1) * q / (1 - q); hi += t; }
+    double p = 2 * (lo < hi ? lo : hi);
+    return p > 1 ? 1 : p;
+}
+
+/* The judged cells whose count is out of line at family-wise false-alarm rate `alpha` (Bonferroni
+ * over the judged cells: each cell's two-sided tail below alpha / cells). Returns how many; writes
+ * the worst (kind, place, count, expected, tail) into why. */
+static inline int tu_deal_outliers(const tu_deal_tally *t, double alpha, char *why, size_t n)
+{
+    int cells = 0, bad = 0, wk = -1, wp = -1;
+    double worst = 2;
+    for (int k = 0; k < TU_DEAL_KINDS; k++)
+        for (int p = 0; p < TU_DEAL_PLACES; p++) cells += t->share[k][p] > 0;
+    snprintf(why, n, "no cell out of line (%d cells, %ld deals)", cells, t->deals);
+    for (int k = 0; k < TU_DEAL_KINDS; k++)
+        for (int p = 0; p < TU_DEAL_PLACES; p++) {
+            if (t->share[k][p] <= 0) continue;
+            double tail = tu_binom_tail2(t->count[k][p], t->deals, t->share[k][p]);
+            if (tail < alpha / cells) bad++;
+            if (tail < worst) { worst = tail; wk = k; wp = p; }
+        }
+    if (bad)
+        snprintf(why, n, "%d of %d cells out of line over %ld deals; worst: kind %d in place %d %ld times, expected %.1f (two-sided tail %.3g)",
+                 bad, cells, t->deals, wk, wp, t->count[wk][wp], (double)t->deals * t->share[wk][wp], worst);
+    return bad;
+}
+
+/* Sattolo's cycle and a shuffle that leaves the deck's first two cards in order: the planted bad
+ * shuffles the deal tests are shown to catch (in place of an engine's Fisher-Yates, same generator). */
+static inline void tu_shuffle_sattolo(uint8_t *a, int n, uint64_t *s)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)game_rng_below(s, (uint32_t)i);       /* j < i: no card stays where it was */
+        uint8_t x = a[i]; a[i] = a[j]; a[j] = x;
+    }
+}
+static inline void tu_shuffle_end_biased(uint8_t *a, int n, uint64_t *s)
+{
+    for (int i = n - 1; i > 1; i--) {                      /* stops one step early: a[0], a[1] never swap */
+        int j = (int)game_rng_below(s, (uint32_t)(i + 1));
+        uint8_t x = a[i]; a[i] = a[j]; a[j] = x;
+    }
 }
 
 /* Parse and apply a move given as text; returns the engine's code (GAME_BADARG if unreadable). */
