@@ -50,6 +50,12 @@ muts=(
  "hdz|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
  "kk|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
  "gp|rules/game.h|s/return u == v;/return (uint32_t)u == (uint32_t)v;/|shared helper: move comparison reads half"
+ # wrong fact in a table (issue 36): one fact of the engine's parameter table changed, the engine
+ # consistent with it; the oracles state the facts in their own form (<GAME>-FACTS)
+ "hdz|rules/hdz_params.c|s/.milk_ones = 8, .milk_twos = 8,/.milk_ones = 9, .milk_twos = 7,/|wrong fact: milk split 9/7"
+ "kk|rules/kk_params.c|s/.value = {1, 2, 3, 5, 1, 2, 4, 5,/.value = {1, 2, 4, 5, 1, 2, 3, 5,/|wrong fact: two breeds' values swapped"
+ "gp|rules/gp_params.c|s/.sole = 4, .longest = 3,/.sole = 3, .longest = 4,/|wrong fact: sole and longest points swapped"
+ "bids|rules/bids_params.c|s/.points = {4, 3, 2, 2, 1},/.points = {4, 2, 3, 1, 2},/|wrong fact: the score table read across its columns"
 )
 SRC="rules/game.c rules/hdz.c rules/hdz_params.c rules/kk.c rules/kk_params.c rules/gp.c rules/gp_params.c
      rules/bids.c rules/bids_params.c oracles/oracle.c oracles/inv_hdz.c oracles/inv_kk.c oracles/inv_gp.c

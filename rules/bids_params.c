@@ -1,7 +1,7 @@
 /* bids_params.c: the assumed physical facts of Bonje in de Stal, in one table (SPEC.md, "Parameters"). */
 #include "bids.h"
 
-const bids_params bids_param = {
+const bids_params bids_param = {   /* BIDS-FACTS: the oracles state these facts again (BF, oracles/inv_bids.c) and compare them at every deal */
     /* BIDS-SETUP-MATERIAL: "4 hengsten - 7 merries - 4 stieren - 7 koeien - 5 beren - 10 zeugen - 5 rammen
      * - 10 oaien - 6 hanen - 12 hennen - 3 olifanten - 2 gekke koeien - 2 dolle hengsten - 7 transportwagens" */
     .count = {4, 7, 4, 7, 5, 10, 5, 10, 6, 12, 3, 2, 2, 7},

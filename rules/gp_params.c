@@ -1,7 +1,7 @@
 /* gp_params.c: the assumed physical facts and the printed numbers of Gloria Picktoria, in one table (SPEC.md, "Parameters"). */
 #include "gp.h"
 
-const gp_params gp_param = {
+const gp_params gp_param = {   /* GP-FACTS: the oracles state these facts again (GF, oracles/inv_gp.c) and compare them at every deal */
     /* ASSUMPTION: the text names 7 motifs in its examples (voetring, vitrine, standbeelden,
      * tandenhalssnoeren, wormen, maskers, hoeden) and 4 more in its introduction (graancolliers,
      * slaapkamermatjes van vossenbont, vossenstaarten, stronthoopjes); public sources give 10

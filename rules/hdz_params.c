@@ -4,7 +4,7 @@
 /* Every entry below is an ASSUMPTION unless a text or a public source states it; correct it
  * here only.
  * Indexes [players] run 0..5; rows 0 and 1 are unused. */
-const hdz_params hdz_param = {
+const hdz_params hdz_param = {   /* HDZ-FACTS: the oracles state these facts again (HF, oracles/inv_hdz.c) and compare them at every deal */
     /* ASSUMPTION: the 16 milk cards are 8 x "1" and 8 x "2". No source publishes the
      * split; the Dutch removal table needs at least 5 ones and at least 4 twos. */
     .milk_ones = 8, .milk_twos = 8,

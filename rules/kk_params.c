@@ -1,7 +1,7 @@
 /* kk_params.c: the assumed physical facts of Kleine Kläffer, in one table (SPEC.md, "Parameters"). */
 #include "kk.h"
 
-const kk_params kk_param = {
+const kk_params kk_param = {   /* KK-FACTS: the oracles state these facts again (KF, oracles/inv_kk.c) and compare them at every deal */
     /* ASSUMPTION: every colour holds the same 12 cards; the split of breed and value is not
      * published. Chihuahua 1,2,3,5; Zwergspitz 1,2,4,5; Bulldogge 2,3,4,5 agrees with the
      * rulebook's examples (green Chihuahua 5, Bulldogge blue 2, Chihuahua purple 1 and orange 1). */

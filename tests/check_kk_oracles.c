@@ -1179,14 +1179,14 @@ START_TEST(position_oracles_fire_on_a_seat_the_turns_do_not_lead_to_and_on_an_ea
 END_TEST
 
 /* KK-FACTS: a wrong fact in the engine's table is named at the deal, field by field: the values of
- * two breeds swapped (Chihuahua 5 and Zwergspitz 4 turned into Chihuahua 4 and Zwergspitz 5, every
+ * two breeds swapped (Chihuahua 1, 2, 4, 5 and Zwergspitz 1, 2, 3, 5: every card still unique, every
  * colour still 37 votes) and a wrong removal row. */
 START_TEST(facts_oracle_fires_when_the_engine_table_swaps_two_breeds_values_or_removes_13)
 {
     kk_params t = kk_param;
-    t.value[3] = 4;                        /* card k=3 (C5) shows 4 */
-    t.value[6] = 5;                        /* k=6 (S4) shows 5 */
-    tu_facts_caught(G, "KK-FACTS", &kk_param, &t, "card k=3");
+    t.value[2] = 4;                        /* card k=2 (C3) shows 4 */
+    t.value[6] = 3;                        /* k=6 (S4) shows 3 */
+    tu_facts_caught(G, "KK-FACTS", &kk_param, &t, "card k=2");
     t = kk_param;
     t.removed[3] = 13;
     tu_facts_caught(G, "KK-FACTS", &kk_param, &t, "3 players remove 13");
