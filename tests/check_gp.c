@@ -218,6 +218,7 @@ static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng
     ch.use_rng = 1;
     ch.rng = rng;
     tu_gp_oracles(&one_ctx);
+    tu_property_sampling(&one_ctx, seed);
     inv_on_setup(&one_ctx, &st);
     long moves = 0;
     while (gp_engine.to_move(&st) >= 0 && moves < RF_MAX_GAME_MOVES && one_ctx.violations == 0) {
@@ -236,7 +237,8 @@ static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng
 }
 
 /* Profile nl, 2 to 5 players, PROPERTY_GAMES games, and MASK_GAMES games under random reading
- * masks, all oracles after every move, plus corpus/records/gp; then the clause coverage table.
+ * masks, all oracles after every move (the costly conformance checks every RF_GEN_EVERY-th:
+ * tu_property_sampling), plus corpus/records/gp; then the clause coverage table.
  * Every clause must fire: under `make check` the counts go to RF_COUNTS and `rulefuzz coverage
  * --fail-under 100` judges them; otherwise this test does. */
 START_TEST(random_games_under_the_profile_and_random_readings_break_no_clause)

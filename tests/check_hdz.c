@@ -318,7 +318,8 @@ static inv_ctx prop_ctx, one_ctx;   /* all games; the current game */
 static rf_cov prop_counts;          /* per-clause counts with the first input that fired each */
 
 
-/* Every profile, 2 to 5 players, PROPERTY_GAMES games each, all oracles after every move;
+/* Every profile, 2 to 5 players, PROPERTY_GAMES games each, all oracles after every move (the costly
+ * conformance checks every RF_GEN_EVERY-th: tu_property_sampling);
  * then the clause coverage table. Every clause must have fired: when RF_COUNTS names a counts
  * file (`make check`), the counts are added there and `rulefuzz coverage --fail-under 100`
  * judges them (naming each clause that never fired); otherwise this test does. */
@@ -336,6 +337,7 @@ START_TEST(random_games_under_every_profile_break_no_clause)
             ch.use_rng = 1;
             ch.rng = (uint64_t)k * 31u + 7u;
             inv_init(&one_ctx, &hdz_engine, INV_GEN_ALL);
+            tu_property_sampling(&one_ctx, (uint64_t)k);
             inv_on_setup(&one_ctx, &st);
             moves += rf_play(&hdz_engine, &st, &ch, &one_ctx, NULL, 0, RF_MAX_GAME_MOVES);
             char label[96];

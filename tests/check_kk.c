@@ -349,6 +349,7 @@ static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng
     ch.use_rng = 1;
     ch.rng = rng;
     tu_kk_oracles(&one_ctx);
+    tu_property_sampling(&one_ctx, seed);
     inv_on_setup(&one_ctx, &st);
     long moves = rf_play(&kk_engine, &st, &ch, &one_ctx, NULL, 0, RF_MAX_GAME_MOVES);
     tu_property_game_done(&prop_ctx, &one_ctx, &prop_counts, label, &kk_engine, &st);
@@ -356,7 +357,8 @@ static long one_game(int players, uint32_t readings, uint64_t seed, uint64_t rng
 }
 
 /* Profile de, 2 to 4 players, PROPERTY_GAMES games, and MASK_GAMES games under random reading
- * masks, all oracles after every move; then the clause coverage table. Every clause must have
+ * masks, all oracles after every move (the costly conformance checks every RF_GEN_EVERY-th:
+ * tu_property_sampling); then the clause coverage table. Every clause must have
  * fired: when RF_COUNTS names a counts file (`make check`), the counts are added there and
  * `rulefuzz coverage --fail-under 100` judges them (naming each clause that never fired);
  * otherwise this test does. Without the Kleine Kläffer oracles only the generic ones run. */

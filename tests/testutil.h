@@ -216,6 +216,20 @@ static inline int tu_sized(int n)
     return m < 1 ? 1 : (int)m;
 }
 
+/* A property game's sampling of the costly conformance checks (oracle.h's gen_every): with
+ * RF_GEN_EVERY=N (make check's CHECK_GEN_EVERY), the INV_GEN_* oracles other than the cheap ones
+ * run on every N-th step of game k, from step k % N on, so that over the games every step of every
+ * kind meets them; the game's clause oracles and the cheap conformance checks run on every step.
+ * Unset, 0 or 1: every oracle on every step. */
+static inline void tu_property_sampling(inv_ctx *c, uint64_t k)
+{
+    const char *e = getenv("RF_GEN_EVERY");
+    long n = e && *e ? strtol(e, NULL, 10) : 1;
+    if (n < 1 || n > 64) n = 1;
+    c->gen_every = (unsigned)n;
+    c->gen_phase = (unsigned)(k % (uint64_t)n);
+}
+
 /* ---- Records, for any game ------------------------------------------------------------ */
 
 /* Replay record text with every oracle of g on; the result code. */
