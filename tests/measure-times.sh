@@ -13,6 +13,9 @@ OUT=${OUT:-build/times.md}
 case "$OUT" in /*) ;; *) OUT="$PWD/$OUT" ;; esac
 mkdir -p "$(dirname "$OUT")"
 src=$PWD
+# Each target as a user types it: not as a sub-make of `make times` (whose MAKELEVEL and jobserver
+# would make the Makefile leave out its -j and run the target on one core).
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 rev=$(git rev-parse --short HEAD 2>/dev/null) || { echo "measure-times: not a git checkout" >&2; exit 2; }
 [ -z "$(git status --porcelain --untracked-files=no)" ] || echo "measure-times: note: uncommitted changes are not measured (the clone is of HEAD $rev)" >&2
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')
