@@ -132,8 +132,11 @@ $(BUILD)/rulefuzz: $(BUILD)/obj/cli/rulefuzz.o $(BUILD)/librulefuzz.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ -lm
 
 # The CLI under AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer, for make check's
-# inputs step (tests/cli-inputs.sh): every object compiled again into $(BUILD)/cliasan/.
-CLI_ASAN_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# inputs step (tests/cli-inputs.sh): every object compiled again into $(BUILD)/cliasan/. At -O0: the
+# sanitizers see every access there too, and the build takes a fifth of -O1's (a fresh clone, make -j2
+# build/rulefuzz-asan, 2026-11-28: 10 s wall and 17 s CPU at -O0, 46 s and 88 s at -O1, the largest
+# build of make check), while the inputs step it serves takes 16 s instead of 13.
+CLI_ASAN_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O0 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 CLI_ASAN_OBJ   := $(patsubst %.c,$(BUILD)/cliasan/%.o,$(LIB_SRC) ambiguity/diff.c $(CLI_LIB_SRC) cli/rulefuzz.c)
 $(BUILD)/cliasan/cli/rulefuzz.o: CLI_ASAN_DEFS = -DRULEFUZZ_VERSION='"$(VERSION)"'
 $(BUILD)/cliasan/%.o: %.c $(HEADERS) $(BUILD)/.fuzz-cc | $(DEPS_STAMP)
