@@ -152,6 +152,19 @@ static sens_tuning sens_tuning_of(const game_engine *g)
 }
 typedef struct { unsigned char b[SENS_DEPTH + 1][GAME_STATE_MAX] __attribute__((aligned(16))); } sens_bufs;
 
+/* Offer index i with key v to the list idx/key of at most cap entries, best key first: kept when it
+ * is among the cap best so far, after the entries with an equal key (so the list stays in offer order
+ * among equals). */
+static void keep_best(int *idx, double *key, int *len, int cap, int i, double v)
+{
+    int pos = *len < cap ? (*len)++ : cap;
+    while (pos > 0 && key[pos - 1] < v) {
+        if (pos < cap) { idx[pos] = idx[pos - 1]; key[pos] = key[pos - 1]; }
+        pos--;
+    }
+    if (pos < cap) { idx[pos] = i; key[pos] = v; }
+}
+
 /* The best value seat who can reach from st by the end of its turn, `depth` own decisions more at most. */
 static double turn_value(const game_engine *g, const void *st, int who, int depth, int *budget, sens_bufs *bufs)
 {
@@ -168,10 +181,7 @@ static double turn_value(const game_engine *g, const void *st, int who, int dept
         memcpy(child, st, g->state_size);
         (*budget)--;
         if (g->apply(child, &legal[i]) != GAME_OK) continue;
-        double v = greedy_value(g, child, who);
-        int pos = ntop < SENS_BEAM ? ntop++ : SENS_BEAM;
-        while (pos > 0 && topv[pos - 1] < v) { if (pos < SENS_BEAM) { top[pos] = top[pos - 1]; topv[pos] = topv[pos - 1]; } pos--; }
-        if (pos < SENS_BEAM) { top[pos] = i; topv[pos] = v; }
+        keep_best(top, topv, &ntop, SENS_BEAM, i, greedy_value(g, child, who));
     }
     double best = -1e18;
     for (int k = 0; k < ntop; k++) {
@@ -204,11 +214,8 @@ static int sensible(const game_engine *g, const void *st, int who, const game_mo
     /* The best few by the turn's look, in order, tried again by random playouts (sequential halving);
      * a candidate's worth is the mean margin its playouts reach, the turn's value breaking ties. */
     int cand[SENS_MAX_CAND], ncand = 0, ntry = tu.candidates < SENS_MAX_CAND ? tu.candidates : SENS_MAX_CAND;
-    for (int i = 0; i < n; i++) {
-        int pos = ncand < ntry ? ncand++ : ntry;
-        while (pos > 0 && vals[cand[pos - 1]] < vals[i]) { if (pos < ntry) cand[pos] = cand[pos - 1]; pos--; }
-        if (pos < ntry) cand[pos] = i;
-    }
+    double ckey[SENS_MAX_CAND];
+    for (int i = 0; i < n; i++) keep_best(cand, ckey, &ncand, ntry, i, vals[i]);
     static _Thread_local double sum[GAME_MAX_MOVES];
     static _Thread_local int cnt[GAME_MAX_MOVES];
     int rounds = 0;
@@ -229,13 +236,10 @@ static int sensible(const game_engine *g, const void *st, int who, const game_mo
                 cnt[i]++;
             }
         }
-        /* the candidates in order of their mean so far (insertion sort: stable, so ties keep the turn's order) */
-        for (int k = 1; k < alive; k++) {
-            int i = cand[k], pos = k;
-            double v = sum[i] / cnt[i] + 1e-6 * vals[i];
-            while (pos > 0 && sum[cand[pos - 1]] / cnt[cand[pos - 1]] + 1e-6 * vals[cand[pos - 1]] < v) { cand[pos] = cand[pos - 1]; pos--; }
-            cand[pos] = i;
-        }
+        /* the candidates in order of their mean so far (ties keep the turn's order) */
+        int was[SENS_MAX_CAND], kept = 0;
+        memcpy(was, cand, (size_t)alive * sizeof *was);
+        for (int k = 0; k < alive; k++) keep_best(cand, ckey, &kept, alive, was[k], sum[was[k]] / cnt[was[k]] + 1e-6 * vals[was[k]]);
     }
     return cand[0];
 }

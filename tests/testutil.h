@@ -6,8 +6,9 @@
 /* A passing assertion records nothing. Check's own ck_assert_msg (which every ck_assert_* expands
  * to) writes the location of each passing assertion to the test's message channel, one write call
  * each, so that a test that crashes can name the last assertion it passed: in the suites' game loops
- * that was the largest single cost (perf, check_bids part 0/2: send_loc_info and its write calls
- * 18% of the time). A failing assertion still names its file, line and values; a crash names its test
+ * that was the largest single cost (perf, check_bids part 0/2 with CK_FORK=no: send_loc_info and its
+ * write calls 18% of the time; as make check runs it, forked, 79.3 s of user and system time before,
+ * 72.8 s after, on a loaded machine, 2026-11-28). A failing assertion still names its file, line and values; a crash names its test
  * (and the ASan builds of the harnesses and the CLI give the stack). */
 #undef ck_assert_msg
 #define ck_assert_msg(expr, ...) \
